@@ -1,0 +1,1 @@
+"""monopoly_cpc.boot"""

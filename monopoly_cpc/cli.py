@@ -1,0 +1,130 @@
+"""The command line: `monopoly-cpc [options]` plays; sub-commands run tools.
+
+Every sub-command lives in ``monopoly_cpc/commands/<name>.py`` and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a callable
+``func(args) -> int``.  Errors the user can fix are :class:`UserError` and come out as
+one line; anything else is logged to a file and summarised in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import traceback
+
+from monopoly_cpc import __version__
+from monopoly_cpc.errors import UserError
+
+# Sub-commands, in the order `--help` lists them.
+COMMANDS = (
+    "bench",
+    "simulate",
+    "landing",
+    "scenario",
+    "sounds",
+    "replay",
+    "record",
+    "demo",
+    "soak",
+)
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
+def add_play_options(p: argparse.ArgumentParser) -> None:
+    """Options of the game itself (also accepted by `replay` and `demo`)."""
+    g = p.add_argument_group("display")
+    g.add_argument("--windowed", action="store_true", help="start in a window (default: full screen)")
+    g.add_argument("--scale", type=positive_int, metavar="N",
+                   help="integer pixel scale of the window (default: the largest that fits)")
+    g.add_argument("--crt", action="store_true", help="draw dark scanlines, as a CPC monitor (off by default)")
+    g.add_argument("--test-card", action="store_true",
+                   help="show the test card: all 27 colours, the whole font and the border")
+    g.add_argument("--headless", action="store_true", help="run without a window (tests and tools)")
+    g.add_argument("--frames", type=positive_int, metavar="N", help="with --headless: run N ticks, then stop")
+    g.add_argument("--screenshot", metavar="FILE.png",
+                   help="with --headless: write the last frame (384x272, bordered) to FILE.png")
+
+    g = p.add_argument_group("machine and loader")
+    g.add_argument("--machine", choices=("464", "664", "6128"), default="6128",
+                   help="which CPC boots (default: 6128)")
+    g.add_argument("--media", choices=("tape", "disc"),
+                   help="load from tape or disc (default: disc; tape on the 464)")
+    g.add_argument("--tape-speed", type=int, choices=(1000, 2000), default=1000,
+                   help="tape baud rate (default: 1000; 2000 is SPEED WRITE 1)")
+    g.add_argument("--loader", choices=("real", "fast", "skip"), default="fast",
+                   help="real-time boot, the same at about 10x (default), or straight to the title")
+    g.add_argument("--no-disc", action="store_true",
+                   help="disc drive without a disc: AMSDOS asks Retry, Ignore or Cancel?")
+
+    g = p.add_argument_group("game")
+    g.add_argument("--lang", choices=("fr", "en"), help="language of the texts (default: fr)")
+    g.add_argument("--keymap", choices=("positional", "symbolic"),
+                   help="host keys by position on a French CPC (default) or by the character typed")
+    g.add_argument("--seed", type=int, help="seed of the dice and cards (default: from the clock)")
+    g.add_argument("--speed", type=int, choices=(1, 2, 3), help="pace of the computer players (1 slow .. 3 fast)")
+
+    g = p.add_argument_group("sound")
+    g.add_argument("--mute", action="store_true", help="no sound")
+    g.add_argument("--volume", type=int, metavar="0-10", choices=range(0, 11),
+                   help="sound volume from 0 to 10")
+
+    g = p.add_argument_group("exhibitions")
+    g.add_argument("--kiosk", action="store_true",
+                   help="exhibition mode: full screen, boot, title and attract loop; quit only by the key chord")
+    g.add_argument("--attract-after", type=positive_int, metavar="S",
+                   help="seconds without a key on the title before the demo game starts (default: 60)")
+    g.add_argument("--record", metavar="FILE", help="record the session's key log into a replay file")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="monopoly-cpc",
+        description="A faithful Amstrad-CPC-style French Monopoly. With no sub-command, the game starts.",
+        epilog="Keys: see the README. ESC is a CPC key; close the window to quit.",
+    )
+    p.add_argument("--version", action="version", version=f"monopoly-cpc {__version__}")
+    add_play_options(p)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"monopoly_cpc.commands.{name}")
+        except ModuleNotFoundError as exc:  # a command not built yet is simply not offered
+            if exc.name != f"monopoly_cpc.commands.{name}":
+                raise
+            continue
+        module.register(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if getattr(args, "func", None) is not None:
+            return int(args.func(args) or 0)
+        from monopoly_cpc import app
+
+        return int(app.run(args) or 0)
+    except UserError as exc:
+        print(f"monopoly-cpc: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback on the player's screen
+        from monopoly_cpc import logs
+
+        path = logs.write_crash(traceback.format_exc())
+        print(f"monopoly-cpc: internal error: {exc.__class__.__name__}: {exc} (details in {path})",
+              file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

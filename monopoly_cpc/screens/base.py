@@ -1,0 +1,79 @@
+"""What every screen is, and what it may reach.
+
+A screen is a small state machine driven by the 50 Hz loop:
+
+* ``on_key(ev)`` receives each CPC key press (a :class:`CpcKeyEvent`) of this tick, in order;
+* ``tick()`` advances it by one 50 Hz step (all timing counts ticks, never seconds);
+* ``draw(fb)`` paints the whole picture into the CPC framebuffer.
+
+Screens never compute a rule (they ask ``monopoly_cpc.rules``) and never play a sound by name
+of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on, a screen calls
+``ctx.switch(next_screen)``; the switch happens after the current tick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.keyboard.events import CpcKeyEvent
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+
+class AudioSink(Protocol):
+    """What screens may ask of the sound system (see ``monopoly_cpc.sound``)."""
+
+    def cue(self, name: str) -> None: ...
+
+    def on_events(self, events: list[Any]) -> None: ...
+
+
+class SilentAudio:
+    """Used when there is no sound system (tests, --mute, no audio device)."""
+
+    def cue(self, name: str) -> None:
+        pass
+
+    def on_events(self, events: list[Any]) -> None:
+        pass
+
+
+@dataclass
+class AppContext:
+    """Everything a screen may reach: options, settings, sound, texts, the tick clock."""
+
+    args: Any = None  # the argparse namespace (play options), or a SimpleNamespace in tests
+    settings: Any = None  # monopoly_cpc.settings.Settings
+    audio: AudioSink = field(default_factory=SilentAudio)
+    seed: int = 0
+    tick: int = 0  # ticks since start, advanced by the loop
+    next_screen: "Screen | None" = None
+    quit_requested: bool = False
+
+    def switch(self, screen: "Screen") -> None:
+        """Ask the loop to replace the current screen after this tick."""
+        self.next_screen = screen
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """A command-line option if given, else the saved setting, else ``default``."""
+        value = getattr(self.args, name, None) if self.args is not None else None
+        if value is None and self.settings is not None:
+            value = getattr(self.settings, name, None)
+        return default if value is None else value
+
+
+class Screen:
+    """Base class of all screens; subclasses override what they need."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    def on_key(self, ev: "CpcKeyEvent") -> None:
+        pass
+
+    def tick(self) -> None:
+        pass
+
+    def draw(self, fb: "FrameBuffer") -> None:
+        raise NotImplementedError

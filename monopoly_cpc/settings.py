@@ -1,0 +1,122 @@
+"""Settings saved between runs, as YAML in the platform's config folder.
+
+A broken or hand-edited settings file is reported in one line and replaced by the defaults;
+it never stops the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import yaml
+
+APP = "monopoly-cpc"
+FORMAT = 1
+
+
+@dataclass
+class Settings:
+    # Display
+    fullscreen: bool = True
+    scale: int | None = None
+    crt: bool = False
+    # Game
+    lang: str = "fr"
+    keymap: str = "positional"
+    speed: int = 2
+    # Variants (see monopoly_cpc.rules.variants)
+    auto_rent: bool = False
+    trade_only_when_bank_empty: bool = False
+    monopolic_loans: bool = False
+    fast_variant: bool = False
+    # Sound
+    mute: bool = False
+    volume: int = 7
+    # Exhibitions
+    attract_after: int = 60
+    kiosk_chord: list[str] = field(default_factory=lambda: ["CTRL", "SHIFT", "ESC"])
+    idle_minutes: int = 5
+
+    CHOICES = {
+        "lang": ("fr", "en"),
+        "keymap": ("positional", "symbolic"),
+        "speed": (1, 2, 3),
+    }
+
+    def validate(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+            if default is not None and value is not None and type(value) is not type(default):
+                if not (isinstance(default, int) and type(value) is int):
+                    raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
+            if f.name in self.CHOICES and value not in self.CHOICES[f.name]:
+                raise ValueError(f"{f.name}: must be one of {self.CHOICES[f.name]}, got {value!r}")
+        if not 0 <= self.volume <= 10:
+            raise ValueError(f"volume: must be 0..10, got {self.volume!r}")
+        if self.scale is not None and (not isinstance(self.scale, int) or self.scale < 1):
+            raise ValueError(f"scale: must be a positive whole number, got {self.scale!r}")
+
+    def to_data(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["format"] = FORMAT
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Settings":
+        if not isinstance(data, dict):
+            raise ValueError("the file does not hold a mapping of settings")
+        data = dict(data)
+        data.pop("format", None)
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise ValueError(f"unknown setting {unknown[0]!r}")
+        s = cls(**data)
+        s.validate()
+        return s
+
+
+def config_dir() -> Path:
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.yaml"
+
+
+def load(path: Path | None = None, warn=None) -> Settings:
+    """Read the settings; a missing file gives the defaults, a broken one is reported and replaced."""
+    path = path or settings_path()
+    warn = warn or (lambda msg: print(f"monopoly-cpc: {msg}", file=sys.stderr))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except OSError as exc:
+        warn(f"cannot read {path}: {exc.strerror}; using the default settings")
+        return Settings()
+    try:
+        return Settings.from_data(yaml.safe_load(text))
+    except (yaml.YAMLError, ValueError, TypeError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        warn(f"settings file {path} is broken ({first}); using the default settings")
+        try:
+            path.replace(path.with_suffix(".yaml.broken"))
+            save(Settings(), path)
+        except OSError:
+            pass
+        return Settings()
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(yaml.safe_dump(settings.to_data(), sort_keys=True, allow_unicode=True), encoding="utf-8")
+    tmp.replace(path)
