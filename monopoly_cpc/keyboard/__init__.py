@@ -1,1 +1,6 @@
-"""monopoly_cpc.keyboard"""
+"""The CPC keyboard: the 80-key matrix and its legends (French AZERTY and English QWERTY),
+host-key mapping (positional or symbolic), the firmware's key repeat and a text-entry helper.
+
+The game only ever sees :class:`~monopoly_cpc.keyboard.events.CpcKeyEvent` objects, made by
+:class:`~monopoly_cpc.keyboard.host.HostKeyboard` from pygame events.
+"""
