@@ -1,0 +1,323 @@
+"""The CPC Mode 1 framebuffer that every screen draws into.
+
+* ``pens``   (200, 320) uint8: the pen (0..3) of each pixel of the 320x200 paper;
+* ``inks``   (200, 4) uint8: the firmware colour (0..26) of each pen, one row per scanline, so a
+  screen can change colours part-way down the picture as CPC raster interrupts did;
+* ``border`` (272,) uint8: the border colour of each line of the 384x272 bordered picture, in
+  which the paper sits at x 32, y 36 (``PAPER_X``, ``PAPER_Y``).
+
+Coordinates are pixels of the paper (x right, y down) or cells of the 40x25 text grid.
+Line end points are inclusive (``hline(0, 319, y, pen)`` covers the whole line); rectangles
+are x, y, width, height.  Everything clips at the edges.  A pen outside 0..3 or a colour
+outside 0..26 raises ValueError, as does a character the font lacks.
+
+``read_text`` reads a row of cells back through the font: a cell that holds exactly one glyph in
+two pens (either polarity) gives that glyph's character.  Which pen is the paper decides between
+a glyph and its inverse (space or the full block, a quadrant block and its complement): by
+default it is the most common pen of the row's pixels, or the ``paper`` argument.  A cell that
+is no glyph reads as ``UNKNOWN`` (U+FFFD).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from monopoly_cpc.render.font import Font
+from monopoly_cpc.render.font import font as default_font
+from monopoly_cpc.render.palette import N_COLOURS, Palette
+from monopoly_cpc.render.palette import palette as default_palette
+
+UNKNOWN = "\ufffd"
+_ALL = (1 << 64) - 1
+
+
+def _check_pen(pen: object) -> int:
+    if isinstance(pen, (bool, np.bool_)) or not isinstance(pen, (int, np.integer)) or not 0 <= pen <= 3:
+        raise ValueError(f"pen must be 0..3, got {pen!r}")
+    return int(pen)
+
+
+def _check_colour(colour: object) -> int:
+    if (isinstance(colour, (bool, np.bool_)) or not isinstance(colour, (int, np.integer))
+            or not 0 <= colour < N_COLOURS):
+        raise ValueError(f"colour must be a firmware colour 0..26, got {colour!r}")
+    return int(colour)
+
+
+def _span(a: int, b: int, size: int) -> tuple[int, int]:
+    """Half-open range [a, b) clipped to [0, size)."""
+    return max(0, min(size, a)), max(0, min(size, b))
+
+
+class FrameBuffer:
+    """A 320x200 Mode 1 picture: 4 pens per scanline out of 27 colours, and a border."""
+
+    W, H = 320, 200
+    COLS, ROWS = 40, 25
+    BW, BH = 384, 272  # the bordered picture
+    PAPER_X, PAPER_Y = 32, 36
+
+    def __init__(self, font: Font | None = None, palette: Palette | None = None) -> None:
+        self.font = font or default_font()
+        self.palette = palette or default_palette()
+        self.pens = np.zeros((self.H, self.W), dtype=np.uint8)
+        self.inks = np.empty((self.H, 4), dtype=np.uint8)
+        self.inks[:] = self.palette.mode_inks(1)
+        self.border = np.full(self.BH, self.palette.border, dtype=np.uint8)
+        self._glyph_u8 = self.font.glyphs.astype(np.uint8)
+
+    # -- colours -------------------------------------------------------------------------
+    def set_inks(self, colours4, y0: int = 0, y1: int = 200) -> None:
+        """Set the four inks (firmware colours of pens 0..3) of scanlines y0..y1-1."""
+        cols = [_check_colour(c) for c in colours4]
+        if len(cols) != 4:
+            raise ValueError(f"set_inks needs 4 colours, got {len(cols)}")
+        a, b = _span(y0, y1, self.H)
+        self.inks[a:b] = cols
+
+    def set_ink(self, pen: int, colour: int, y0: int = 0, y1: int = 200) -> None:
+        """Set the colour of one pen on scanlines y0..y1-1."""
+        p, c = _check_pen(pen), _check_colour(colour)
+        a, b = _span(y0, y1, self.H)
+        self.inks[a:b, p] = c
+
+    def set_border(self, colour: int, y0: int = 0, y1: int = 272) -> None:
+        """Set the border colour of lines y0..y1-1 of the 272-line bordered picture."""
+        c = _check_colour(colour)
+        a, b = _span(y0, y1, self.BH)
+        self.border[a:b] = c
+
+    def reset_inks(self) -> None:
+        """Power-on Mode 1 inks on every line and the power-on border."""
+        self.inks[:] = self.palette.mode_inks(1)
+        self.border[:] = self.palette.border
+
+    # -- drawing -------------------------------------------------------------------------
+    def clear(self, pen: int = 0) -> None:
+        """Fill the whole paper with ``pen`` (inks and border are left alone)."""
+        self.pens.fill(_check_pen(pen))
+
+    fill = clear
+
+    def pset(self, x: int, y: int, pen: int) -> None:
+        """Set one pixel."""
+        p = _check_pen(pen)
+        if 0 <= x < self.W and 0 <= y < self.H:
+            self.pens[y, x] = p
+
+    def hline(self, x0: int, x1: int, y: int, pen: int) -> None:
+        """Horizontal line from x0 to x1 inclusive."""
+        p = _check_pen(pen)
+        if 0 <= y < self.H:
+            a, b = _span(min(x0, x1), max(x0, x1) + 1, self.W)
+            self.pens[y, a:b] = p
+
+    def vline(self, x: int, y0: int, y1: int, pen: int) -> None:
+        """Vertical line from y0 to y1 inclusive."""
+        p = _check_pen(pen)
+        if 0 <= x < self.W:
+            a, b = _span(min(y0, y1), max(y0, y1) + 1, self.H)
+            self.pens[a:b, x] = p
+
+    def line(self, x0: int, y0: int, x1: int, y1: int, pen: int) -> None:
+        """Straight line between two points, both included (integer steps, no anti-aliasing)."""
+        p = _check_pen(pen)
+        dx, dy = x1 - x0, y1 - y0
+        n = max(abs(dx), abs(dy))
+        if n == 0:
+            self.pset(x0, y0, p)
+            return
+        t = np.arange(n + 1, dtype=np.int64)
+        # Round half away from the start so the line is symmetric and exact in integers.
+        xs = x0 + np.floor_divide(2 * t * dx + n, 2 * n)
+        ys = y0 + np.floor_divide(2 * t * dy + n, 2 * n)
+        ok = (xs >= 0) & (xs < self.W) & (ys >= 0) & (ys < self.H)
+        self.pens[ys[ok], xs[ok]] = p
+
+    def fill_rect(self, x: int, y: int, w: int, h: int, pen: int) -> None:
+        """Filled rectangle of w x h pixels with its top-left corner at (x, y)."""
+        p = _check_pen(pen)
+        if w <= 0 or h <= 0:
+            return
+        a, b = _span(x, x + w, self.W)
+        c, d = _span(y, y + h, self.H)
+        self.pens[c:d, a:b] = p
+
+    def rect(self, x: int, y: int, w: int, h: int, pen: int) -> None:
+        """1-pixel outline of the rectangle fill_rect(x, y, w, h) would fill."""
+        _check_pen(pen)
+        if w <= 0 or h <= 0:
+            return
+        self.hline(x, x + w - 1, y, pen)
+        self.hline(x, x + w - 1, y + h - 1, pen)
+        self.vline(x, y, y + h - 1, pen)
+        self.vline(x + w - 1, y, y + h - 1, pen)
+
+    def sprite(self, img, x: int, y: int, transparent: int | None = None) -> None:
+        """Draw a (h, w) array of pens 0..3 with its top-left at (x, y); skip pen ``transparent``."""
+        arr = np.asarray(img)
+        if arr.ndim != 2:
+            raise ValueError(f"a sprite is a 2-D array of pens, got shape {arr.shape}")
+        if arr.size and (arr.min() < 0 or arr.max() > 3):
+            raise ValueError(f"sprite pens must be 0..3, got {int(arr.min())}..{int(arr.max())}")
+        if transparent is not None:
+            _check_pen(transparent)
+        h, w = arr.shape
+        a, b = _span(x, x + w, self.W)
+        c, d = _span(y, y + h, self.H)
+        if a >= b or c >= d:
+            return
+        src = arr[c - y:d - y, a - x:b - x].astype(np.uint8, copy=False)
+        dst = self.pens[c:d, a:b]
+        if transparent is None:
+            dst[:] = src
+        else:
+            mask = src != transparent
+            dst[mask] = src[mask]
+
+    def text(self, col: int, row: int, s: str, pen: int = 1, paper: int | None = 0,
+             inverse: bool = False) -> None:
+        """Write ``s`` on the 40x25 grid from cell (col, row); no wrapping, clipped at the edge.
+
+        ``paper=None`` leaves the background pixels as they are.  ``inverse`` swaps the roles of
+        pen and paper (the glyph is drawn in ``paper``, its background in ``pen``).
+        """
+        self.text_px(col * 8, row * 8, s, pen, paper, inverse)
+
+    def text_px(self, x: int, y: int, s: str, pen: int = 1, paper: int | None = 0,
+                inverse: bool = False) -> None:
+        """Write ``s`` with the top-left of its first cell at pixel (x, y)."""
+        fg = _check_pen(pen)
+        bg = None if paper is None else _check_pen(paper)
+        codes = self.font.encode(s)
+        n = len(codes)
+        if n == 0:
+            return
+        a, b = _span(x, x + 8 * n, self.W)
+        c, d = _span(y, y + 8, self.H)
+        if a >= b or c >= d:
+            return
+        # The run of glyphs as one (8, 8n) mask, cut to the visible part.
+        mask = self._glyph_u8[codes].transpose(1, 0, 2).reshape(8, 8 * n)[c - y:d - y, a - x:b - x]
+        dst = self.pens[c:d, a:b]
+        if inverse:
+            fg, bg = (bg, fg) if bg is not None else (None, fg)
+        if bg is None:
+            dst[mask.astype(bool)] = fg
+        elif fg is None:
+            dst[~mask.astype(bool)] = bg
+        else:
+            # pen where the glyph is set, paper elsewhere, without temporaries per glyph
+            np.copyto(dst, np.where(mask, np.uint8(fg), np.uint8(bg)))
+
+    # -- reading back --------------------------------------------------------------------
+    def read_text(self, row: int, col0: int = 0, col1: int = 40, paper: int | None = None) -> str:
+        """The characters of cells col0..col1-1 of text row ``row`` (see the module doc)."""
+        if not 0 <= row < self.ROWS:
+            raise ValueError(f"text row must be 0..24, got {row!r}")
+        col0, col1 = _span(col0, col1, self.COLS)
+        return self._read_rows(row, row + 1, col0, col1, paper)[0]
+
+    def screen_text(self, paper: int | None = None) -> list[str]:
+        """The 25 text rows of the screen, 40 characters each."""
+        return self._read_rows(0, self.ROWS, 0, self.COLS, paper)
+
+    def find_text(self, needle: str) -> tuple[int, int] | None:
+        """(col, row) of the first grid-aligned occurrence of ``needle``, or None."""
+        for r, line in enumerate(self.screen_text()):
+            c = line.find(needle)
+            if c >= 0:
+                return c, r
+        return None
+
+    def _read_rows(self, r0: int, r1: int, col0: int, col1: int, paper: int | None) -> list[str]:
+        nr, nc = r1 - r0, col1 - col0
+        if nc <= 0:
+            return [""] * nr
+        band = self.pens[r0 * 8:r1 * 8]
+        cells = band[:, col0 * 8:col1 * 8].reshape(nr, 8, nc, 8).transpose(0, 2, 1, 3).reshape(nr, nc, 64)
+        lo = cells.min(axis=2)
+        hi = cells.max(axis=2)
+        is_hi = cells == hi[..., None]
+        two = (is_hi | (cells == lo[..., None])).all(axis=2)
+        key_hi = np.packbits(is_hi, axis=2).view(">u8")[..., 0].astype(np.uint64)
+        n_hi = is_hi.sum(axis=2)
+        if paper is None:
+            flat = band.reshape(nr, -1).astype(np.intp) + 4 * np.arange(nr)[:, None]
+            papers = np.bincount(flat.ravel(), minlength=4 * nr).reshape(nr, 4).argmax(axis=1)
+        else:
+            papers = np.full(nr, _check_pen(paper))
+        k2c = self.font.key_to_code
+        chars = self.font.code_to_char
+        space = chars[k2c.get(0, 0x20)]
+        block = chars[k2c[_ALL]] if _ALL in k2c else UNKNOWN
+        out: list[str] = []
+        lo_l, hi_l, two_l, khi_l, nhi_l = (lo.tolist(), hi.tolist(), two.tolist(), key_hi.tolist(),
+                                          n_hi.tolist())
+        for r in range(nr):
+            pp = int(papers[r])
+            lo_r, hi_r, two_r, khi_r, nhi_r = lo_l[r], hi_l[r], two_l[r], khi_l[r], nhi_l[r]
+            line: list[str] = [""] * nc
+            bgs: list[int | None] = [None] * nc  # the background pen chosen for each glyph cell
+            for c in range(nc):
+                a, b = lo_r[c], hi_r[c]
+                if a == b:
+                    continue  # uniform cells are decided below, from their neighbours
+                if not two_r[c]:
+                    line[c] = UNKNOWN
+                    continue
+                k_bg_lo = khi_r[c]  # background = lo: the hi pixels are the glyph
+                k_bg_hi = _ALL ^ k_bg_lo
+                if a == pp or (b != pp and nhi_r[c] <= 32):
+                    first, second, bg1, bg2 = k_bg_lo, k_bg_hi, a, b
+                else:
+                    first, second, bg1, bg2 = k_bg_hi, k_bg_lo, b, a
+                code = k2c.get(first)
+                bgs[c] = bg1
+                if code is None:
+                    code = k2c.get(second)
+                    if code is not None:
+                        bgs[c] = bg2
+                line[c] = UNKNOWN if code is None else chars[code]
+            for c in range(nc):
+                if line[c]:
+                    continue
+                v = lo_r[c]
+                # A uniform cell is a space if it has the paper's pen, or if the nearest glyph
+                # on either side of its run (same pen) uses that pen as background: inverse
+                # text keeps its spaces, while a lone block (the cursor) stays a block.
+                is_space = v == pp or self._run_background(lo_r, hi_r, bgs, c, v)
+                line[c] = space if is_space else block
+            out.append("".join(line))
+        return out
+
+    @staticmethod
+    def _run_background(lo_r: list, hi_r: list, bgs: list, c: int, v: int) -> bool:
+        for step in (-1, 1):
+            k = c + step
+            while 0 <= k < len(lo_r):
+                if lo_r[k] != hi_r[k]:
+                    if bgs[k] == v:
+                        return True
+                    break
+                if lo_r[k] != v:
+                    break
+                k += step
+        return False
+
+    # -- output --------------------------------------------------------------------------
+    def to_rgb(self) -> np.ndarray:
+        """The bordered 384x272 picture at 1x as a (272, 384, 3) uint8 RGB array."""
+        table = self.palette.rgb
+        out = np.empty((self.BH, self.BW, 3), dtype=np.uint8)
+        out[:] = table[self.border][:, None, :]
+        paper = table[self.inks[np.arange(self.H)[:, None], self.pens]]
+        out[self.PAPER_Y:self.PAPER_Y + self.H, self.PAPER_X:self.PAPER_X + self.W] = paper
+        return out
+
+    def copy(self) -> FrameBuffer:
+        """An independent copy (same font and palette)."""
+        other = FrameBuffer.__new__(FrameBuffer)
+        other.font, other.palette, other._glyph_u8 = self.font, self.palette, self._glyph_u8
+        other.pens, other.inks, other.border = self.pens.copy(), self.inks.copy(), self.border.copy()
+        return other
