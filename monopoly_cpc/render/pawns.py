@@ -1,0 +1,133 @@
+"""The six pawns, drawn as small 2-bit CPC sprites, and where they stand on the board.
+
+Each pawn is drawn on a 7x7 grid: ``#`` is the body (pen 1), ``o`` a detail in paper (pen 0),
+``.`` is transparent.  An outline of paper is added around the body so that a pawn stays
+readable over lines, colour bands and other pawns.  Pen 3 marks transparent pixels in the
+sprite arrays (``fb.sprite(img, x, y, transparent=3)``): pawns never use pen 3.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from monopoly_cpc.render.board import BAND, cell
+
+TRANSPARENT = 3
+PAWN_KEYS = ("fer", "bateau", "chien", "voiture", "botte", "chapeau")
+
+SHAPES = {
+    "fer": (           # fer à repasser: the iron, handle on top, point to the left
+        "...###.",
+        "...#..#",
+        "..#####",
+        ".######",
+        "#######",
+        "#######",
+    ),
+    "bateau": (        # a sailing boat
+        "...#...",
+        "...##..",
+        "...###.",
+        "...#...",
+        "#######",
+        ".#####.",
+        "..###..",
+    ),
+    "chien": (         # the dog, looking left
+        "##.....",
+        "###...#",
+        ".######",
+        ".######",
+        ".#...#.",
+        ".#...#.",
+    ),
+    "voiture": (       # the racing car
+        "..####.",
+        ".#o#o##",
+        "#######",
+        "#######",
+        ".##.##.",
+    ),
+    "botte": (         # the boot
+        ".####..",
+        ".####..",
+        ".####..",
+        ".####..",
+        ".#####.",
+        ".######",
+        "#######",
+    ),
+    "chapeau": (       # the top hat
+        ".#####.",
+        ".#####.",
+        ".#####.",
+        ".ooooo.",
+        ".#####.",
+        "#######",
+    ),
+}
+SPRITE = 9  # every sprite is 9x9 with its outline
+
+
+@cache
+def pawn_sprite(pawn: int, scale: int = 1) -> np.ndarray:
+    """The sprite of pawn 0..5 as a (9*scale, 9*scale) array of pens (3 = transparent)."""
+    rows = SHAPES[PAWN_KEYS[pawn]]
+    img = np.full((SPRITE, SPRITE), TRANSPARENT, dtype=np.uint8)
+    top = SPRITE - 1 - len(rows)  # pawns stand on the bottom line
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                img[top + y, 1 + x] = 1
+            elif ch == "o":
+                img[top + y, 1 + x] = 0
+    body = img == 1
+    near = np.zeros_like(body)
+    near[1:, :] |= body[:-1, :]
+    near[:-1, :] |= body[1:, :]
+    near[:, 1:] |= body[:, :-1]
+    near[:, :-1] |= body[:, 1:]
+    img[near & (img == TRANSPARENT)] = 0
+    if scale > 1:
+        img = np.kron(img, np.ones((scale, scale), dtype=np.uint8))
+    img.setflags(write=False)
+    return img
+
+
+def draw_pawn(fb, pawn: int, x: int, y: int, scale: int = 1) -> None:
+    """Draw pawn 0..5 with its top-left corner at (x, y)."""
+    fb.sprite(pawn_sprite(pawn, scale), x, y, transparent=TRANSPARENT)
+
+
+def slot(square: int, index: int) -> tuple[int, int]:
+    """Top-left corner of the ``index``-th pawn (0..5) standing on ``square``.
+
+    Three pawns fit side by side in a square; the fourth to sixth stand one row further in,
+    towards the inside of the ring, so that six pawns on one square all stay visible.
+    """
+    c = cell(square)
+    ix, iy, iw, ih = c.inner()
+    row, col = divmod(index, 3)
+    if c.side in ("bottom", "top"):
+        x = ix + (iw - 3 * SPRITE) // 2 + col * SPRITE
+        y = iy + ih - SPRITE if c.side == "bottom" else iy
+        step = -(ih + BAND) if c.side == "bottom" else ih + BAND
+        return x, y + row * step
+    y = iy + ih - SPRITE + 1
+    if row == 0:
+        return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
+    if c.side == "left":
+        return c.x + c.w + 1 + col * SPRITE, y
+    return c.x - 3 * SPRITE - 1 + col * SPRITE, y
+
+
+def draw_pawns(fb, positions: list[tuple[int, int]]) -> None:
+    """Draw pawns given as (pawn, square) pairs, in that order (later ones on top)."""
+    count: dict[int, int] = {}
+    for pawn, square in positions:
+        k = count.get(square, 0)
+        count[square] = k + 1
+        x, y = slot(square, k)
+        draw_pawn(fb, pawn, x, y)

@@ -1,0 +1,132 @@
+"""The mode host: what the game screen offers to the modes stacked on it.
+
+A *mode* is a small state machine that owns the keyboard and the bottom window while it is on
+top of the game screen's stack (the T P H L M commands of issue 8, the auction, jail and debt
+windows, the buy question, ...).  The board, the pawns and the status line stay drawn by the
+game screen; a mode draws text rows 18 to 23 (the window) and may move the board cursor.
+
+How a mode talks to the game (``self.host`` is the :class:`GameHost` facade, see
+docs/screens.md for the table):
+
+* ``host.state``                  the engine's GameState (read only: change it with ``apply``)
+* ``host.apply(action)``          through the engine; returns ``(ok, events_or_reason)``;
+                                  the events are shown (animations, messages) and sent to
+                                  ``ctx.audio.on_events``; an illegal action returns its reason
+* ``host.cursor`` / ``host.move_cursor(dx)`` / ``host.set_cursor(square)`` the board cursor
+* ``host.show_deed(square)``      the title deed in the window (until the next draw of the mode)
+* ``host.say(text)``              a message in the window's scrolling log
+* ``host.ask_number(prompt, max_len, on_done)`` a number typed with ENTER (``on_done(value)``;
+                                  ESC calls ``on_done(None)``)
+* ``host.current`` / ``host.player(i)`` / ``host.is_computer(i)`` whose turn, who is who
+* ``host.texts``                  the merged text catalogue; ``host.money(n)`` -> '150.000 F'
+* ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
+* ``host.busy``                   True while events are still being shown (animations)
+
+Registry: ``monopoly_cpc.screens.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
+factory ``factory(host) -> Mode``; the game screen looks the letter up when it is pressed and
+pushes the mode; a letter that is not there does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.texts import Texts
+
+WINDOW_TOP = 18     # first text row of the bottom window
+WINDOW_ROWS = 6     # rows 18..23; row 24 is the status line
+STATUS_ROW = 24
+
+
+class GameHost(Protocol):
+    """The facade a mode may use (implemented by ``GameScreen``)."""
+
+    state: Any
+    texts: Texts
+    cursor: int
+    busy: bool
+    current: int
+
+    def apply(self, action: Any) -> tuple[bool, Any]: ...
+
+    def move_cursor(self, delta: int) -> None: ...
+
+    def set_cursor(self, square: int) -> None: ...
+
+    def show_deed(self, square: int) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def ask_number(self, prompt: str, max_len: int, on_done: Callable[[int | None], None]) -> None: ...
+
+    def player(self, index: int) -> Any: ...
+
+    def is_computer(self, index: int) -> bool: ...
+
+    def money(self, amount: int) -> str: ...
+
+    def push(self, mode: Mode) -> None: ...
+
+    def pop(self, mode: Mode) -> None: ...
+
+
+class Mode:
+    """Base of every mode: override what you need.
+
+    ``on_key`` returns True when it used the key (the game screen then does nothing more with
+    it); ``tick`` runs once per 50 Hz tick while the mode is on top; ``draw(fb)`` paints the
+    window rows 18..23 (the screen clears them before).  ``takes_cursor`` lets the cursor keys
+    move the board cursor while the mode is on top (the game screen does the moving).
+    """
+
+    takes_cursor = False
+    # True when the mode answers a question of the engine (buy, auction, jail, debt): such a
+    # mode stays until the engine's phase moves on, and T P H L M can still open over it.
+    engine_prompt = False
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+
+    def on_key(self, ev) -> bool:
+        return False
+
+    def tick(self) -> None:
+        pass
+
+    def draw(self, fb) -> None:
+        pass
+
+    def close(self) -> None:
+        """Leave the stack."""
+        self.host.pop(self)
+
+
+def window_line(fb, i: int, text: str, pen: int = 1, col: int = 0, inverse: bool = False) -> None:
+    """Text on line ``i`` (0..5) of the bottom window, cut at the right edge."""
+    if 0 <= i < WINDOW_ROWS:
+        fb.text(col, WINDOW_TOP + i, text[: 40 - col], pen=pen, paper=0, inverse=inverse)
+
+
+def wrap(text: str, width: int = 40) -> list[str]:
+    """Words of ``text`` in lines of at most ``width`` characters."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

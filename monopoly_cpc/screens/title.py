@@ -1,0 +1,100 @@
+"""The title screen: the game's name, the credits line, 'appuyez sur une touche'.
+
+Any key goes on to the set-up (pawn menu).  The O key opens the options screen when issue 8's
+``monopoly_cpc.screens.options.OptionsScreen(ctx, back)`` exists (``back`` is the screen to
+return to); until then O simply goes on like any other key.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+import numpy as np
+
+from monopoly_cpc.render.pawns import PAWN_KEYS, draw_pawn
+from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.texts import load_texts
+
+# Inks: the CPC's blue paper and yellow text, cyan and red for the big name.
+INKS = (1, 24, 20, 6)
+BLINK = 25  # ticks per half period of the blinking prompt
+
+
+@lru_cache(maxsize=32)
+def _big_glyphs(s: str, scale: int, pen: int) -> tuple[np.ndarray, int]:
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+    scratch = FrameBuffer()
+    scratch.text_px(0, 0, s, pen=1, paper=0)
+    glyphs = scratch.pens[0:8, 0:8 * len(s)] == 1
+    clear = 0 if pen != 0 else 1  # a pen that is not ``pen`` marks the see-through pixels
+    img = np.where(glyphs, pen, clear).astype(np.uint8)
+    return np.kron(img, np.ones((scale, scale), dtype=np.uint8)), clear
+
+
+def big_text(fb, s: str, x: int, y: int, scale: int, pen: int) -> None:
+    """Text ``s`` drawn ``scale`` times larger, in ``pen``, over what is there."""
+    img, clear = _big_glyphs(s, scale, pen)
+    fb.sprite(img, x, y, transparent=clear)
+
+
+def centre(fb, row: int, s: str, pen: int = 1) -> None:
+    """Text centred on a 40-column row."""
+    fb.text(max(0, (40 - len(s)) // 2), row, s, pen=pen, paper=0)
+
+
+def option_screen_class():
+    """Issue 8's options screen class, or None while it does not exist."""
+    try:
+        module = importlib.import_module("monopoly_cpc.screens.options")
+    except ModuleNotFoundError as exc:
+        if exc.name != "monopoly_cpc.screens.options":
+            raise
+        return None
+    return getattr(module, "OptionsScreen", None)
+
+
+class TitleScreen(Screen):
+    """Shows the title until a key is pressed, then the pawn menu."""
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.ticks = 0
+
+    def on_key(self, ev) -> None:
+        if ev.repeat:
+            return
+        if ev.letter == "O":
+            options = option_screen_class()
+            if options is not None:
+                self.ctx.switch(options(self.ctx, TitleScreen(self.ctx)))
+                return
+        from monopoly_cpc.screens.setup import SetupScreen
+
+        self.ctx.switch(SetupScreen(self.ctx))
+
+    def tick(self) -> None:
+        self.ticks += 1
+
+    def draw(self, fb) -> None:
+        t = self.texts
+        fb.clear(0)
+        fb.set_inks(INKS)
+        fb.set_border(1)
+        # a raster band behind the big name: pen 2 and 3 take other colours there
+        fb.set_inks((0, 26, 11, 6), 16, 56)
+        fb.set_border(0, 36 + 16, 36 + 56)
+        fb.fill_rect(0, 16, 320, 40, 0)
+        name = t["title.name"]
+        big_text(fb, name, (320 - 24 * len(name)) // 2 + 2, 22, 3, 2)   # shadow
+        big_text(fb, name, (320 - 24 * len(name)) // 2, 20, 3, 3)
+        centre(fb, 8, t["title.subtitle"], 1)
+        centre(fb, 10, t["title.edition"], 2)
+        for i in range(len(PAWN_KEYS)):
+            draw_pawn(fb, i, 160 - 3 * 36 + 36 * i + 9, 100, scale=2)
+        centre(fb, 17, t["title.credits"], 2)
+        if (self.ticks // BLINK) % 2 == 0:
+            centre(fb, 20, t["title.press"], 1)
+        centre(fb, 23, t["title.options"], 2)
