@@ -134,7 +134,7 @@ class Block:
         return bytes(h)
 
     @classmethod
-    def from_header(cls, header: bytes, data: bytes = b"") -> "Block":
+    def from_header(cls, header: bytes, data: bytes = b"") -> Block:
         """Read the fields back from a 64-byte header."""
         name = header[0:16].split(b"\x00", 1)[0].decode("latin-1")
         return cls(

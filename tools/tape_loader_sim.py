@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Build the MONOPOLY cassette as .cdt and .wav, or read a tape back as a CPC would.
+
+    python tools/tape_loader_sim.py build --out DIR [--baud 1000|2000] [--bits 8|16]
+        writes DIR/monopoly.cdt and DIR/monopoly.wav (44.1 kHz mono square wave)
+    python tools/tape_loader_sim.py decode FILE [--run NAME]
+        reads a .cdt/.tzx or .wav, checks every CRC, prints each block and the timeline of
+        the firmware's messages for RUN"NAME (default MONOPOLY)
+
+The tape model is monopoly_cpc.boot.tape, the same one the boot screen plays.
+Bad input gives one line on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from monopoly_cpc.boot import cdt, reader, tape, wav
+from monopoly_cpc.errors import UserError
+
+TYPES = {0: "BASIC", 1: "BASIC (protected)", 2: "binary", 4: "screen", 0x16: "ASCII"}
+
+
+def _fmt_time(t: float) -> str:
+    m, s = divmod(t, 60.0)
+    return f"{int(m):2d}:{s:06.3f}"
+
+
+def build(out: Path, baud: int, bits: int) -> int:
+    model = tape.model(baud)
+    out.mkdir(parents=True, exist_ok=True)
+    data = cdt.write_cdt(out / "monopoly.cdt", model)
+    n = wav.write_wav(out / "monopoly.wav", cdt.read_cdt(data), bits=bits)
+    print(f"{out / 'monopoly.cdt'}: {len(data)} bytes, {len(model.records())} records at {baud} baud")
+    print(f"{out / 'monopoly.wav'}: {n} samples, {wav.RATE} Hz, {bits}-bit mono, "
+          f"{n / wav.RATE:.1f} s")
+    for f in model.files:
+        print(f"  {f.name:<16} {TYPES.get(f.filetype, hex(f.filetype)):<7} {len(f.data):5d} bytes "
+              f"at &{f.load:04X}, {len(tape.split_blocks(f))} blocks")
+    return 0
+
+
+def decode(path: Path, run: str) -> int:
+    reads = reader.read_tape_file(path)
+    if not reads:
+        raise UserError(f"{path}: no CPC tape record found")
+    print(f"{path}: {len(reads)} records")
+    for r in reads:
+        status = "CRC ok" if r.ok else f"CRC error in segment {r.bad_segment + 1}"
+        if r.sync == tape.SYNC_HEADER and len(r.payload) >= tape.HEADER_LEN:
+            b = tape.Block.from_header(r.payload[: tape.HEADER_LEN])
+            length = tape.Block.data_length(r.payload[: tape.HEADER_LEN])
+            flags = ("first " if b.first else "") + ("last" if b.last else "")
+            print(f"  {_fmt_time(r.t_start)}  header  {b.name:<16} block {b.number:<2} "
+                  f"{TYPES.get(b.filetype, hex(b.filetype)):<7} {length:4d} bytes at &{b.load:04X} "
+                  f"{flags:<10} {status}")
+        else:
+            kind = "data  " if r.sync == tape.SYNC_DATA else "header"
+            print(f"  {_fmt_time(r.t_start)}  {kind}  {len(r.payload):5d} bytes read"
+                  f"{'':34}{status}")
+    events, files = tape.firmware_run(reads, [(run, False)])
+    print(f'Timeline of RUN"{run} (minutes:seconds after PLAY and a key):')
+    for e in events:
+        if e.text is not None:
+            where = "new line" if e.new_line else "same line"
+            print(f"  {_fmt_time(e.t)}  {e.text:<32} ({where})")
+        elif e.kind in ("motor_on", "motor_off"):
+            print(f"  {_fmt_time(e.t)}  [motor {'on' if e.kind == 'motor_on' else 'off'}: {e.file}]")
+        elif e.kind == "file_loaded":
+            print(f"  {_fmt_time(e.t)}  [{e.file} loaded, {e.block} blocks]")
+        elif e.kind == "loading":
+            print(f"  {_fmt_time(e.t)}  [silent load: {e.file} block {e.block}]")
+    for f in files:
+        print(f"loaded {f.name}: {len(f.data)} bytes at &{f.load:04X}")
+    errors = sum(1 for e in events if e.kind == "read_error")
+    return 2 if errors else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="tape_loader_sim.py", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build", help="write DIR/monopoly.cdt and DIR/monopoly.wav")
+    b.add_argument("--out", required=True, type=Path, metavar="DIR")
+    b.add_argument("--baud", type=int, choices=(1000, 2000), default=1000)
+    b.add_argument("--bits", type=int, choices=(8, 16), default=8)
+    d = sub.add_parser("decode", help="read a .cdt or .wav back and print what the CPC finds")
+    d.add_argument("file", type=Path)
+    d.add_argument("--run", default=tape.LOADER_NAME, help="the name given to RUN\" (default MONOPOLY)")
+    args = p.parse_args(argv)
+    try:
+        if args.cmd == "build":
+            return build(args.out, args.baud, args.bits)
+        return decode(args.file, args.run.upper())
+    except UserError as exc:
+        print(f"tape_loader_sim: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"tape_loader_sim: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
