@@ -1,0 +1,78 @@
+"""Events: what happened, as small data objects the screens show and the sound system hears.
+
+Every event has a stable ``kind`` (the list is in ``KINDS`` and in docs/engine.md); the other
+fields are filled when they mean something (-1 / 0 / "" / () otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Event:
+    """One thing that happened. ``player`` acted or was affected; ``other`` is the counterpart
+    (owner, creditor, partner; -1 = the bank); ``data`` holds extras (dice, squares, cards)."""
+
+    kind: str
+    player: int = -1
+    square: int = -1
+    amount: int = 0
+    other: int = -1
+    text: str = ""
+    data: tuple = ()
+
+
+KINDS: dict[str, str] = {
+    "start_roll": "who-starts roll: player, amount = total, data = (d1, d2)",
+    "start_tie": "tied highest who-starts rolls: data = the players who roll again",
+    "first_player": "player starts the game",
+    "turn": "player's turn begins",
+    "dice": "player rolled: amount = total, data = (d1, d2), text 'utility' for a utility re-roll",
+    "doubles": "player rolled a double: amount = doubles in a row",
+    "move": "player moved: square = arrival, data = (from, steps), text 'card' / 'back'",
+    "pass_go": "player received the salary at Départ: amount",
+    "land": "player stopped on square",
+    "buy_offer": "player may buy square at amount",
+    "buy": "player bought square from the bank for amount",
+    "decline": "player declined to buy square",
+    "auction_start": "auction of square (text 'property') or of a building (text 'house'/'hotel'): amount = opening",
+    "bid": "player bid amount",
+    "auction_pass": "player leaves the auction",
+    "auction_won": "player won the auction for amount (square or building)",
+    "auction_unsold": "nobody bid: square stays with the bank",
+    "rent_due": "player owes amount of rent on square to other (the owner must claim it)",
+    "rent_paid": "player paid amount of rent on square to other",
+    "rent_lost": "other did not claim the rent on square in time",
+    "no_rent": "square is mortgaged: no rent (player landed, other owns it)",
+    "tax": "player paid amount of tax on square",
+    "card_drawn": "player drew a card: text = card id, data = (deck,)",
+    "card_kept": "player keeps the jail card text",
+    "card_choice": "player must choose: pay amount or draw a Chance card",
+    "pay": "player paid amount to the bank (text = reason)",
+    "collect": "player received amount from the bank (text = reason)",
+    "transfer": "player paid amount to other (text = reason)",
+    "jail": "player goes to jail (text: 'square', 'card', 'doubles')",
+    "jail_stay": "player stays in jail: amount = failed turns",
+    "leave_jail": "player leaves jail (text: 'doubles', 'fine', 'card', 'third_turn')",
+    "debt": "player owes amount to other and must raise the money (text = reason)",
+    "debt_paid": "player paid a debt of amount to other",
+    "build": "player built on square: amount = cost, text 'house' or 'hotel'",
+    "sell": "player sold a building on square back to the bank for amount (text 'house'/'hotel')",
+    "mortgage": "player mortgaged square for amount",
+    "lift": "player lifted the mortgage of square for amount",
+    "interest": "player paid the 10 % interest (amount) on the mortgaged square he received",
+    "shortage": "more builders than buildings in the bank: the building goes to auction",
+    "trade_proposed": "player proposes a trade to other (data = the offer)",
+    "trade": "the trade between player and other is done",
+    "trade_rejected": "the trade was refused or withdrawn by player",
+    "loan": "player borrowed amount (MONOPOLIC)",
+    "loan_interest": "player's loan grew to amount at Départ",
+    "loan_repaid": "player's loan of amount was repaid",
+    "bankrupt": "player is bankrupt to other (-1 = the bank)",
+    "time_up": "the quick game's time is over",
+    "end_requested": "the game ends on request (CTRL+C)",
+    "score": "player's fortune is amount",
+    "winner": "player wins",
+    "game_over": "the game is over",
+}

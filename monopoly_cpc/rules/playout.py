@@ -1,0 +1,112 @@
+"""Random playouts: games of random legal actions (tests, profiling, the benchmark's baseline).
+
+``random_step`` chooses who acts and what, like a table of careless players: owners usually
+claim their rent, sometimes someone builds, mortgages, lifts or proposes a random trade, the
+player whose turn it is does his part, auctions end when everyone else has passed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled
+from monopoly_cpc.rules.events import Event
+from monopoly_cpc.rules.legal import free_actions, legal_actions
+from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, PLACE_BUILDING, TRADE, GameState
+
+
+def actor(state: GameState) -> int:
+    """The player the game is waiting for (-1 when it waits for the bank or is over)."""
+    ph = state.phase
+    if ph == GAME_OVER:
+        return -1
+    if ph == DEBT:
+        return state.debts[0].debtor
+    if ph == TRADE:
+        return state.trade.partner if state.trade else -1
+    if ph == PLACE_BUILDING:
+        return state.placer
+    if ph == AUCTION:
+        return -1
+    if ph == "start_roll":
+        return state.start_rollers[0]
+    return state.current
+
+
+def random_trade(state: GameState, rng: random.Random, p: int) -> A.ProposeTrade | None:
+    """A random one-for-one swap (plus a little cash) between ``p`` and another player."""
+    others = [i for i in state.alive() if i != p]
+    if not others:
+        return None
+    q = rng.choice(others)
+    mine = state.owned_by(p)
+    theirs = state.owned_by(q)
+    if not mine or not theirs:
+        return None
+    return A.ProposeTrade(p, q, (rng.choice(mine),), (rng.choice(theirs),),
+                          rng.choice((0, 0, 1000, -1000)))
+
+
+def random_step(state: GameState, rng: random.Random) -> list[Event]:
+    """Apply one random legal action (or the bank's CloseAuction) and return its events."""
+    ph = state.phase
+    if ph == AUCTION:
+        au = state.auction
+        if auction_settled(state):
+            return apply(state, A.CloseAuction())
+        live = [b for b in au.bidders if b not in au.passed and b != au.high_bidder]
+        p = rng.choice(live)
+        acts = legal_actions(state, p)
+        bids = [a for a in acts if isinstance(a, A.Bid)]
+        if bids and rng.random() < 0.35:
+            return apply(state, rng.choice(bids))
+        return apply(state, A.Pass(p))
+    c = state.claim
+    if c is not None and rng.random() < 0.9:
+        try:
+            return apply(state, A.ClaimRent(c.owner))
+        except IllegalAction:
+            pass
+    if ph in ("roll", "jail", "buy", "card_choice", "debt") and rng.random() < 0.15:
+        p = rng.choice(state.alive())
+        if rng.random() < 0.05:
+            t = random_trade(state, rng, p)
+            if t is not None:
+                try:
+                    return apply(state, t)
+                except IllegalAction:
+                    pass
+        acts = free_actions(state, p)
+        if acts:
+            return apply(state, rng.choice(acts))
+    p = actor(state)
+    acts = legal_actions(state, p)
+    if ph == "roll" and rng.random() < 0.7:
+        return apply(state, A.Roll(p))
+    if ph == DEBT and rng.random() < 0.5:
+        return apply(state, A.AutoLiquidate(p))
+    return apply(state, rng.choice(acts))
+
+
+def play_random_game(state: GameState, seed: int, max_steps: int = 5000,
+                     check: Callable[[GameState], None] | None = None) -> int:
+    """Play random actions until the game ends or ``max_steps`` (then CTRL+C); return steps."""
+    rng = random.Random(seed)
+    steps = 0
+    while state.phase != GAME_OVER and steps < max_steps:
+        random_step(state, rng)
+        steps += 1
+        if check is not None:
+            check(state)
+    if state.phase != GAME_OVER:
+        while state.phase != GAME_OVER:
+            if state.phase in ("roll", "jail") and not state.stack:
+                apply(state, A.EndGame())
+            else:
+                random_step(state, rng)
+            steps += 1
+            if check is not None:
+                check(state)
+    return steps

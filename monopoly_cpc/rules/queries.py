@@ -1,0 +1,192 @@
+"""Read-only questions about a state: rents, building legality, values, scores.
+
+Nothing here mutates the state; the engine and the computer players both use these.
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
+from monopoly_cpc.rules.state import GameState
+
+
+def hotel_level(state: GameState) -> int:
+    """Level of a hotel for even building: houses before a hotel + 1 (5 classic, 4 fast)."""
+    return state.variant.houses_before_hotel + 1
+
+
+def level(state: GameState, square: int) -> int:
+    """Building level of a street: its houses, or ``hotel_level`` for a hotel."""
+    h = state.houses[square]
+    return state.variant.houses_before_hotel + 1 if h == HOTEL else h
+
+
+def group_complete(state: GameState, player: int, square: int) -> bool:
+    """True when ``player`` owns the whole group of ``square`` and nothing in it is mortgaged
+    (seeds/002: 'si dans un groupe il se trouve une propriété hypothéquée, ce groupe est
+    considéré incomplet')."""
+    own, mort = state.owner, state.mortgaged
+    for s in state.board.group_members[state.board.groups[square]]:
+        if own[s] != player or mort[s]:
+            return False
+    return True
+
+
+def group_has_buildings(state: GameState, square: int) -> bool:
+    """True when a street of ``square``'s group carries a building (False for non-streets)."""
+    g = state.board.groups[square]
+    if g < 0:
+        return False
+    houses = state.houses
+    return any(houses[s] for s in state.board.group_members[g])
+
+
+def rent(state: GameState, square: int, dice_total: int) -> int:
+    """Rent due on ``square`` for a roll of ``dice_total`` (0 when unowned or mortgaged)."""
+    b = state.board
+    owner = state.owner[square]
+    if owner < 0 or state.mortgaged[square]:
+        return 0
+    kind = b.kinds[square]
+    if kind == STREET:
+        h = state.houses[square]
+        if h:
+            return b.rents[square][h]
+        base = b.rents[square][0]
+        return base * 2 if group_complete(state, owner, square) else base
+    own = state.owner
+    if kind == STATION:
+        # Every station owned counts (the title deed's 'si 2 gares sont possédées').
+        n = sum(1 for s in b.stations if own[s] == owner)
+        return b.station_rents[n - 1]
+    if kind == UTILITY:
+        n = sum(1 for s in b.utilities if own[s] == owner)
+        return b.utility_rents[n - 1] * dice_total
+    return 0
+
+
+def can_build(state: GameState, player: int, square: int, paid: bool = False) -> str:
+    """'' when ``player`` may add a building on ``square`` now, else the reason. ``paid``: the
+    building was already bought at a shortage auction (no stock or cash check)."""
+    b = state.board
+    if b.kinds[square] != STREET:
+        return "not a street"
+    if state.owner[square] != player:
+        return "not your property"
+    if not group_complete(state, player, square):
+        return "the group is not complete (or a street of it is mortgaged)"
+    top = hotel_level(state)
+    lv = level(state, square)
+    if lv >= top:
+        return "already a hotel"
+    for s in b.group_members[b.groups[square]]:
+        if level(state, s) < lv:
+            return "build evenly: another street of the group has fewer buildings"
+    if paid:
+        return ""
+    if lv == top - 1:
+        if state.bank_hotels < 1:
+            return "the bank has no hotel left"
+    elif state.bank_houses < 1:
+        return "the bank has no house left"
+    if state.players[player].cash < b.house_costs[square]:
+        return "not enough cash"
+    return ""
+
+
+def can_sell(state: GameState, player: int, square: int) -> str:
+    """'' when ``player`` may sell a building of ``square`` back to the bank, else the reason."""
+    b = state.board
+    if b.kinds[square] != STREET or state.owner[square] != player:
+        return "not your street"
+    lv = level(state, square)
+    if lv == 0:
+        return "no building"
+    for s in b.group_members[b.groups[square]]:
+        if level(state, s) > lv:
+            return "sell evenly: another street of the group has more buildings"
+    return ""
+
+
+def can_mortgage(state: GameState, player: int, square: int) -> str:
+    """'' when ``square`` can be mortgaged by ``player``, else the reason."""
+    if not state.board.is_property[square] or state.owner[square] != player:
+        return "not your property"
+    if state.mortgaged[square]:
+        return "already mortgaged"
+    if group_has_buildings(state, square):
+        return "sell the buildings of the group first"
+    return ""
+
+
+def lift_cost(state: GameState, square: int) -> int:
+    """Mortgage value plus 10 % interest."""
+    m = state.board.mortgages[square]
+    return m + m // 10
+
+
+def building_sale_value(state: GameState, square: int) -> int:
+    """What the bank pays back for every building on ``square`` (half their cost)."""
+    h = state.houses[square]
+    cost = state.board.house_costs[square]
+    if h == HOTEL:
+        return (cost * hotel_level(state)) // 2
+    return (cost * h) // 2
+
+
+def liquidation_value(state: GameState, player: int) -> int:
+    """Cash the player could raise from the bank: buildings at half price, then mortgages."""
+    total = 0
+    own, mort = state.owner, state.mortgaged
+    b = state.board
+    for s in b.properties:
+        if own[s] == player:
+            if b.kinds[s] == STREET and state.houses[s]:
+                total += building_sale_value(state, s)
+            if not mort[s]:
+                total += b.mortgages[s]
+    return total
+
+
+def assets(state: GameState, player: int) -> int:
+    """The player's 'actif': cash plus everything the bank would lend or pay back. A bid above
+    it is void (seeds/002 ENCHERES)."""
+    return state.players[player].cash + liquidation_value(state, player)
+
+
+def fortune(state: GameState, player: int) -> int:
+    """Score of the quick game and of CTRL+C (seeds/002 'NOUVELLE MANIERE RAPIDE'): cash, printed
+    price of properties, half of it when mortgaged, houses at their price, hotels at (houses
+    before a hotel + 1) houses; a MONOPOLIC loan still owed is deducted."""
+    p = state.players[player]
+    if p.bankrupt:
+        return 0
+    b = state.board
+    total = p.cash - p.loan
+    own, mort, houses = state.owner, state.mortgaged, state.houses
+    for s in b.properties:
+        if own[s] == player:
+            total += b.prices[s] // 2 if mort[s] else b.prices[s]
+            h = houses[s]
+            if h:
+                total += b.house_costs[s] * (hotel_level(state) if h == HOTEL else h)
+    return total
+
+
+def houses_and_hotels(state: GameState, player: int) -> tuple[int, int]:
+    """(houses, hotels) the player has on the board."""
+    nh = nt = 0
+    own, houses = state.owner, state.houses
+    for s in state.board.streets:
+        if own[s] == player:
+            h = houses[s]
+            if h == HOTEL:
+                nt += 1
+            else:
+                nh += h
+    return nh, nt
+
+
+def bank_has_deeds(state: GameState) -> bool:
+    """True while some property still belongs to the bank."""
+    own = state.owner
+    return any(own[s] < 0 for s in state.board.properties)

@@ -1,0 +1,160 @@
+"""The game state: one mutable object holding everything (players, board, decks, bank, phase,
+pending decisions, clock, RNG). Mutable with __slots__ so the engine never copies it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from monopoly_cpc.rules.board import Board, default_board
+from monopoly_cpc.rules.cards import Cards, default_cards
+from monopoly_cpc.rules.variants import Variant
+
+# Phases (strings, stable: screens switch on them).
+START_ROLL = "start_roll"        # who starts: start_rollers[0] rolls
+ROLL = "roll"                    # the current player rolls; everyone may act out of turn
+JAIL = "jail"                    # current player in jail at the start of his turn
+BUY = "buy"                      # current player: buy pending_square or decline
+AUCTION = "auction"              # a running auction (property, house or hotel)
+CARD_CHOICE = "card_choice"      # 'amende ou Chance'
+DEBT = "debt"                    # debts[0].debtor must raise money
+TRADE = "trade"                  # a trade proposal awaits the partner's answer
+PLACE_BUILDING = "place_building"  # the winner of a building auction places it
+GAME_OVER = "game_over"
+PHASES = (START_ROLL, ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, TRADE, PLACE_BUILDING, GAME_OVER)
+# Phases in which anyone may build, sell, mortgage, lift, trade, borrow and claim rent.
+FREE_PHASES = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
+
+END_MOVE = "end_move"            # continuation: the current move is over
+
+
+@dataclass(slots=True)
+class Player:
+    """One player. ``jail_cards`` holds the indexes of kept 'libéré de prison' cards."""
+
+    name: str
+    pawn: int = 0
+    computer: bool = False
+    cash: int = 0
+    pos: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0           # failed tries so far in this stay
+    jail_cards: list[int] = field(default_factory=list)
+    loan: int = 0                 # MONOPOLIC loan owed (grows at Départ)
+    loan_passes: int = 0
+    bankrupt: bool = False
+
+
+@dataclass(slots=True)
+class Auction:
+    """A running auction. ``kind`` is 'property' (of ``square``), 'house' or 'hotel'."""
+
+    kind: str
+    square: int
+    min_bid: int
+    bidders: list[int]            # who may bid, in seating order
+    passed: list[int] = field(default_factory=list)
+    high_bid: int = 0
+    high_bidder: int = -1
+
+
+@dataclass(slots=True)
+class Debt:
+    """``debtor`` owes ``amount`` to ``creditor`` (-1 = the bank)."""
+
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str
+
+
+@dataclass(slots=True)
+class RentClaim:
+    """Rent the owner may claim until the next roll of the dice."""
+
+    owner: int
+    payer: int
+    square: int
+    amount: int
+
+
+@dataclass(slots=True)
+class Trade:
+    """A proposal awaiting the partner's answer (fields as in ProposeTrade)."""
+
+    proposer: int
+    partner: int
+    give: tuple[int, ...]
+    take: tuple[int, ...]
+    cash: int
+    give_cards: tuple[int, ...]
+    take_cards: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game. Build it with ``engine.new_game``."""
+
+    board: Board
+    cards: Cards
+    variant: Variant
+    players: list[Player]
+    owner: list[int]              # per square, -1 = the bank
+    houses: list[int]             # per square: 0-4 houses, 5 = hotel
+    mortgaged: list[bool]
+    decks: list[list[int]]        # [chance, community]: card indexes, top first
+    bank_houses: int
+    bank_hotels: int
+    bank_cash: int = 0            # ledger: money the bank received minus money it paid
+    current: int = 0
+    phase: str = START_ROLL
+    stack: list[str] = field(default_factory=list)   # continuations after an interruption
+    doubles: int = 0              # doubles in a row in the current turn
+    extra_roll: bool = False      # the last move was a double: the same player rolls again
+    dice: tuple[int, int] = (0, 0)
+    rng: int = 1
+    forced_dice: list[tuple[int, int]] = field(default_factory=list)
+    forced_cards: list[list[int]] = field(default_factory=lambda: [[], []])
+    pending_square: int = -1      # BUY: the square on offer
+    pending_card: int = -1        # CARD_CHOICE: the card being resolved
+    auction: Auction | None = None
+    estate: list[int] = field(default_factory=list)  # bankrupt-to-bank properties still to auction
+    claim: RentClaim | None = None
+    debts: list[Debt] = field(default_factory=list)
+    trade: Trade | None = None
+    placer: int = -1              # PLACE_BUILDING: who places
+    place_kind: str = ""          # 'house' or 'hotel'
+    start_rollers: list[int] = field(default_factory=list)
+    start_rolls: list[int] = field(default_factory=list)  # per player, this round (0 = not yet)
+    clock: int = 0                # quick game: ticks left
+    time_up: bool = False
+    end_requested: bool = False
+    bankruptcies: int = 0
+    winner: int = -1
+    ranking: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    turn: int = 0                 # turns begun
+    rolls: int = 0                # dice rolls (all kinds)
+    actions: int = 0              # actions applied
+
+    def alive(self) -> list[int]:
+        """Indexes of the players still in the game, in seating order."""
+        return [i for i, p in enumerate(self.players) if not p.bankrupt]
+
+    def owned_by(self, player: int) -> list[int]:
+        """The squares ``player`` owns, in board order."""
+        own = self.owner
+        return [s for s in self.board.properties if own[s] == player]
+
+
+def blank_state(variant: Variant, names: list[str], board: Board | None = None,
+                cards: Cards | None = None) -> GameState:
+    """A state with the board empty, decks in file order and no money dealt (engine's helper)."""
+    board = board or default_board()
+    cards = cards or default_cards()
+    return GameState(
+        board=board, cards=cards, variant=variant,
+        players=[Player(name=n) for n in names],
+        owner=[-1] * 40, houses=[0] * 40, mortgaged=[False] * 40,
+        decks=[list(cards.decks[0]), list(cards.decks[1])],
+        bank_houses=board.bank_houses, bank_hotels=board.bank_hotels,
+    )
