@@ -216,8 +216,8 @@ CODE_LENGTH = 24 * 1024
 # The DATA lines hold the board (name, price, rents bare..hotel, house cost), as a BASIC
 # game of 1985 would keep its tables.
 _LOADER_LINES = [
-    (10, f"MODE 1:BORDER {picture.BORDER}:INK 0,{picture.INKS[0]}:INK 1,{picture.INKS[1]}"
-         f":INK 2,{picture.INKS[2]}:INK 3,{picture.INKS[3]}"),
+    (10, (f"MODE 1:BORDER {picture.BORDER}:INK 0,{picture.INKS[0]}:INK 1,{picture.INKS[1]}"
+          f":INK 2,{picture.INKS[2]}:INK 3,{picture.INKS[3]}")),
     (20, f'LOAD"!{SCREEN_NAME}",&C000'),
     (30, f'MEMORY &3FFF:LOAD"!{CODE_NAME}",&{CODE_LOAD:04X}'),
     (40, "CALL &BB18:MODE 1:INK 0,1:INK 1,24:BORDER 1"),
