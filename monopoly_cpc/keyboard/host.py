@@ -10,7 +10,8 @@ Two keymaps:
 
 In both, the keys that type no ordinary character (cursor keys, ESC, DEL, CLR, COPY, TAB,
 CAPS LOCK, SHIFT, CTRL, both enters, the keypad's f0-f9 and f.) go by position, from
-``assets/keyboard_host.yaml``. Host-only keys (F12, Alt+Enter) and unknown keys give nothing.
+``assets/keyboard_host.yaml``; so do the PC keypad's + - * /, which type their character.
+Host-only keys (F12, Alt+Enter) and unknown keys give nothing.
 ``tick()`` adds the firmware's auto-repeat of the last key pressed while it is held.
 """
 
@@ -45,6 +46,9 @@ class HostKeyboard:
         self.layout: CpcLayout = load_layout(cpc_layout)
         self.host_map: HostMap = load_host_map()
         self._held: dict[int, CpcKeyEvent] = {}  # host scancode -> its press, in press order
+        # host scancode -> True if it pressed a CPC key by position (its repeats take the
+        # modifiers held at that moment), False if by character (repeats type the same thing)
+        self._by_position: dict[int, bool] = {}
         self._repeat_scancode: int | None = None
         self._repeat_countdown = 0
         self._swallow_text: str | None = None  # the TEXTINPUT twin of the last KEYDOWN
@@ -58,6 +62,7 @@ class HostKeyboard:
     def reset(self) -> None:
         """Forget every held key and any pending repeat (focus lost, screen change)."""
         self._held.clear()
+        self._by_position.clear()
         self._repeat_scancode = None
         self._repeat_countdown = 0
         self._swallow_text = None
@@ -88,7 +93,9 @@ class HostKeyboard:
     def _key_down(self, event: Any) -> list[CpcKeyEvent]:
         scancode = getattr(event, "scancode", None)
         mod = getattr(event, "mod", 0) or 0
-        self._swallow_text = None
+        # Whatever this key types also comes as a TEXTINPUT right after: drop that twin.
+        text = getattr(event, "unicode", "") or ""
+        self._swallow_text = text if len(text) == 1 and text.isprintable() else None
         if not isinstance(scancode, int) or scancode in self.host_map.host_only:
             return []
         if scancode in _ENTER_SCANCODES and mod & _ALT and not mod & pygame.KMOD_CTRL:
@@ -100,7 +107,13 @@ class HostKeyboard:
             number = self.host_map.positional.get(scancode)
         if number is not None:
             shift, ctrl = self._modifiers(mod)
-            return self._press(scancode, self.layout.event(number, shift, ctrl))
+            return self._press(scancode, self.layout.event(number, shift, ctrl), by_position=True)
+        typed = self.host_map.typed.get(scancode)
+        if typed is not None:
+            found = self.layout.producer(typed)
+            if found is None:
+                return []
+            return self._press(scancode, CpcKeyEvent(found[0].name, found[0].number, typed, found[1]))
         if self.keymap == "symbolic":
             return self._symbolic_down(scancode, event, mod)
         return []  # a host key with no CPC twin
@@ -118,7 +131,6 @@ class HostKeyboard:
         text = getattr(event, "unicode", "") or ""
         if len(text) != 1 or not text.isprintable():
             return []  # a dead key or a key with no character: TEXTINPUT may follow
-        self._swallow_text = text
         found = self.layout.producer(text)
         if found is None:
             return []  # no CPC key types this character
@@ -142,8 +154,9 @@ class HostKeyboard:
                                        shift=found[1]))
         return out
 
-    def _press(self, scancode: int, ev: CpcKeyEvent) -> list[CpcKeyEvent]:
+    def _press(self, scancode: int, ev: CpcKeyEvent, by_position: bool = False) -> list[CpcKeyEvent]:
         self._held[scancode] = ev
+        self._by_position[scancode] = by_position
         if self.layout.key(ev.number).repeats:
             self._repeat_scancode = scancode
             self._repeat_countdown = self.layout.repeat.delay
@@ -152,6 +165,7 @@ class HostKeyboard:
     def _key_up(self, scancode: Any) -> None:
         if scancode in self._held:
             del self._held[scancode]
+            del self._by_position[scancode]
         if scancode == self._repeat_scancode:
             self._repeat_scancode = None
 
@@ -170,7 +184,7 @@ class HostKeyboard:
             return []
         self._repeat_countdown = self.layout.repeat.period
         first = self._held[scancode]
-        if self.keymap == "positional" or first.ctrl:
+        if self._by_position[scancode]:
             shift, ctrl = self._modifiers()
             return [self.layout.event(first.number, shift, ctrl, repeat=True)]
         return [CpcKeyEvent(first.key, first.number, first.char, first.shift, first.ctrl, True)]

@@ -18,25 +18,28 @@ class HostMap:
     """Host scancodes to CPC matrix numbers.
 
     ``specials`` hold in both keymaps (keys that type no ordinary character), ``positional``
-    only in the positional keymap, and ``host_only`` keys never reach the CPC.
+    only in the positional keymap, ``typed`` keys (the PC keypad's + - * /) type a character
+    in both, and ``host_only`` keys never reach the CPC.
     """
 
     specials: dict[int, int]
     positional: dict[int, int]
+    typed: dict[int, str]
     host_only: frozenset[int]
     labels: dict[int, str]  # scancode -> how the host key is called (docs)
 
 
 def _table(top: dict, field: str, source: str, seen: dict[int, str],
-           labels: dict[int, str], with_cpc: bool) -> dict[int, int]:
+           labels: dict[int, str], value: str | None) -> dict[int, Any]:
+    """One list of host keys; ``value`` is the field each maps to ('cpc', 'char' or None)."""
     items = top[field]
     if not isinstance(items, list):
         raise DataError(f"{source}: {field}: expected a list")
-    out: dict[int, int] = {}
+    out: dict[int, Any] = {}
     for i, raw in enumerate(items):
         entry = f"{field}[{i}]"
         item = require_mapping(raw, source, entry)
-        check_fields(item, source, entry, ("scancode", "host", "cpc") if with_cpc else ("scancode", "host"))
+        check_fields(item, source, entry, ("scancode", "host") + ((value,) if value else ()))
         code = require_int(item["scancode"], source, f"{entry}: scancode", 0, MAX_SCANCODE)
         entry = f"{field} scancode {code}"
         if code in seen:
@@ -45,20 +48,29 @@ def _table(top: dict, field: str, source: str, seen: dict[int, str],
             raise DataError(f"{source}: {entry}: host must be a non-empty string")
         seen[code] = field
         labels[code] = item["host"]
-        out[code] = require_int(item["cpc"], source, f"{entry}: cpc", 0, 79) if with_cpc else -1
+        if value == "cpc":
+            out[code] = require_int(item["cpc"], source, f"{entry}: cpc", 0, 79)
+        elif value == "char":
+            char = item["char"]
+            if not isinstance(char, str) or len(char) != 1:
+                raise DataError(f"{source}: {entry}: char must be one character, got {char!r}")
+            out[code] = char
+        else:
+            out[code] = None
     return out
 
 
 def parse_host_map(data: Any, source: str) -> HostMap:
     """Validate a parsed host-key YAML and build the map; DataError on any problem."""
     top = require_mapping(data, source, "top level")
-    check_fields(top, source, "top level", ("specials", "positional", "host_only"))
+    check_fields(top, source, "top level", ("specials", "positional", "typed", "host_only"))
     seen: dict[int, str] = {}
     labels: dict[int, str] = {}
-    specials = _table(top, "specials", source, seen, labels, True)
-    positional = _table(top, "positional", source, seen, labels, True)
-    host_only = _table(top, "host_only", source, seen, labels, False)
-    return HostMap(specials, positional, frozenset(host_only), labels)
+    specials = _table(top, "specials", source, seen, labels, "cpc")
+    positional = _table(top, "positional", source, seen, labels, "cpc")
+    typed = _table(top, "typed", source, seen, labels, "char")
+    host_only = _table(top, "host_only", source, seen, labels, None)
+    return HostMap(specials, positional, typed, frozenset(host_only), labels)
 
 
 def load_host_map_file(path: str | Path) -> HostMap:
