@@ -14,6 +14,8 @@ class Console:
 
     def __init__(self) -> None:
         self.cells: list[list[str]] = [[" "] * COLS for _ in range(ROWS)]
+        # cells written since the last clear: over a loaded picture only these hide it
+        self.written: list[list[bool]] = [[False] * COLS for _ in range(ROWS)]
         self.col = 0
         self.row = 0
         self.cursor_on = False
@@ -21,11 +23,14 @@ class Console:
     def clear(self) -> None:
         """CLS / MODE: blank screen, cursor home."""
         self.cells = [[" "] * COLS for _ in range(ROWS)]
+        self.written = [[False] * COLS for _ in range(ROWS)]
         self.col = self.row = 0
 
     def _scroll(self) -> None:
         self.cells.pop(0)
         self.cells.append([" "] * COLS)
+        self.written.pop(0)
+        self.written.append([False] * COLS)
 
     def _line_feed(self) -> None:
         if self.row == ROWS - 1:
@@ -39,6 +44,7 @@ class Console:
             self.col = 0
             self._line_feed()
         self.cells[self.row][self.col] = ch
+        self.written[self.row][self.col] = True
         self.col += 1
 
     def write(self, text: str) -> None:
