@@ -53,7 +53,7 @@ DISC_FILES = tuple(
 
 
 def _ticks(seconds: float, factor: float) -> int:
-    return int(math.ceil(seconds * TPS / factor - 1e-9))
+    return math.ceil(seconds * TPS / factor - 1e-9)
 
 
 class BootScreen(Screen):
@@ -133,11 +133,11 @@ class BootScreen(Screen):
             self._power_tick()
         elif self.state == "typing":
             self._typing_tick()
-        elif self.state == "tape_prompt":
-            if self.auto and self.t - self._prompt_tick >= AUTO_PLAY_TICKS:
+        elif self.auto and self.t - self._prompt_tick >= AUTO_PLAY_TICKS:
+            # kiosk / attract: nobody at the keyboard, so PLAY (or R) is "pressed" by itself
+            if self.state == "tape_prompt":
                 self._start_tape()
-        elif self.state == "disc_error":
-            if self.auto and self.t - self._prompt_tick >= AUTO_PLAY_TICKS:
+            elif self.state == "disc_error":
                 self._disc_error_key("R")
         if self.state == "loading":
             self._run_schedule()
@@ -309,7 +309,7 @@ class BootScreen(Screen):
                 self._at(e.t, "cue", "relay_click", start=start)
             if e.kind == "motor_off":
                 self._at(e.t, "cue", "relay_click", start=start)
-        if any(e.file == picture_file for e in loaded for picture_file in (tape.SCREEN_NAME,)):
+        if any(e.file == tape.SCREEN_NAME for e in loaded):
             times = tape.model(self.baud).byte_times(tape.SCREEN_NAME)
             self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
         if loaded and loaded[-1].file == tape.CODE_NAME:
