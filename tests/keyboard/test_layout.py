@@ -110,7 +110,7 @@ BREAKAGES = [
     ("twice", lambda d: _key(d, 62).update(number=61, bit=5), "key 61: key number given twice"),
     ("name", lambda d: _key(d, 62).update(name="D"), r"key 62 \(D\): name already used by key 61"),
     ("legend", lambda d: _key(d, 62).update(plain=3), r"key 62 \(C\): plain: expected a non-empty"),
-    ("place", lambda d: _key(d, 62).update(col=2), r"key 62 \(C\): place \[3, 2\] already used by key 63"),
+    ("place", lambda d: _key(d, 62).update(col=2), r"key 63 \(X\): place \[3, 2\] already used by key 62"),
     ("row", lambda d: _key(d, 62).update(row=9), r"key 62 \(C\): row: expected an integer 0..4"),
     ("missing", lambda d: _key(d, 62).update(name="K62"), "no key is named 'C'"),
     ("repeat", lambda d: d["repeat"].update(delay=0), r"repeat: delay: expected an integer 1..255"),
