@@ -1,0 +1,72 @@
+"""`monopoly-cpc sounds --out DIR`: write every sound as DIR/NAME.wav for review.
+
+The files are 44.1 kHz 16-bit WAV (mono, or stereo with --stereo: A left, B centre, C right),
+rendered offline exactly as the game plays them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import wave
+from pathlib import Path
+
+from monopoly_cpc.errors import UserError
+
+
+def register(subparsers) -> None:
+    """Add the ``sounds`` sub-command."""
+    p = subparsers.add_parser(
+        "sounds",
+        help="write every sound as a WAV file for review",
+        description="Render every sound of the game (the AY sounds of sounds.yaml, the title "
+                    "tune, the CPC bell and the machine noises) into DIR/NAME.wav, 44.1 kHz 16-bit.",
+    )
+    p.add_argument("--out", metavar="DIR", help="folder for the WAV files (created if needed)")
+    p.add_argument("--stereo", action="store_true", help="stereo files (A left, B centre, C right)")
+    p.add_argument("--only", metavar="NAME", action="append",
+                   help="write only this sound (may be repeated)")
+    p.add_argument("--list", action="store_true", help="list the sounds and the event table, write nothing")
+    p.set_defaults(func=run)
+
+
+def write_wav(path: Path, samples, stereo: bool) -> None:
+    """Write int16 samples as a 44.1 kHz 16-bit WAV file."""
+    from monopoly_cpc.sound import SAMPLE_RATE
+
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(2 if stereo else 1)
+        w.setsampwidth(2)
+        w.setframerate(SAMPLE_RATE)
+        w.writeframes(samples.astype("<i2").tobytes())
+
+
+def run(args: argparse.Namespace) -> int:
+    from monopoly_cpc import sound
+
+    names = sound.sound_names()
+    if args.list:
+        about = sound.bank().about
+        for name in names:
+            print(f"{name:12s} {about.get(name, 'machine noise')}")
+        print()
+        for kind, name in sound.bank().events.items():
+            print(f"event {kind:14s} -> {name}")
+        return 0
+    if not args.out:
+        raise UserError("sounds: give --out DIR (or --list)")
+    wanted = list(names)
+    if args.only:
+        unknown = [n for n in args.only if n not in names]
+        if unknown:
+            raise UserError(f"no sound named {unknown[0]!r} (see `monopoly-cpc sounds --list`)")
+        wanted = [n for n in names if n in args.only]
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name in wanted:
+            samples = sound.render_sound(name, stereo=args.stereo)
+            write_wav(out / f"{name}.wav", samples, args.stereo)
+    except OSError as exc:
+        raise UserError(f"cannot write the sounds into {out}: {exc.strerror or exc}") from None
+    print(f"wrote {len(wanted)} sounds into {out}")
+    return 0

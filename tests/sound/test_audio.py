@@ -1,0 +1,140 @@
+"""Audio: playback through pygame.mixer, silence without a device, the log, the volume."""
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from monopoly_cpc.rules.events import Event
+from monopoly_cpc.screens.base import AppContext
+from monopoly_cpc.sound import Audio, make_audio
+
+
+@pytest.fixture
+def audio():
+    a = Audio()  # SDL_AUDIODRIVER=dummy (tests/conftest.py): a device that plays nothing
+    yield a
+    a.close()
+
+
+def test_opens_the_dummy_device_at_44100_mono(audio):
+    assert audio.available
+    assert pygame.mixer.get_init() == (44100, -16, 1)
+    audio.cue("bell")
+    audio.cue("title")
+    assert audio.log == [(0, "bell"), (0, "title")]
+
+
+def test_stereo_device():
+    a = Audio(stereo=True)
+    try:
+        assert pygame.mixer.get_init() == (44100, -16, 2)
+        a.cue("victory")
+    finally:
+        a.close()
+
+
+def test_no_audio_device_is_silent_without_error(monkeypatch):
+    pygame.mixer.quit()
+
+    def refuse(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    a = Audio()
+    assert not a.available and "No available audio device" in a.reason
+    a.cue("dice")
+    a.on_events([Event("dice"), Event("winner")])
+    a.play_samples([0.0, 0.1, -0.1], name="tape")
+    a.set_volume(5)
+    a.stop("dice")
+    a.stop()
+    a.preload(["bell"])
+    a.close()
+    assert a.log == [(0, "dice"), (0, "victory")]  # still logged for the video export
+    assert a.clips[0][:2] == (0, "tape")
+
+
+def test_sound_objects_that_fail_to_play_are_ignored(audio, monkeypatch):
+    def broken(*args, **kwargs):
+        raise pygame.error("device vanished")
+
+    monkeypatch.setattr(pygame.mixer, "Sound", broken)
+    audio.cue("cash")
+    assert audio.log == [(0, "cash")]
+
+
+def test_events_by_kind_unknown_kinds_are_silent(audio):
+    audio.tick = 7
+    audio.on_events([Event("dice"), Event("turn"), Event("made_up_kind"), {"kind": "buy"},
+                     object(), Event("rent_paid")])
+    assert audio.log == [(7, "dice"), (7, "buy"), (7, "rent")]
+    assert audio.sound_for("auction_won") == "gavel"
+    assert audio.sound_for("made_up_kind") is None
+
+
+def test_same_sound_twice_in_a_tick_plays_once(audio):
+    audio.tick = 3
+    audio.on_events([Event("dice"), Event("dice")])
+    audio.cue("dice")
+    audio.tick = 4
+    audio.cue("dice")
+    audio.cue("step", tick=9)
+    assert audio.log == [(3, "dice"), (4, "dice"), (9, "step")]
+
+
+def test_unknown_cue_is_silent(audio):
+    audio.cue("no_such_sound")
+    assert audio.log == []
+
+
+def test_mute_and_volume(audio):
+    assert audio.volume == 7 and not audio.mute
+    audio.set_volume(15)
+    assert audio.volume == 10
+    audio.set_volume(-2)
+    assert audio.volume == 0 and not audio.playing_enabled
+    audio.set_volume(4)
+    assert audio._sound("bell").get_volume() == pytest.approx(0.4, abs=0.01)
+    assert audio.toggle_mute() is True and not audio.playing_enabled
+    audio.cue("bell")
+    assert audio.log == [(0, "bell")]
+    audio.mute = False
+    assert audio.playing_enabled
+
+
+def test_play_samples_and_loops(audio):
+    audio.cue("disc_motor", loops=-1)
+    audio.stop("disc_motor")
+    audio.play_samples([0.0, 0.2, 0.1], name="tape", tick=12)
+    assert audio.clips[0][0:2] == (12, "tape")
+
+
+def test_make_audio_reads_options():
+    a = make_audio({"mute": True, "volume": 3})
+    assert a.mute and a.volume == 3
+    a.close()
+    b = make_audio(SimpleNamespace(mute=None, volume=None, headless=True))
+    assert not b.mute and b.volume == 7 and not b.available and b.reason == "playback off"
+    ctx = AppContext(args=SimpleNamespace(mute=False, volume=None, headless=True),
+                     settings=SimpleNamespace(mute=False, volume=9))
+    c = make_audio(ctx)
+    assert c.volume == 9
+    d = make_audio(None)
+    assert d.volume == 7
+    d.close()
+
+
+def test_a_real_sdl_failure_in_a_fresh_process_is_silent():
+    import os
+    import subprocess
+    import sys
+
+    script = ("from monopoly_cpc.sound import Audio\n"
+              "a = Audio(); a.cue('bell'); a.on_events([{'kind': 'dice'}])\n"
+              "print(a.available, a.log)\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="no_such_driver", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                         check=False)
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.strip() == "False [(0, 'bell'), (0, 'dice')]"
