@@ -1,0 +1,40 @@
+"""tools/tape_loader_sim.py: build then decode, and one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "tape_loader_sim.py"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True, timeout=120)
+
+
+def test_build_and_decode(tmp_path):
+    out = _run("build", "--out", str(tmp_path), "--baud", "2000")
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "monopoly.cdt").stat().st_size > 40000
+    assert (tmp_path / "monopoly.wav").stat().st_size > 1_000_000
+    for name in ("monopoly.cdt", "monopoly.wav"):
+        dec = _run("decode", str(tmp_path / name))
+        assert dec.returncode == 0, dec.stderr
+        text = dec.stdout
+        assert "44 records" in text
+        assert "MONOPOLY         block 1  BASIC" in text
+        assert "MONOCODE         block 12 binary" in text
+        assert "Loading MONOPOLY block 1" in text and "Loading MONOPOLY block 2" in text
+        assert "CRC error" not in text
+        assert "loaded MONOSCR: 16384 bytes at &C000" in text
+
+
+def test_bad_input_is_one_line(tmp_path):
+    junk = tmp_path / "junk.wav"
+    junk.write_bytes(b"RIFF....WAVEjunk")
+    res = _run("decode", str(junk))
+    assert res.returncode == 1
+    assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.stderr
+    res = _run("decode", str(tmp_path / "none.cdt"))
+    assert res.returncode == 1 and len(res.stderr.strip().splitlines()) == 1
