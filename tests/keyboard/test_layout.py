@@ -170,3 +170,13 @@ def test_loaded_data_is_not_shared_mutable():
     a = load_layout("fr")
     before = copy.deepcopy(a.keys)
     assert load_layout("fr") is a and a.keys == before
+
+
+def test_docs_tables_match_the_data():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "keys.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| ")]
+    host = load_host_map()
+    for scancode, number in host.positional.items():
+        assert any(r.startswith(f"| {scancode} |") and r.endswith(f"| {number} |") for r in rows), scancode
+    for scancode, number in host.specials.items():
+        assert any(f"({scancode}) |" in r and r.endswith(f"| {number} |") for r in rows), scancode
