@@ -79,6 +79,14 @@ def _speaker(signal: np.ndarray) -> np.ndarray:
     return np.convolve(signal, taps / taps.sum(), mode="same")
 
 
+def render_tape_half_cycles(half_us: Sequence[float] | np.ndarray) -> np.ndarray:
+    """The tape signal of exact half-cycle lengths (µs) as heard on the 464's speaker.
+
+    For pulses in TZX T-states (3.5 MHz), pass ``pulses * 1e6 / 3_500_000``.
+    """
+    return _speaker(square_from_half_cycles(np.asarray(half_us, dtype=np.float64))) * TAPE_LEVEL
+
+
 def render_tape_bits(bits: Sequence[int] | np.ndarray, baud: int = 1000) -> np.ndarray:
     """The tape signal of an exact bit stream as heard on the 464's speaker (float mono)."""
     wave = square_from_half_cycles(bits_to_half_cycles(bits, half_zero_us(baud)))

@@ -142,3 +142,10 @@ def test_machine_noises_are_short_where_they_should_be():
 
 def test_ay_render_of_empty_timeline():
     assert ay.render(ay.Timeline.silent(0)).size == 0
+
+
+def test_tape_half_cycles_from_the_boot_models_pulses():
+    pulses_t = np.full(400, 2333)  # TZX T-states at 3.5 MHz: a leader of "1" half-cycles
+    x = machine.render_tape_half_cycles(pulses_t * 1e6 / 3_500_000)
+    assert abs(x.size - 400 * 666.57 * 44100 / 1e6) <= 1
+    assert abs(dominant_hz(x) - 750) < 5
