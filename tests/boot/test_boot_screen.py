@@ -1,0 +1,252 @@
+"""The boot screen: power-on text per machine, the typed commands and the load's messages."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from monopoly_cpc.boot import machines, picture
+from monopoly_cpc.keyboard.events import CpcKeyEvent
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.screens.base import AppContext, Screen
+from monopoly_cpc.screens.boot import SKIP_KEY, BootScreen
+
+EXPECTED = {
+    "464": [" Amstrad 64K Microcomputer  (v1)", " \u00a91984 Amstrad Consumer Electronics plc", " BASIC 1.0"],
+    "664": [" Amstrad 64K Microcomputer  (v2)", " \u00a91984 Amstrad Consumer Electronics plc", " BASIC 1.1"],
+    "6128": [" Amstrad 128K Microcomputer  (v3)", " \u00a91985 Amstrad Consumer Electronics plc", " BASIC 1.1"],
+}
+
+
+class Title(Screen):
+    def draw(self, fb):
+        pass
+
+
+class Cues:
+    def __init__(self):
+        self.names = []
+
+    def cue(self, name):
+        self.names.append(name)
+
+    def on_events(self, events):
+        pass
+
+
+def make(**opts):
+    ctx = AppContext(args=SimpleNamespace(**opts), audio=Cues())
+    title = Title(ctx)
+    return BootScreen(ctx, lambda: title), ctx, title
+
+
+def key(name, char=None):
+    return CpcKeyEvent(name, 0, char)
+
+
+def run_until(screen, cond, limit=100_000):
+    for _ in range(limit):
+        if cond(screen):
+            return
+        screen.tick()
+    raise AssertionError(f"condition never met; state {screen.state}, log {screen.log}")
+
+
+def drawn(screen):
+    fb = FrameBuffer()
+    screen.draw(fb)
+    return fb
+
+
+@pytest.mark.parametrize("model", ["464", "664", "6128"])
+def test_power_on_screen_exact_rows(model):
+    s, _, _ = make(machine=model)
+    run_until(s, lambda s: s.t == machines.READY_TICK + 1)
+    fb = drawn(s)
+    rows = fb.screen_text()
+    banner, copyright_line, basic_line = EXPECTED[model]
+    want = [""] * 25
+    want[1], want[3], want[4], want[6], want[8] = (
+        banner, copyright_line, "           and Locomotive Software Ltd.", basic_line, "Ready")
+    want[9] = "\u2588"  # the steady block cursor at column 0 of row 9
+    assert [r.rstrip() for r in rows] == want
+    assert rows[4].index("and") == 11 and rows[1].endswith("  ") and "  (v" in rows[1]
+    # blue paper, bright yellow pen, blue border
+    assert tuple(fb.inks[0][:2]) == (1, 24) and fb.border[0] == 1
+    # the cursor does not blink
+    first = fb.pens[72:80, 0:8].copy()
+    assert (first == 1).all()
+    for _ in range(20):  # the auto-typer has not started yet
+        s.tick()
+        assert (drawn(s).pens[72:80, 0:8] == first).all()
+
+
+def test_banner_timing_and_6128_copyright_flash():
+    s, _, _ = make(machine="6128")
+    run_until(s, lambda s: s.t == machines.BANNER_TICK - 1)
+    assert all(not r.strip() for r in drawn(s).screen_text())
+    s.tick()
+    assert drawn(s).read_text(3).rstrip() == " Copyright"
+    assert drawn(s).read_text(8).strip() == ""  # Ready comes later
+    s.tick()
+    assert drawn(s).read_text(3).rstrip() == EXPECTED["6128"][1]
+    run_until(s, lambda s: s.t == machines.READY_TICK)
+    assert drawn(s).read_text(8).rstrip() == "Ready"
+    t464, _, _ = make(machine="464")
+    run_until(t464, lambda s: s.t == machines.BANNER_TICK)
+    assert drawn(t464).read_text(3).rstrip() == EXPECTED["464"][1]
+
+
+def _after_power(log):
+    return log[4:]  # banner lines (4) come first
+
+
+@pytest.mark.parametrize("model,media,typed", [
+    ("464", "tape", ['RUN"MONOPOLY']),
+    ("464", "disc", ["\u00f9DISC", "Ready", 'RUN"MONOPOLY']),
+    ("664", "tape", ["\u00f9TAPE", "Ready", 'RUN"MONOPOLY']),
+    ("664", "disc", ['RUN"MONOPOLY']),
+    ("6128", "tape", ["\u00f9TAPE", "Ready", 'RUN"MONOPOLY']),
+    ("6128", "disc", ['RUN"MONOPOLY']),
+])
+def test_message_sequence_per_machine_and_media(model, media, typed):
+    s, ctx, title = make(machine=model, media=media, kiosk=True)
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert ctx.next_screen is title
+    log = _after_power(s.log)
+    assert log[0] == "Ready"
+    assert log[1 : 1 + len(typed)] == typed
+    rest = log[1 + len(typed) :]
+    if media == "tape":
+        assert rest == ["Press PLAY then any key:", "Loading MONOPOLY block 1", "Loading MONOPOLY block 2"]
+        assert ctx.audio.names.count("relay_click") >= 2
+    else:
+        assert rest == []  # a disc load prints nothing
+        assert "disc_motor" in ctx.audio.names and "disc_step" in ctx.audio.names
+    assert s.picture_bytes == 16384
+    assert (drawn(s).pens == picture.loading_picture()).all()
+
+
+def test_default_media_and_english_bar():
+    s, _, _ = make(machine="464")
+    assert s.media == "tape"
+    s, _, _ = make(machine="664", media="tape", lang="en")
+    run_until(s, lambda s: len(s.log) > 6)
+    assert s.log[5] == "|TAPE"
+
+
+def test_tape_screen_lines_and_picture_order():
+    s, _, _ = make(machine="464", media="tape")
+    run_until(s, lambda s: s.state == "tape_prompt")
+    fb = drawn(s)
+    assert fb.read_text(9).rstrip() == 'RUN"MONOPOLY'
+    assert fb.read_text(10).rstrip() == "Press PLAY then any key: \u2588"
+    for _ in range(400):  # the prompt waits for a key
+        s.tick()
+    assert s.state == "tape_prompt"
+    s.on_key(key("SPACE", " "))
+    run_until(s, lambda s: "Loading MONOPOLY block 2" in s.log)
+    fb = drawn(s)
+    assert fb.read_text(10).rstrip() == "Press PLAY then any key:"
+    assert fb.read_text(11).rstrip() == "Loading MONOPOLY block 2"  # block 1 rewritten in place
+    run_until(s, lambda s: s.picture_bytes > 0)
+    assert s.inks == picture.INKS
+    run_until(s, lambda s: s.picture_bytes >= 4096)
+    pens = drawn(s).pens
+    full = picture.loading_picture()
+    lines = [y for y in range(200) if (pens[y] == full[y]).all() and full[y].any()]
+    assert lines and all(y % 8 in (0, 1, 2) for y in lines)  # lines 0 and 1 of each row come first
+
+
+def test_esc_gives_break_and_ready_then_run_restarts():
+    s, _, _ = make(machine="6128", media="tape")
+    run_until(s, lambda s: s.state == "tape_prompt")
+    s.on_key(key("SPACE", " "))
+    run_until(s, lambda s: "Loading MONOPOLY block 1" in s.log)
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Break", "Ready"]
+    assert s.state == "editor"
+    fb = drawn(s)
+    pos = fb.find_text("Break")
+    assert pos is not None and fb.read_text(pos[1] + 1).rstrip() == "Ready"
+    for ch in 'RUN"monopoly':
+        s.on_key(key(ch.upper() if ch.isalpha() else "K", ch))
+    s.on_key(key("DEL", "\x7f"))
+    s.on_key(key("K", "y"))
+    s.on_key(key("RETURN", "\r"))
+    assert s.log[-2:] == ['RUN"monopoly', "Press PLAY then any key:"]
+    assert s.state == "tape_prompt"
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Break", "Ready"]
+
+
+def test_no_disc_retry_and_cancel():
+    s, ctx, title = make(machine="6128", no_disc=True)
+    run_until(s, lambda s: s.state == "disc_error")
+    fb = drawn(s)
+    r = fb.find_text("Drive A: disc missing")[1]
+    assert fb.read_text(r - 2).rstrip() == 'RUN"MONOPOLY'
+    assert fb.read_text(r - 1).strip() == "" and fb.read_text(r + 1).strip() == ""
+    assert fb.read_text(r + 2).rstrip() == "Retry, Ignore or Cancel? \u2588"
+    s.on_key(key("C", "c"))
+    assert s.log[-2:] == ["Bad command", "Ready"]
+    assert drawn(s).read_text(r + 3).strip() == ""  # the blank line before Bad command
+    for ch in 'RUN"MONOPOLY':
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+    run_until(s, lambda s: s.state == "disc_error")
+    s.on_key(key("R", "r"))
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert ctx.next_screen is title
+    assert s.log.count("Drive A: disc missing") == 2
+
+
+def test_skip_key_and_skip_loader():
+    s, ctx, title = make(machine="464", media="tape")
+    run_until(s, lambda s: s.state == "typing")
+    s.on_key(key(SKIP_KEY))
+    assert ctx.next_screen is title
+    s, ctx, title = make(loader="skip")
+    s.tick()
+    assert ctx.next_screen is title
+    drawn(s)  # drawing after the switch does not fail
+
+
+def test_real_is_ten_times_slower_than_fast_on_tape():
+    ticks = {}
+    for mode in ("fast", "real"):
+        s, _ctx, _ = make(machine="464", media="tape", loader=mode, kiosk=True)
+        run_until(s, lambda s: "Loading MONOPOLY block 1" in s.log, limit=1_000_000)
+        start = s.t
+        run_until(s, lambda s: "Loading MONOPOLY block 2" in s.log, limit=1_000_000)
+        ticks[mode] = s.t - start
+    assert ticks["real"] == pytest.approx(10 * ticks["fast"], rel=0.01)
+    assert ticks["real"] == pytest.approx(24.51 * 50, abs=2)  # header 1 -> header 2 at 1000 baud
+
+
+def test_typing_by_hand_takes_over():
+    s, _, _ = make(machine="6128")
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("DEL", "\x7f"))
+    assert s.state == "editor" and s.buffer == ""
+    for ch in "|DISC":
+        s.on_key(key("K", ch))
+    s.on_key(key("ENTER", "\r"))
+    assert s.log[-2:] == ["|DISC", "Ready"]
+    for ch in "PRINT":
+        s.on_key(key(ch, ch))
+    s.on_key(key("ENTER", "\r"))
+    assert s.log[-2:] == ["Syntax error", "Ready"]
+
+
+def test_464_tape_has_no_disc_commands():
+    s, _, _ = make(machine="464", media="tape")
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("ESC"))
+    assert s.state == "editor"
+    for ch in "|DISC":
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+    assert s.log[-2:] == ["Unknown command", "Ready"]
