@@ -6,6 +6,8 @@
     python tools/tape_loader_sim.py decode FILE [--run NAME]
         reads a .cdt/.tzx or .wav, checks every CRC, prints each block and the timeline of
         the firmware's messages for RUN"NAME (default MONOPOLY)
+    python tools/tape_loader_sim.py shots --out DIR
+        renders the boot screens (docs/screens/boot_*.png) from the boot screen itself
 
 The tape model is monopoly_cpc.boot.tape, the same one the boot screen plays.
 Bad input gives one line on stderr and exit status 1.
@@ -78,6 +80,54 @@ def decode(path: Path, run: str) -> int:
     return 2 if errors else 0
 
 
+# (file name, options, stop condition) of each documentation screenshot
+SHOTS = (
+    ("boot_464.png", {"machine": "464"}, lambda s: s.t == 50),
+    ("boot_664.png", {"machine": "664"}, lambda s: s.t == 50),
+    ("boot_6128.png", {"machine": "6128"}, lambda s: s.t == 50),
+    ("boot_6128_tape_prompt.png", {"machine": "6128", "media": "tape"}, lambda s: s.state == "tape_prompt"),
+    ("boot_464_loading.png", {"machine": "464", "media": "tape", "kiosk": True},
+     lambda s: "Loading MONOPOLY block 2" in s.log),
+    ("boot_picture_loading.png", {"machine": "464", "media": "tape", "kiosk": True},
+     lambda s: s.picture_bytes >= 5 * 2048 + 700),
+    ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.picture_bytes >= 16384),
+    ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.state == "disc_error"),
+)
+
+
+def shots(out: Path) -> int:
+    import os
+    from types import SimpleNamespace
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import numpy as np
+    import pygame
+
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.screens.base import AppContext, Screen
+    from monopoly_cpc.screens.boot import BootScreen
+
+    class _End(Screen):
+        def draw(self, fb) -> None:
+            pass
+
+    out.mkdir(parents=True, exist_ok=True)
+    for name, opts, stop in SHOTS:
+        ctx = AppContext(args=SimpleNamespace(**opts))
+        screen = BootScreen(ctx, lambda ctx=ctx: _End(ctx))
+        for _ in range(200_000):
+            if stop(screen):
+                break
+            screen.tick()
+        fb = FrameBuffer()
+        screen.draw(fb)
+        rgb = np.ascontiguousarray(fb.to_rgb().transpose(1, 0, 2))
+        pygame.image.save(pygame.surfarray.make_surface(rgb), str(out / name))
+        print(out / name)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="tape_loader_sim.py", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -88,10 +138,14 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("decode", help="read a .cdt or .wav back and print what the CPC finds")
     d.add_argument("file", type=Path)
     d.add_argument("--run", default=tape.LOADER_NAME, help="the name given to RUN\" (default MONOPOLY)")
+    sh = sub.add_parser("shots", help="render the boot screens as PNG files")
+    sh.add_argument("--out", required=True, type=Path, metavar="DIR")
     args = p.parse_args(argv)
     try:
         if args.cmd == "build":
             return build(args.out, args.baud, args.bits)
+        if args.cmd == "shots":
+            return shots(args.out)
         return decode(args.file, args.run.upper())
     except UserError as exc:
         print(f"tape_loader_sim: {exc}", file=sys.stderr)
