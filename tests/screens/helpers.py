@@ -81,3 +81,82 @@ def save_png(fb: FrameBuffer, path, scale: int = 1) -> None:
         rgb = np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
     surf = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
     pygame.image.save(surf, str(path))
+
+
+class SimpleBot:
+    """A plain computer player for the screen tests (the real ones are monopoly_cpc.ai's):
+    claims its rents, buys what it can afford, bids up to the printed price."""
+
+    def __init__(self, margin: int = 20000) -> None:
+        self.margin = margin
+        self.last_reason = ""
+
+    def decide(self, state, player):
+        from monopoly_cpc.rules import actions as A
+        from monopoly_cpc.rules.queries import assets
+
+        ph = state.phase
+        if state.claim is not None and state.claim.owner == player and ph in (
+                "roll", "jail", "buy", "card_choice", "debt"):
+            return A.ClaimRent(player)
+        if ph == "start_roll":
+            return A.Roll(player) if state.start_rollers and state.start_rollers[0] == player else None
+        if ph == "auction":
+            au = state.auction
+            if player not in au.bidders or player in au.passed or au.high_bidder == player:
+                return None
+            price = state.board.prices[au.square] if au.square >= 0 else 10000
+            bid = max(au.min_bid, au.high_bid + 1000)
+            if bid <= price and bid <= assets(state, player) - self.margin:
+                return A.Bid(player, bid)
+            return A.Pass(player)
+        if ph == "debt":
+            return A.AutoLiquidate(player) if state.debts[0].debtor == player else None
+        if ph == "trade":
+            return A.RejectTrade(player) if state.trade.partner == player else None
+        if player != state.current:
+            return None
+        if ph == "roll":
+            return A.Roll(player)
+        if ph == "jail":
+            if state.players[player].jail_cards:
+                return A.UseJailCard(player)
+            return A.Roll(player)
+        if ph == "buy":
+            price = state.board.prices[state.pending_square]
+            if state.players[player].cash - price >= self.margin:
+                return A.Buy(player)
+            return A.Decline(player)
+        if ph == "card_choice":
+            return A.ChooseCard(player, chance=False)
+        return None
+
+
+def screen_keys(rows: list[str], rng) -> list:
+    """What a person at the keyboard would press, reading only the window (rows 18-24)."""
+    window = "\n".join(rows[18:25])
+    if "appuyez sur D" in window or "D : dés" in window or "D : tenter un double" in window:
+        return [key("D")]
+    if "(O/N)" in window:
+        return [key("O" if rng.random() < 0.7 else "N")]
+    if "O : accepter" in window:
+        return [key("N")]
+    if "F : payer l'amende" in window:
+        return [key("F")]
+    if "A : vente automatique" in window:
+        return [key("A")]
+    if "Curseur sur un terrain" in window:
+        return [key("RIGHT"), key("ENTER")]
+    if "ENCHERES" in window and "Tapez votre numéro" in window and rng.random() < 0.02:
+        import re
+
+        m = re.search(r"numéro \(([\d ]+)\)", window)
+        if m:
+            numbers = m.group(1).split()
+            who = numbers[rng.randrange(len(numbers))]
+            best = re.search(r"Meilleure offre : ([\d.]+) F", window)
+            amount = (int(best.group(1).replace(".", "")) if best else 0) + 1000
+            return [digit(int(who))] + [digit(int(c)) for c in str(amount)] + [key("ENTER")]
+    if "Appuyez sur une touche" in window:
+        return [key("SPACE")]
+    return []

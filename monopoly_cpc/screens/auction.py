@@ -1,0 +1,160 @@
+"""The bank's auction window: 'une fois, deux fois, adjugé'.
+
+Each player types his number, then his bid and ENTER (seeds/002 ENCHERES).  A bid above the
+bidder's assets is void and refused with a message.  Computer players bid by themselves, one
+step at a time so that everyone sees it.  The gavel falls after a quiet spell: every bid
+starts the count again; while a human types a bid the count waits.
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.screens.game.entry import LineEntry
+from monopoly_cpc.screens.game.host import Mode, window_line
+from monopoly_cpc.screens.game.window import bar
+
+# ticks of silence before "une fois", "deux fois", "adjugé", by speed 1..3
+GOING = {1: (150, 250, 350), 2: (100, 170, 240), 3: (50, 90, 130)}
+BID_MAX_DIGITS = 7
+AUCTION_INK = 15  # orange bar
+
+
+class AuctionMode(Mode):
+    """Runs one auction of the engine (``state.auction``) until the gavel falls."""
+
+    engine_prompt = True
+    rows = 6
+
+    def __init__(self, host) -> None:
+        super().__init__(host)
+        self.quiet = 0           # ticks since the last bid
+        self.bidder = -1         # the human typing a bid (-1: none)
+        self.entry: LineEntry | None = None
+        self.message = ""
+        self.wait = 0
+        self.asked: set[tuple[int, int]] = set()  # (bid level, bot) already asked
+
+    @property
+    def auction(self):
+        return self.host.state.auction
+
+    def _can_bid(self, i: int) -> bool:
+        au = self.auction
+        return au is not None and i in au.bidders and i not in au.passed
+
+    # -- keys -----------------------------------------------------------------------------
+    def on_key(self, ev) -> bool:
+        if ev.repeat and self.entry is None:
+            return False
+        t = self.host.texts
+        if self.entry is not None:
+            if ev.key == "ESC":
+                self.entry = None
+                self.bidder = -1
+                return True
+            if self.entry.feed(ev):
+                amount = self.entry.value
+                who = self.bidder
+                self.entry = None
+                self.bidder = -1
+                if amount > 0:
+                    self._bid(who, amount)
+            return True
+        d = ev.digit
+        if d is not None:
+            i = d - 1
+            if self._can_bid(i) and not self.host.is_computer(i):
+                self.bidder = i
+                self.entry = LineEntry(BID_MAX_DIGITS, digits=True)
+                self.message = ""
+            elif 0 <= i < len(self.host.state.players):
+                self.message = t["auction.not_you"]
+            return True
+        return False
+
+    def _bid(self, who: int, amount: int) -> None:
+        ok, why = self.host.apply(A.Bid(who, amount))
+        if ok:
+            self.quiet = 0
+            self.message = ""
+            return
+        t = self.host.texts
+        if "assets" in why:
+            self.message = t["auction.refused_assets"]
+        elif "bid more" in why or "opening" in why:
+            self.message = t["auction.too_low"]
+        else:
+            self.message = t["auction.refused"]
+
+    # -- time -----------------------------------------------------------------------------
+    def tick(self) -> None:
+        if self.entry is not None:
+            self.entry.tick()
+            return
+        au = self.auction
+        if au is None or self.host.busy:
+            return
+        if self.wait > 0:
+            self.wait -= 1
+        elif self._computers_bid():
+            return
+        self.quiet += 1
+        going = GOING[self.host.speed]
+        t = self.host.texts
+        if self.quiet == going[0]:
+            self.host.say(t["auction.going1"])
+        elif self.quiet == going[1]:
+            self.host.say(t["auction.going2"])
+        elif self.quiet >= going[2]:
+            self.host.ctx.audio.cue("gavel")
+            self.host.apply(A.CloseAuction())
+
+    def _computers_bid(self) -> bool:
+        """One computer bidder acts (bids or leaves) if one wants to; True if one did."""
+        from monopoly_cpc.screens.game.screen import PACE
+
+        au = self.auction
+        for i in au.bidders:
+            if not self._can_bid(i) or not self.host.is_computer(i):
+                continue
+            key = (au.high_bid, i)
+            if key in self.asked:
+                continue
+            self.asked.add(key)
+            action = self.host.bots[i].decide(self.host.state, i)
+            if isinstance(action, (A.Bid, A.Pass)) and self.host.apply(action)[0]:
+                if isinstance(action, A.Bid):
+                    self.quiet = 0
+                self.wait = PACE[self.host.speed]
+                return True
+        return False
+
+    # -- picture --------------------------------------------------------------------------
+    def draw(self, fb) -> None:
+        au = self.auction
+        t = self.host.texts
+        st = self.host.state
+        if au is None:
+            return
+        what = st.board.names[au.square] if au.square >= 0 else t[
+            "auction.hotel" if au.kind == "hotel" else "auction.building"]
+        bar(fb, 0, t.get("auction.heading", square=what), AUCTION_INK)
+        if au.high_bidder >= 0:
+            window_line(fb, 1, t.get("auction.best", amount=self.host.money(au.high_bid),
+                                     n=au.high_bidder + 1, name=st.players[au.high_bidder].name), 1)
+        else:
+            window_line(fb, 1, t.get("auction.none", amount=self.host.money(au.min_bid)), 1)
+        numbers = " ".join(f"{i + 1}" for i in au.bidders if i not in au.passed)
+        window_line(fb, 2, t.get("auction.how", numbers=numbers), 2)
+        going = GOING[self.host.speed]
+        if self.entry is None and self.quiet >= going[1]:
+            window_line(fb, 3, t["auction.going2"], 3)
+        elif self.entry is None and self.quiet >= going[0]:
+            window_line(fb, 3, t["auction.going1"], 3)
+        if self.entry is not None:
+            self.entry.draw(fb, 0, 22, t.get("auction.who", n=self.bidder + 1,
+                                              name=st.players[self.bidder].name))
+        elif self.host.log:
+            window_line(fb, 4, self.host.log[-1], 2)
+        if self.message:
+            window_line(fb, 5, self.message, 3)

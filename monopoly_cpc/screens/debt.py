@@ -1,0 +1,86 @@
+"""A player who cannot pay: what he owes, and the ways to raise the money.
+
+H mortgages and V sells a building (cursor on the property, then ENTER), A asks for the
+computer's automatic sale procedure, F declares bankruptcy (refused while he can still raise
+the money).  The engine pays the debt as soon as the cash is there.
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.screens.game.host import window_line
+from monopoly_cpc.screens.game.prompts import Prompt
+from monopoly_cpc.screens.game.window import bar
+
+
+class DebtMode(Prompt):
+    """The debt window of ``who`` (the first debtor of the engine)."""
+
+    rows = 6
+
+    def __init__(self, host, who: int = -1) -> None:
+        super().__init__(host, who)
+        self.pick = ""       # "mortgage" or "sell" while the cursor chooses a property
+        self.message = ""
+        owned = host.state.owned_by(who)
+        if owned:
+            host.set_cursor(owned[0])
+
+    @property
+    def takes_cursor(self) -> bool:  # type: ignore[override]
+        return bool(self.pick)
+
+    def on_key(self, ev) -> bool:
+        if ev.repeat or self.host.busy:
+            return False
+        t = self.host.texts
+        if self.pick:
+            if ev.key == "ESC":
+                self.pick = ""
+                return True
+            if ev.is_enter:
+                s = self.host.cursor
+                action = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
+                ok, _why = self.host.apply(action)
+                self.message = "" if ok else t["debt.cannot"]
+                return True
+            return False
+        action = None
+        if ev.letter == "H":
+            self.pick = "mortgage"
+            self.message = ""
+            return True
+        if ev.letter == "V":
+            self.pick = "sell"
+            self.message = ""
+            return True
+        if ev.letter == "A":
+            action = A.AutoLiquidate(self.who)
+        elif ev.letter == "F":
+            action = A.DeclareBankruptcy(self.who)
+        if action is None:
+            return False
+        ok, _why = self.host.apply(action)
+        if not ok:
+            self.message = t["debt.still_can"] if isinstance(action, A.DeclareBankruptcy) else t["debt.cannot"]
+        return True
+
+    def draw(self, fb) -> None:
+        st = self.host.state
+        t = self.host.texts
+        m = self.host.money
+        if not st.debts:
+            return
+        d = st.debts[0]
+        creditor = st.players[d.creditor].name if d.creditor >= 0 else t["debt.bank"]
+        pl = st.players[self.who]
+        bar(fb, 0, t.get("debt.heading", name=pl.name, amount=m(d.amount), creditor=creditor), 6)
+        window_line(fb, 1, t.get("debt.cash", cash=m(pl.cash), missing=m(max(0, d.amount - pl.cash))), 1)
+        window_line(fb, 2, t["debt.keys1"], 2)
+        window_line(fb, 3, t["debt.keys2"], 2)
+        if self.pick:
+            window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
+        elif self.host.log:
+            window_line(fb, 4, self.host.log[-1], 2)
+        if self.message:
+            window_line(fb, 5, self.message, 3)

@@ -1,0 +1,265 @@
+"""The prompt modes of the turn: what the window asks while the engine waits for a player.
+
+``prompt_for(screen)`` says which mode fits the engine's phase and who must act; the game
+screen replaces its prompt when that changes.  Computer players get a mode that only shows
+what they are doing (they act by themselves in ``GameScreen._drive``).
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.render.pawns import draw_pawn
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.queries import assets, fortune, houses_and_hotels
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    BUY,
+    CARD_CHOICE,
+    DEBT,
+    GAME_OVER,
+    JAIL,
+    PLACE_BUILDING,
+    ROLL,
+    START_ROLL,
+    TRADE,
+)
+from monopoly_cpc.screens.game.host import WINDOW_TOP, Mode, window_line, wrap
+from monopoly_cpc.screens.game.window import bar, draw_deed
+
+
+class Prompt(Mode):
+    """A mode answering the engine: it stays until the phase moves on."""
+
+    engine_prompt = True
+    rows = 2
+
+    def __init__(self, host, who: int = -1) -> None:
+        super().__init__(host)
+        self.who = who
+
+    def name(self, i: int | None = None) -> str:
+        i = self.who if i is None else i
+        return self.host.state.players[i].name
+
+    def refused(self, reason) -> None:
+        self.host.say(self.host.texts.get("game.refused", reason=reason))
+
+
+class WatchMode(Prompt):
+    """A computer player is acting: the window says so; keys stay free for the humans."""
+
+    rows = 1
+
+    def draw(self, fb) -> None:
+        t = self.host.texts
+        st = self.host.state
+        if st.phase == START_ROLL:
+            text = t.get("game.start_cpu", name=self.name(), n=self.who + 1)
+        else:
+            text = t.get("game.computer_turn", name=self.name())
+        window_line(fb, 5, text, 3)
+
+
+class WhoStartsMode(Prompt):
+    """Who starts: each player presses D in turn (seeds/002 'QUI COMMENCE LE PREMIER ?')."""
+
+    def on_key(self, ev) -> bool:
+        if ev.letter == "D" and not self.host.busy and not ev.repeat:
+            self.host.apply(A.Roll(self.who))
+            return True
+        return False
+
+    def draw(self, fb) -> None:
+        t = self.host.texts
+        window_line(fb, 4, t["game.who_starts"], 3)
+        window_line(fb, 5, t.get("game.start_press_d", name=self.name(), n=self.who + 1), 1)
+
+
+class DiceMode(Prompt):
+    """D: the current player's name, number and pawn; C his account, A his assets, D rolls."""
+
+    def on_key(self, ev) -> bool:
+        if ev.repeat or self.host.busy:
+            return False
+        t = self.host.texts
+        st = self.host.state
+        p = self.who
+        if ev.letter == "D":
+            ok, why = self.host.apply(A.Roll(p))
+            if not ok:
+                self.refused(why)
+            return True
+        if ev.letter == "C":
+            self.host.say(t.get("game.account", name=self.name(), cash=self.host.money(st.players[p].cash)))
+            return True
+        if ev.letter == "A":
+            nh, nt = houses_and_hotels(st, p)
+            self.host.say(t.get("game.assets", name=self.name(), total=self.host.money(fortune(st, p))))
+            self.host.say(t.get("game.assets_detail", props=len(st.owned_by(p)), houses=nh, hotels=nt))
+            self.host.say(t.get("game.assets_raise", amount=self.host.money(assets(st, p))))
+            if st.players[p].jail_cards:
+                self.host.say(t.get("game.jail_cards", count=len(st.players[p].jail_cards)))
+            return True
+        return False
+
+    def draw(self, fb) -> None:
+        t = self.host.texts
+        line = t.get("game.turn", name=self.name(), n=self.who + 1)
+        window_line(fb, 4, line, 3)
+        if len(line) < 38:
+            draw_pawn(fb, self.host.state.players[self.who].pawn, len(line) * 8 + 6, (WINDOW_TOP + 4) * 8 - 1)
+        window_line(fb, 5, t["game.turn_keys"], 1)
+
+
+class BuyMode(Prompt):
+    """On an unowned property: buy it (O) or leave it to the bank's auction (N)."""
+
+    rows = 6
+
+    def on_key(self, ev) -> bool:
+        if ev.repeat or self.host.busy:
+            return False
+        if ev.letter == "O":
+            ok, _why = self.host.apply(A.Buy(self.who))
+            if not ok:
+                self.host.say(self.host.texts["game.cannot_buy"])
+            return True
+        if ev.letter == "N":
+            self.host.apply(A.Decline(self.who))
+            return True
+        return False
+
+    def draw(self, fb) -> None:
+        st = self.host.state
+        s = st.pending_square
+        if s < 0:
+            return
+        draw_deed(fb, self.host, s)
+        fb.text(0, WINDOW_TOP + 5, " " * 40)
+        window_line(fb, 5, self.host.texts.get("game.buy_ask", price=self.host.money(st.board.prices[s])), 1)
+
+
+class CardChoiceMode(Prompt):
+    """'Payez une amende ou tirez une carte Chance': F pays, C draws."""
+
+    def on_key(self, ev) -> bool:
+        if ev.repeat or self.host.busy:
+            return False
+        if ev.letter in ("F", "C"):
+            ok, why = self.host.apply(A.ChooseCard(self.who, chance=ev.letter == "C"))
+            if not ok:
+                self.refused(why)
+            return True
+        return False
+
+    def draw(self, fb) -> None:
+        window_line(fb, 4, self.host.texts.get("card.choice_who", name=self.name()), 3)
+        window_line(fb, 5, self.host.texts["card.choice"], 1)
+
+
+class PlaceMode(Prompt):
+    """The winner of a building auction puts it on one of his streets: cursor, then ENTER."""
+
+    takes_cursor = True
+
+    def on_key(self, ev) -> bool:
+        if ev.is_enter and not self.host.busy:
+            ok, why = self.host.apply(A.Build(self.who, self.host.cursor))
+            if not ok:
+                self.refused(why)
+            return True
+        return False
+
+    def draw(self, fb) -> None:
+        st = self.host.state
+        t = self.host.texts
+        what = t["auction.hotel" if st.place_kind == "hotel" else "auction.building"]
+        window_line(fb, 4, t.get("game.place", name=self.name(), what=what), 3)
+        window_line(fb, 5, t["game.place_keys"], 1)
+
+
+class TradeAnswerMode(Prompt):
+    """A trade offered to a human: O accepts, N refuses."""
+
+    rows = 3
+
+    def on_key(self, ev) -> bool:
+        if ev.repeat or self.host.busy:
+            return False
+        if ev.letter in ("O", "N"):
+            action = A.AcceptTrade(self.who) if ev.letter == "O" else A.RejectTrade(self.who)
+            ok, why = self.host.apply(action)
+            if not ok:
+                self.refused(why)
+            return True
+        return False
+
+    def draw(self, fb) -> None:
+        st = self.host.state
+        t = self.host.texts
+        tr = st.trade
+        if tr is None:
+            return
+        names = st.board.names
+        give = ", ".join(names[s] for s in tr.give) or "-"
+        take = ", ".join(names[s] for s in tr.take) or "-"
+        window_line(fb, 3, t.get("game.trade_offer", name=self.name(tr.proposer), other=self.name()), 3)
+        line = t.get("game.trade_terms", give=give, take=take, cash=self.host.money(tr.cash))
+        window_line(fb, 4, wrap(line, 40)[0], 2)
+        window_line(fb, 5, t["game.trade_keys"], 1)
+
+
+class WinnerMode(Prompt):
+    """The game is over: the winner, the fortunes; a key goes on (issue 8's end screen)."""
+
+    rows = 6
+
+    def __init__(self, host, who: int = -1) -> None:
+        super().__init__(host, who)
+        self.ticks = 0
+
+    def tick(self) -> None:
+        self.ticks += 1
+
+    def on_key(self, ev) -> bool:
+        if self.ticks < 50 or ev.repeat:
+            return True
+        self.host.game_over_next()
+        return True
+
+    def draw(self, fb) -> None:
+        st = self.host.state
+        t = self.host.texts
+        bar(fb, 0, t["game.game_over"], 6)
+        window_line(fb, 1, t.get("game.winner", name=st.players[st.winner].name).center(40), 1)
+        order = st.ranking or [st.winner]
+        for k, i in enumerate(order[:3]):
+            score = st.scores[i] if st.scores else 0
+            window_line(fb, 2 + k, f"{k + 1}. {i + 1} {st.players[i].name}"[:24].ljust(24)
+                        + self.host.money(score).rjust(16), 2)
+        if self.ticks >= 50:
+            window_line(fb, 5, t["game.any_key"].center(40), 3)
+
+
+def prompt_for(screen) -> tuple[tuple, type | None]:
+    """(key, factory) of the prompt mode that fits the engine's state now."""
+    from monopoly_cpc.screens.auction import AuctionMode
+    from monopoly_cpc.screens.debt import DebtMode
+    from monopoly_cpc.screens.jail import JailMode
+
+    st = screen.state
+    ph = st.phase
+    if ph == GAME_OVER:
+        return ("over",), lambda h: WinnerMode(h, st.winner)
+    if ph == AUCTION:
+        au = st.auction
+        return ("auction", id(au)), lambda h: AuctionMode(h)
+    who = screen.actor()
+    if who < 0:
+        return ("none",), None
+    if screen.is_computer(who):
+        return ("watch", ph, who), lambda h: WatchMode(h, who)
+    modes = {START_ROLL: WhoStartsMode, ROLL: DiceMode, JAIL: JailMode, BUY: BuyMode,
+             CARD_CHOICE: CardChoiceMode, DEBT: DebtMode, TRADE: TradeAnswerMode,
+             PLACE_BUILDING: PlaceMode}
+    cls = modes[ph]
+    return (ph, who, st.rolls), lambda h: cls(h, who)

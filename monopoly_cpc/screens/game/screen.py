@@ -1,0 +1,520 @@
+"""The game screen: the whole board on top, the window below, the turn as the manual tells it.
+
+The screen drives the engine: when nothing is being shown it looks at the engine's phase and
+who must act.  A computer player acts by itself after a pause (speed 1-3); a human gets the
+prompt mode of that phase (dice, buy, auction, jail, debt, ...) and answers with keys.  The
+T P H L M letters open issue 8's modes from ``monopoly_cpc.screens.modes.REGISTRY``.
+See docs/screens.md for the layout, the raster bands and the mode host.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from monopoly_cpc.render.board import board_pens, draw_buildings, draw_cursor, hole, set_board_inks
+from monopoly_cpc.render.board import cell as board_cell
+from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    BUY,
+    CARD_CHOICE,
+    DEBT,
+    FREE_PHASES,
+    GAME_OVER,
+    JAIL,
+    PLACE_BUILDING,
+    ROLL,
+    START_ROLL,
+    TRADE,
+)
+from monopoly_cpc.rules.variants import Variant
+from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.screens.dice import DiceView
+from monopoly_cpc.screens.game.describe import describe
+from monopoly_cpc.screens.game.entry import LineEntry
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
+from monopoly_cpc.screens.game.show import Presenter
+from monopoly_cpc.screens.game.window import (
+    MENU_INKS,
+    STATUS_INKS,
+    WINDOW_INKS,
+    draw_card,
+    draw_deed,
+    draw_log,
+)
+from monopoly_cpc.texts import load_texts, money
+
+# ticks a computer player waits before each of its steps, by speed 1..3
+PACE = {1: 60, 2: 30, 3: 10}
+PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entreprenant")
+MENU = "T P H L M D"
+BLINK = 16
+LOG_MAX = 40
+
+
+def registry() -> dict[str, Callable[[Any], Mode]]:
+    """Issue 8's modes by letter (``monopoly_cpc.screens.modes.REGISTRY``), empty until it exists."""
+    try:
+        module = importlib.import_module("monopoly_cpc.screens.modes")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("monopoly_cpc.screens.modes",):
+            raise
+        return {}
+    return dict(getattr(module, "REGISTRY", {}) or {})
+
+
+def make_bots(ctx, state) -> dict[int, Any]:
+    """A computer player for every simulated player; personalities dealt from the game's seed."""
+    from monopoly_cpc.ai import make_bot
+
+    rng = random.Random(ctx.seed)
+    names = list(PERSONALITIES)
+    rng.shuffle(names)
+    kind = ctx.option("ai_level", "normal")
+    bots = {}
+    for i, p in enumerate(state.players):
+        if p.computer:
+            bots[i] = make_bot(kind=kind, personality=names[i % len(names)], seed=ctx.seed * 7 + i)
+    return bots
+
+
+class GameScreen(Screen):
+    """The board, the turn and the mode host (the facade is documented in host.py)."""
+
+    def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
+        super().__init__(ctx)
+        self.texts = load_texts(ctx.option("lang", "fr"))
+        if state is None:
+            players = spec.players
+            variant = Variant()
+            if spec.quick_minutes:
+                variant = Variant.quick(spec.quick_minutes // 60, spec.quick_minutes % 60)
+            state = new_game([p.name for p in players], computer=[p.computer for p in players],
+                             pawns=[p.pawn for p in players], variant=variant, seed=ctx.seed)
+        self.state = state
+        self.bots = bots if bots is not None else make_bots(ctx, state)
+        self.speed = int(ctx.option("speed", 2))
+        self.shown = [p.pos for p in state.players]
+        self.cursor = 0
+        self.cursor_on = False       # shown once a cursor key or a mode uses it
+        self.log: list[str] = []
+        self.modes: list[Mode] = []  # opened by keys (T P H L M ...), on top of the prompt
+        self.prompt: Mode | None = None
+        self.prompt_key: tuple = ()
+        self.deed: int = -1          # square whose deed fills the window (-1: none)
+        self.card: tuple[int, str] | None = None
+        self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
+        self.wait = PACE[self.speed]
+        self.failed: set[tuple[int, int]] = set()  # (actions, player): a bot's refused step
+        self.clock_acc = 0
+        self.claim_wait = 0
+        self.ticks = 0
+        self.dice = DiceView()
+        self.show = Presenter(self)
+        self._number: tuple[LineEntry, str, Callable] | None = None
+        self.on_game_over: Callable | None = None  # issue 8 / the lead: what follows the winner
+        self._pens = board_pens()
+
+    # -- the facade (host.py) ---------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self.show.busy
+
+    @property
+    def current(self) -> int:
+        return self.state.current
+
+    def player(self, index: int):
+        return self.state.players[index]
+
+    def is_computer(self, index: int) -> bool:
+        return index in self.bots
+
+    def money(self, amount: int) -> str:
+        return money(amount)
+
+    def apply(self, action) -> tuple[bool, Any]:
+        """Through the engine; the events are shown and heard. (False, reason) if refused."""
+        try:
+            events = apply(self.state, action)
+        except IllegalAction as exc:
+            return False, exc.reason
+        self.show.add(events)
+        return True, events
+
+    def move_cursor(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % 40
+        self.cursor_on = True
+
+    def set_cursor(self, square: int) -> None:
+        self.cursor = square % 40
+        self.cursor_on = True
+
+    def show_deed(self, square: int) -> None:
+        self.deed = square
+        self.card = None
+
+    def show_card(self, ev) -> None:
+        self.card = (ev.data[0] if ev.data else 0, ev.text)
+        self.deed = -1
+
+    def say(self, text: str) -> None:
+        self.log.append(text)
+        del self.log[:-LOG_MAX]
+        self.deed = -1
+        self.card = None
+
+    def ask_number(self, prompt: str, max_len: int, on_done: Callable[[int | None], None]) -> None:
+        self._number = (LineEntry(max_len, digits=True), prompt, on_done)
+
+    def push(self, mode: Mode) -> None:
+        self.modes.append(mode)
+
+    def pop(self, mode: Mode) -> None:
+        if mode in self.modes:
+            self.modes.remove(mode)
+        elif mode is self.prompt:
+            self.prompt = None
+            self.prompt_key = ()
+        self.deed = -1
+
+    def game_over_next(self) -> None:
+        """After the winner's window: the hook, else issue 8's end screen, else the title."""
+        if self.on_game_over is not None:
+            self.on_game_over(self)
+            return
+        try:
+            end = importlib.import_module("monopoly_cpc.screens.end")
+        except ModuleNotFoundError as exc:
+            if exc.name != "monopoly_cpc.screens.end":
+                raise
+            end = None
+        if end is not None and hasattr(end, "EndScreen"):
+            self.ctx.switch(end.EndScreen(self.ctx, self.state))
+            return
+        from monopoly_cpc.screens.title import TitleScreen
+
+        self.ctx.switch(TitleScreen(self.ctx))
+
+    def describe(self, ev) -> str:
+        return describe(self, ev)
+
+    # -- events being shown -------------------------------------------------------------------
+    def on_event_shown(self, ev) -> None:
+        """Side effects of an event on the picture (the owner's pawn when rent is due)."""
+        if ev.kind == "rent_due" and not self.state.variant.auto_rent:
+            self.highlight = (ev.other, ev.square)
+            if ev.other not in self.bots:
+                self.say(self.texts.get("game.rent_claim", owner=self.state.players[ev.other].name))
+        elif ev.kind in ("rent_paid", "rent_lost", "turn", "debt"):
+            self.highlight = None
+
+    def on_shown(self) -> None:
+        """The queue is empty: the pawns stand where the engine says."""
+        self.shown = [p.pos for p in self.state.players]
+        st = self.state
+        c = st.claim
+        if c is not None and c.owner in self.bots and st.phase in FREE_PHASES:
+            # a computer owner claims at once, before anybody can roll the dice again
+            self.bot_step(c.owner)
+        if self.highlight and (st.claim is None or st.claim.square != self.highlight[1]):
+            self.highlight = None
+
+    # -- keys ---------------------------------------------------------------------------------
+    def on_key(self, ev) -> None:
+        if self._number is not None:
+            self._number_key(ev)
+            return
+        if self.show.busy and (ev.key == "SPACE" or ev.is_enter):
+            self.show.skip()
+            return
+        top = self.modes[-1] if self.modes else self.prompt
+        if top is not None and top.on_key(ev):
+            return
+        if ev.key in ("UP", "DOWN", "LEFT", "RIGHT"):
+            self._cursor_key(ev.key)
+            return
+        if ev.key == "SPACE":
+            self.show_deed(self.cursor)
+            return
+        if ev.char == "\x03":
+            self._open("^C")
+            return
+        letter = ev.letter
+        if letter == "L" and self._claim_rent():
+            return
+        if letter in ("T", "P", "H", "L", "M") and not self._open(letter):
+            self.say(self.texts["game.no_command"])
+
+    def _open(self, letter: str) -> bool:
+        factory = registry().get(letter)
+        if factory is None:
+            return False
+        self.push(factory(self))
+        return True
+
+    def _claim_rent(self) -> bool:
+        """The simple L of the turn: the owner of the rent just due claims it."""
+        c = self.state.claim
+        if c is None or c.owner in self.bots or self.state.phase not in FREE_PHASES:
+            return False
+        ok, _ = self.apply(A.ClaimRent(c.owner))
+        return ok
+
+    def _number_key(self, ev) -> None:
+        entry, _prompt, done = self._number
+        if ev.key == "ESC":
+            self._number = None
+            done(None)
+            return
+        if entry.feed(ev):
+            self._number = None
+            done(entry.value)
+
+    def _cursor_key(self, key: str) -> None:
+        """Move to the neighbouring square that lies in the direction of the arrow."""
+        dx, dy = {"UP": (0, -1), "DOWN": (0, 1), "LEFT": (-1, 0), "RIGHT": (1, 0)}[key]
+        here = board_cell(self.cursor)
+        cx, cy = here.x + here.w / 2, here.y + here.h / 2
+        best = None
+        for delta in (1, -1):
+            c = board_cell((self.cursor + delta) % 40)
+            mx, my = c.x + c.w / 2 - cx, c.y + c.h / 2 - cy
+            if mx * dx + my * dy > 0:
+                best = delta
+        if best is not None:
+            self.move_cursor(best)
+        self.cursor_on = True
+
+    # -- the 50 Hz step -------------------------------------------------------------------------
+    def tick(self) -> None:
+        self.ticks += 1
+        self.dice.tick()
+        if self._number is not None:
+            self._number[0].tick()
+        self._clock()
+        if self.show.busy:
+            self.show.tick()
+            return
+        top = self.modes[-1] if self.modes else self.prompt
+        if top is not None:
+            top.tick()
+        if self.show.busy:
+            return
+        self._drive()
+
+    def _clock(self) -> None:
+        st = self.state
+        if not st.variant.time_limit_ticks or st.phase == GAME_OVER or st.time_up:
+            return
+        if st.phase == START_ROLL:
+            return  # the clock starts with the first turn
+        self.clock_acc += 1
+        if self.clock_acc >= 50:
+            self.clock_acc = 0
+            self.apply(A.AdvanceClock(50))
+
+    def actor(self) -> int:
+        """Who the engine waits for (-1: nobody, or anybody in an auction)."""
+        st = self.state
+        ph = st.phase
+        if ph == START_ROLL:
+            return st.start_rollers[0] if st.start_rollers else -1
+        if ph in (ROLL, JAIL, BUY, CARD_CHOICE):
+            return st.current
+        if ph == DEBT:
+            return st.debts[0].debtor if st.debts else -1
+        if ph == TRADE:
+            return st.trade.partner if st.trade else -1
+        if ph == PLACE_BUILDING:
+            return st.placer
+        return -1
+
+    def _drive(self) -> None:
+        st = self.state
+        self._ensure_prompt()
+        if st.phase in (GAME_OVER, AUCTION):
+            return  # the winner's window / the auction mode runs the show
+        if self.wait > 0:
+            self.wait -= 1
+            return
+        if self._bots_out_of_turn():
+            self.wait = PACE[self.speed]
+            return
+        who = self.actor()
+        bot = self.bots.get(who)
+        if bot is None:
+            return
+        self.wait = PACE[self.speed]
+        c = st.claim
+        if c is not None and c.owner not in self.bots and st.phase in (ROLL, JAIL) and self.claim_wait < 3:
+            self.claim_wait += 1  # leave the human owner time to press L before the next roll
+            return
+        self.claim_wait = 0
+        self.bot_step(who)
+
+    def bot_step(self, who: int) -> bool:
+        """Let computer player ``who`` take one step; True if something was applied."""
+        key = (self.state.actions, who)
+        if key in self.failed:
+            return False
+        action = self.bots[who].decide(self.state, who)
+        if action is None:
+            action = self._default_action(who)
+            if action is None:
+                self.failed.add(key)
+                return False
+        ok, _ = self.apply(action)
+        if not ok:
+            fallback = self._default_action(who)
+            ok = fallback is not None and fallback != action and self.apply(fallback)[0]
+        if not ok:
+            self.failed.add(key)
+        return ok
+
+    def _default_action(self, who: int):
+        """What the rules force when a computer player has nothing to say (never a choice)."""
+        st = self.state
+        ph = st.phase
+        if ph in (START_ROLL, ROLL, JAIL):
+            return A.Roll(who)
+        if ph == BUY:
+            return A.Decline(who)
+        if ph == CARD_CHOICE:
+            return A.ChooseCard(who, chance=True)
+        if ph == DEBT:
+            return A.AutoLiquidate(who)
+        if ph == TRADE:
+            return A.RejectTrade(who)
+        if ph == PLACE_BUILDING:
+            for s in st.board.streets:
+                if st.owner[s] == who:
+                    try_ok = self._would_apply(A.Build(who, s))
+                    if try_ok:
+                        return A.Build(who, s)
+        return None
+
+    def _would_apply(self, action) -> bool:
+        probe = copy.deepcopy(self.state)
+        try:
+            apply(probe, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _bots_out_of_turn(self) -> bool:
+        """Computer players who are not the one awaited may claim rent, build, mortgage..."""
+        st = self.state
+        if st.phase not in FREE_PHASES:
+            return False
+        who = self.actor()
+        for i in sorted(self.bots):
+            if i == who or st.players[i].bankrupt:
+                continue
+            key = (st.actions, i)
+            if key in self.failed:
+                continue
+            action = self.bots[i].decide(st, i)
+            if action is None:
+                self.failed.add(key)
+                continue
+            if isinstance(action, A.Roll):
+                self.failed.add(key)
+                continue
+            ok, _ = self.apply(action)
+            if ok:
+                return True
+            self.failed.add(key)
+        return False
+
+    def _ensure_prompt(self) -> None:
+        """The prompt mode for what the engine waits for (replaced when the phase moves on)."""
+        from monopoly_cpc.screens.game.prompts import prompt_for
+
+        key, factory = prompt_for(self)
+        if key == self.prompt_key:
+            return
+        self.prompt_key = key
+        self.prompt = factory(self) if factory is not None else None
+
+    # -- picture --------------------------------------------------------------------------------
+    def draw(self, fb) -> None:
+        st = self.state
+        fb.clear(0)
+        fb.set_border(1)
+        fb.set_inks(MENU_INKS, 0, 8)
+        set_board_inks(fb)
+        fb.set_inks(WINDOW_INKS, WINDOW_TOP * 8, STATUS_ROW * 8)
+        fb.set_inks(STATUS_INKS, STATUS_ROW * 8, 200)
+        fb.sprite(self._pens[8:144], 0, 8)
+        self._draw_menu(fb)
+        for s in st.board.properties:
+            if st.houses[s] or st.mortgaged[s]:
+                draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
+        self._draw_hole(fb)
+        order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
+                 if not st.players[i].bankrupt]
+        draw_pawns(fb, order)
+        if self.highlight is not None:
+            owner, square = self.highlight
+            if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
+                x, y = slot(square, 5)
+                draw_pawn(fb, st.players[owner].pawn, x, y)
+        top = self.modes[-1] if self.modes else self.prompt
+        if self.cursor_on or (top is not None and top.takes_cursor):
+            draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
+        self._draw_window(fb, top)
+        self._draw_status(fb)
+
+    def _draw_menu(self, fb) -> None:
+        fb.text(0, 0, " " * 40, pen=1, paper=0)
+        fb.text(1, 0, MENU, pen=1)
+        st = self.state
+        if st.variant.time_limit_ticks:
+            secs = st.clock // 50
+            fb.text(31, 0, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}".rjust(8), pen=2)
+
+    def _draw_hole(self, fb) -> None:
+        from monopoly_cpc.screens.title import big_text
+
+        x, y, w, h = hole()
+        name = self.texts["title.name"]
+        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 12, 2, 1)
+        self.dice.draw(fb, x + w // 2 - 20, y + h - 40)
+
+    def _draw_window(self, fb, top: Mode | None) -> None:
+        if self.card is not None:
+            draw_card(fb, self, *self.card)
+            return
+        if self.deed >= 0:
+            draw_deed(fb, self, self.deed)
+            return
+        used = getattr(top, "rows", 2) if top is not None else 0
+        if self._number is not None:
+            used = max(used, 1)
+        draw_log(fb, self.log, WINDOW_ROWS - used)
+        if top is not None:
+            top.draw(fb)
+        if self._number is not None:
+            entry, prompt, _done = self._number
+            fb.text(0, WINDOW_TOP + WINDOW_ROWS - 1, " " * 40)
+            entry.draw(fb, 0, WINDOW_TOP + WINDOW_ROWS - 1, prompt)
+
+    def _draw_status(self, fb) -> None:
+        st = self.state
+        if st.phase == GAME_OVER:
+            p = st.winner
+        else:
+            p = self.actor() if self.actor() >= 0 else st.current
+        pl = st.players[p]
+        fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
+        fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
+        draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8 - 1)
+        fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
+

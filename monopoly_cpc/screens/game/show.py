@@ -1,0 +1,137 @@
+"""Showing the engine's events: dice, pawns walking square by square, messages, cards.
+
+``Presenter.add(events)`` turns events into timed steps; ``tick()`` plays them one after the
+other.  Each step sends its event to ``ctx.audio.on_events`` when it starts, so the sounds
+come with the pictures (a step cue per square of a walk).  All durations count ticks and
+depend on the speed setting (1 slow .. 3 fast).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+# ticks per square of a walk, pause after a message, time a card stays, dice roll
+WALK = {1: 8, 2: 5, 3: 3}
+PAUSE = {1: 40, 2: 24, 3: 10}
+CARD = {1: 150, 2: 100, 3: 50}
+ROLL = {1: 30, 2: 22, 3: 14}
+
+
+@dataclass
+class Step:
+    kind: str                 # say, dice, walk, card, deed, pause
+    ticks: int
+    event: Any = None
+    text: str = ""
+    data: tuple = field(default_factory=tuple)
+
+
+class Presenter:
+    """The queue of things being shown; the game waits while it is not empty."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.queue: deque[Step] = deque()
+        self.current: Step | None = None
+        self.left = 0
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None or bool(self.queue)
+
+    def add(self, events: list) -> None:
+        held = []  # a salary is shown after the walk that earned it
+        for ev in events:
+            if ev.kind == "pass_go":
+                held.append(ev)
+                continue
+            self.queue.extend(self._steps(ev))
+            if ev.kind == "move":
+                for h in held:
+                    self.queue.extend(self._steps(h))
+                held = []
+        for h in held:
+            self.queue.extend(self._steps(h))
+
+    def skip(self) -> None:
+        """Shorten the current pause (a key pressed while a message shows)."""
+        if self.current is not None and self.current.kind in ("say", "card", "pause"):
+            self.left = min(self.left, 1)
+
+    def tick(self) -> None:
+        while True:
+            if self.current is None:
+                if not self.queue:
+                    self.screen.on_shown()
+                    return
+                self.current = self.queue.popleft()
+                self.left = self.current.ticks
+                self._start(self.current)
+            if self.left > 0:
+                self.left -= 1
+                if self.current.kind == "walk":
+                    self._walk_tick(self.current)
+                return
+            if self.current.kind == "card":
+                self.screen.card = None
+            elif self.current.kind == "deed":
+                self.screen.deed = -1
+            self.current = None
+
+    # -- steps ----------------------------------------------------------------------------
+    def _speed(self) -> int:
+        return self.screen.speed
+
+    def _steps(self, ev) -> list[Step]:
+        sc = self.screen
+        sp = self._speed()
+        text = sc.describe(ev)
+        kind = ev.kind
+        if kind in ("dice", "start_roll"):
+            steps = [Step("dice", ROLL[sp], ev, data=tuple(ev.data))]
+            if text:
+                steps.append(Step("say", PAUSE[sp], None, text))
+            return steps
+        if kind == "move":
+            old, n = ev.data
+            return [Step("walk", abs(n) * WALK[sp], ev, data=(ev.player, old, n)),
+                    Step("say", PAUSE[sp], None, text)]
+        if kind == "card_drawn":
+            return [Step("card", CARD[sp], ev)]
+        if kind in ("buy", "auction_won") and ev.square >= 0:
+            return [Step("say", PAUSE[sp], ev, text), Step("deed", CARD[sp] // 2, None, data=(ev.square,))]
+        if text:
+            return [Step("say", PAUSE[sp], ev, text)]
+        return [Step("pause", 0, ev)]
+
+    def _start(self, step: Step) -> None:
+        sc = self.screen
+        if step.event is not None and step.kind != "walk":
+            sc.ctx.audio.on_events([step.event])
+        if step.kind == "dice":
+            d1, d2 = step.data
+            sc.dice.roll(d1, d2, step.ticks)
+        elif step.kind == "say":
+            sc.say(step.text)
+            if step.event is not None:
+                sc.on_event_shown(step.event)
+        elif step.kind == "card":
+            sc.show_card(step.event)
+        elif step.kind == "deed":
+            sc.show_deed(step.data[0])
+        elif step.kind == "walk":
+            sc.ctx.audio.on_events([step.event])
+        elif step.kind == "pause" and step.event is not None:
+            sc.on_event_shown(step.event)
+
+    def _walk_tick(self, step: Step) -> None:
+        player, old, n = step.data
+        per = max(1, step.ticks // max(1, abs(n)))
+        done = step.ticks - self.left
+        if done % per == 0:
+            k = done // per
+            sign = 1 if n > 0 else -1
+            self.screen.shown[player] = (old + sign * k) % 40
+            self.screen.ctx.audio.cue("step")
