@@ -11,8 +11,9 @@ Sounds never affect the game: the engine and the screens do not wait for them.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -52,18 +53,48 @@ def sound_names() -> tuple[str, ...]:
     return tuple(bank().programs) + tuple(MACHINE_SOUNDS)
 
 
-@cache
+_render_lock = threading.Lock()  # guards the two dicts below
+_render_cache: dict[tuple[str, bool], np.ndarray] = {}
+_key_locks: dict[tuple[str, bool], threading.Lock] = {}
+
+
 def _rendered(name: str, stereo: bool) -> np.ndarray:
+    """The read-only samples of a named sound, rendered once per process.
+
+    Each sound has its own lock, so a cue never waits for the background render of another
+    sound, and no sound is rendered twice.
+    """
+    key = (name, stereo)
+    with _render_lock:
+        out = _render_cache.get(key)
+        if out is not None:
+            return out
+        key_lock = _key_locks.setdefault(key, threading.Lock())
+    with key_lock:
+        with _render_lock:
+            out = _render_cache.get(key)
+        if out is None:
+            out = _render_uncached(name, stereo)
+            out.setflags(write=False)
+            with _render_lock:
+                _render_cache[key] = out
+    return out
+
+
+def _render_uncached(name: str, stereo: bool) -> np.ndarray:
     if name in MACHINE_SOUNDS:
         mono = ay.to_int16(MACHINE_SOUNDS[name]())
-        out = np.stack([mono, mono], axis=1) if stereo else mono
-    else:
-        programs = bank().programs
-        if name not in programs:
-            raise KeyError(f"no sound named {name!r}")
-        out = ay.render(compile_program(programs[name]), stereo=stereo)
-    out.setflags(write=False)
-    return out
+        return np.stack([mono, mono], axis=1) if stereo else mono
+    programs = bank().programs
+    if name not in programs:
+        raise KeyError(f"no sound named {name!r}")
+    return ay.render(compile_program(programs[name]), stereo=stereo)
+
+
+def clear_cache() -> None:
+    """Forget every rendered sound (tests use it to render again from scratch)."""
+    with _render_lock:
+        _render_cache.clear()
 
 
 def render_sound(name: str, stereo: bool = False) -> np.ndarray:
@@ -140,7 +171,8 @@ class Audio:
     """
 
     def __init__(self, mute: bool = False, volume: int = 7, stereo: bool = False,
-                 playback: bool = True, sound_bank: SoundBank | None = None) -> None:
+                 playback: bool = True, sound_bank: SoundBank | None = None,
+                 prerender: bool = True) -> None:
         self.tick = 0
         self.log: list[tuple[int, str]] = []
         self.clips: list[tuple[int, str, np.ndarray]] = []  # ad-hoc samples (the tape noise)
@@ -159,6 +191,14 @@ class Audio:
             self._open_mixer()
         else:
             self.reason = "playback off"
+        if self.available and prerender and self._bank is bank():
+            # Render every sound's samples off the loop's thread (numpy releases the GIL), so
+            # that the first cue of the 28 s title tune does not stall a frame.
+            threading.Thread(target=self._prerender, name="sound-prerender", daemon=True).start()
+
+    def _prerender(self) -> None:
+        for name in sorted(self._names):
+            _rendered(name, self.stereo)
 
     # --- device -------------------------------------------------------------------------
     def _open_mixer(self) -> None:

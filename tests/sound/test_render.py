@@ -27,7 +27,7 @@ def digests():
 
 def test_renders_are_deterministic_within_and_across_processes():
     first = digests()
-    sound._rendered.cache_clear()
+    sound.clear_cache()
     assert digests() == first  # rendered again from scratch
     env = dict(os.environ, PYTHONHASHSEED="12345")
     out = subprocess.run([sys.executable, "-c", HASH_SCRIPT], capture_output=True, text=True,
