@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the MONOPOLY cassette as .cdt and .wav, or read a tape back as a CPC would.
 
-    python tools/tape_loader_sim.py build --out DIR [--baud 1000|2000] [--bits 8|16]
+    python tools/tape_loader_sim.py build --out DIR [--baud 1000|2000] [--bits 8|16] [--invert]
         writes DIR/monopoly.cdt and DIR/monopoly.wav (44.1 kHz mono square wave)
     python tools/tape_loader_sim.py decode FILE [--run NAME]
         reads a .cdt/.tzx or .wav, checks every CRC, prints each block and the timeline of
@@ -30,11 +30,11 @@ def _fmt_time(t: float) -> str:
     return f"{int(m):2d}:{s:06.3f}"
 
 
-def build(out: Path, baud: int, bits: int) -> int:
+def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
     model = tape.model(baud)
     out.mkdir(parents=True, exist_ok=True)
     data = cdt.write_cdt(out / "monopoly.cdt", model)
-    n = wav.write_wav(out / "monopoly.wav", cdt.read_cdt(data), bits=bits)
+    n = wav.write_wav(out / "monopoly.wav", cdt.read_cdt(data), bits=bits, invert=invert)
     print(f"{out / 'monopoly.cdt'}: {len(data)} bytes, {len(model.records())} records at {baud} baud")
     print(f"{out / 'monopoly.wav'}: {n} samples, {wav.RATE} Hz, {bits}-bit mono, "
           f"{n / wav.RATE:.1f} s")
@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--out", required=True, type=Path, metavar="DIR")
     b.add_argument("--baud", type=int, choices=(1000, 2000), default=1000)
     b.add_argument("--bits", type=int, choices=(8, 16), default=8)
+    b.add_argument("--invert", action="store_true",
+                   help="upside-down wave, for a cable or deck that inverts the signal")
     d = sub.add_parser("decode", help="read a .cdt or .wav back and print what the CPC finds")
     d.add_argument("file", type=Path)
     d.add_argument("--run", default=tape.LOADER_NAME, help="the name given to RUN\" (default MONOPOLY)")
@@ -143,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         if args.cmd == "build":
-            return build(args.out, args.baud, args.bits)
+            return build(args.out, args.baud, args.bits, args.invert)
         if args.cmd == "shots":
             return shots(args.out)
         return decode(args.file, args.run.upper())

@@ -35,9 +35,13 @@ def samples_from_intervals(intervals: np.ndarray, rate: int = RATE, bits: int = 
     return (AMPLITUDE[16] * square.astype(np.int32)).astype(np.int16)
 
 
-def write_wav(path: Path, intervals: np.ndarray, rate: int = RATE, bits: int = 8) -> int:
-    """Write the intervals as a mono WAV; returns the number of samples."""
-    samples = samples_from_intervals(intervals, rate, bits)
+def write_wav(path: Path, intervals: np.ndarray, rate: int = RATE, bits: int = 8,
+              invert: bool = False) -> int:
+    """Write the intervals as a mono WAV; returns the number of samples.
+
+    ``invert`` turns the wave upside down, for a cable or deck that inverts the signal; the
+    team's reader loads both polarities (a real CPC was not tried with both)."""
+    samples = samples_from_intervals(intervals, rate, bits, first_level=1 if invert else 0)
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(bits // 8)

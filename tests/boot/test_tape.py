@@ -135,6 +135,16 @@ def test_wav_round_trip(tmp_path, baud, bits):
     assert max(abs(a.t - b.t) for a, b in zip(events, expected)) < 1e-3
 
 
+def test_inverted_wav_reads_the_same(tmp_path):
+    m = tape.model(2000)
+    path = tmp_path / "inv.wav"
+    wav.write_wav(path, cdt.tape_intervals(m), invert=True)
+    first = np.frombuffer(path.read_bytes()[44:48], dtype=np.uint8)
+    assert (first == 128 + 96).all()  # the blank lead-in sits on the other level
+    _, files = _reads_to_files(reader.read_tape_file(path))
+    assert files == {f.name: f.data for f in m.files}
+
+
 def _flip_bit_in_record(data: bytes, record_index: int, byte_in_record: int) -> bytes:
     """Flip one bit of a record's bytes inside a built .cdt."""
     pos = 10 + 3  # file header, lead-in pause block
