@@ -48,10 +48,10 @@ class AppContext:
     audio: AudioSink = field(default_factory=SilentAudio)
     seed: int = 0
     tick: int = 0  # ticks since start, advanced by the loop
-    next_screen: "Screen | None" = None
+    next_screen: Screen | None = None
     quit_requested: bool = False
 
-    def switch(self, screen: "Screen") -> None:
+    def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""
         self.next_screen = screen
 
@@ -69,11 +69,11 @@ class Screen:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
 
-    def on_key(self, ev: "CpcKeyEvent") -> None:
+    def on_key(self, ev: CpcKeyEvent) -> None:
         pass
 
     def tick(self) -> None:
         pass
 
-    def draw(self, fb: "FrameBuffer") -> None:
+    def draw(self, fb: FrameBuffer) -> None:
         raise NotImplementedError
