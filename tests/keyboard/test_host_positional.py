@@ -56,9 +56,10 @@ def test_top_row_digits_need_shift_on_the_french_cpc(host, fr_digit_keys, digit)
     assert (ev.key, ev.digit, ev.char, ev.shift) == (digit, int(digit), digit, True)
 
 
+@pytest.mark.parametrize("keymap", ["positional", "symbolic"])
 @pytest.mark.parametrize("d", range(10))
-def test_keypad_digits_are_f0_to_f9_and_type_the_digit(host, d):
-    kb = HostKeyboard()
+def test_keypad_digits_are_f0_to_f9_and_type_the_digit(host, keymap, d):
+    kb = HostKeyboard(keymap)
     ev = one(host.hit(kb, f"KP_{d}"))
     assert (ev.key, ev.digit, ev.char) == (f"F{d}", d, str(d))
     ev = one(host.hit(kb, f"KP_{d}", shift=True))
@@ -93,6 +94,13 @@ def test_plus_minus_question_mark(host, want, azerty_key, qwerty_key, shift, key
     legend = azerty_key if host.name == "azerty" else qwerty_key
     ev = one(host.hit(kb, legend, shift=shift))
     assert (ev.key, ev.char) == (key, want)
+
+
+@pytest.mark.parametrize("keymap", ["positional", "symbolic"])
+def test_keypad_plus_minus_in_both_keymaps(host, keymap):
+    kb = HostKeyboard(keymap)
+    assert [(e.key, e.char, e.shift) for e in host.hit(kb, "KP_Plus")] == [("K30", "+", True)]
+    assert [(e.key, e.char, e.shift) for e in host.hit(kb, "KP_Minus")] == [("K24", "-", False)]
 
 
 def test_ctrl_c_is_one_event(host):

@@ -12,6 +12,12 @@ from monopoly_cpc.keyboard.hostmap import load_host_map, load_host_map_file
 from monopoly_cpc.keyboard.layout import REQUIRED_NAMES, load_layout, load_layout_file
 
 ASSETS = Path(monopoly_cpc.__file__).parent / "assets"
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def dump(data) -> str:
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True)
 
 
 def row_names(layout, row):
@@ -95,7 +101,7 @@ def test_broken_yaml_names_the_file(tmp_path):
 
 
 def _fr_data():
-    return yaml.safe_load((ASSETS / "keyboard_fr.yaml").read_text(encoding="utf-8"))
+    return yaml.load((ASSETS / "keyboard_fr.yaml").read_text(encoding="utf-8"), Loader=_Loader)
 
 
 def _key(data, number):
@@ -124,7 +130,7 @@ def test_broken_layout_names_file_entry_and_problem(tmp_path, what, breakage, me
     data = _fr_data()
     breakage(data)
     path = tmp_path / "keyboard_fr.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    path.write_text(dump(data), encoding="utf-8")
     with pytest.raises(DataError, match=message) as info:
         load_layout_file(path, expected="fr")
     assert str(info.value).startswith(str(path))
@@ -134,12 +140,12 @@ def test_broken_layout_names_file_entry_and_problem(tmp_path, what, breakage, me
 
 def test_unchanged_copy_loads(tmp_path):
     path = tmp_path / "keyboard_fr.yaml"
-    path.write_text(yaml.safe_dump(_fr_data(), allow_unicode=True), encoding="utf-8")
+    path.write_text(dump(_fr_data()), encoding="utf-8")
     assert load_layout_file(path, "fr").keys == load_layout("fr").keys
 
 
 def _host_data():
-    return yaml.safe_load((ASSETS / "keyboard_host.yaml").read_text(encoding="utf-8"))
+    return yaml.load((ASSETS / "keyboard_host.yaml").read_text(encoding="utf-8"), Loader=_Loader)
 
 
 HOST_BREAKAGES = [
@@ -156,7 +162,7 @@ def test_broken_host_map(tmp_path, what, breakage, message):
     data = _host_data()
     breakage(data)
     path = tmp_path / "keyboard_host.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    path.write_text(dump(data), encoding="utf-8")
     with pytest.raises(DataError, match=message):
         load_host_map_file(path)
 
