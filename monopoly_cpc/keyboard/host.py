@@ -129,6 +129,12 @@ class HostKeyboard:
                 return []
             return self._press(scancode, self.layout.event(found[0].number, False, True))
         text = getattr(event, "unicode", "") or ""
+        code = getattr(event, "key", 0)
+        if not text and ord("a") <= code <= ord("z"):
+            # No text with the key (text input stopped by the host program): a letter key's
+            # code is still its letter. Other keys may be dead keys, so they wait for text.
+            shift, _ = self._modifiers(mod)
+            text = chr(code).upper() if shift else chr(code)
         if len(text) != 1 or not text.isprintable():
             return []  # a dead key or a key with no character: TEXTINPUT may follow
         found = self.layout.producer(text)

@@ -116,3 +116,16 @@ def test_host_text_repeat_of_a_held_key_is_ignored(azerty):
 def test_keydown_without_textinput_is_enough(azerty):
     kb = HostKeyboard("symbolic")
     assert one(azerty.hit(kb, "é", text_input=False)).key == "2"
+
+
+def test_letter_keys_without_text_still_type(qwerty):
+    # With text input stopped, SDL sends no text; a letter key's code is still its letter.
+    kb = HostKeyboard("symbolic")
+    down = qwerty.down("Q")
+    silent = pygame.event.Event(pygame.KEYDOWN, scancode=down.scancode, key=down.key, unicode="",
+                                mod=pygame.KMOD_LSHIFT)
+    ev = one(kb.feed(silent))
+    assert (ev.key, ev.char, ev.shift) == ("Q", "Q", True)
+    # Any other key without text may be a dead key: it waits for its TEXTINPUT.
+    assert kb.feed(pygame.event.Event(pygame.KEYDOWN, scancode=47, key=pygame.K_CARET,
+                                      unicode="", mod=0)) == []
