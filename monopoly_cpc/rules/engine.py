@@ -143,7 +143,7 @@ def _deal_deeds(state: GameState, k: int) -> None:
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Validate ``action`` and carry it out; return the events. Raises IllegalAction (state
     unchanged) when the action is not allowed now."""
-    handler = _HANDLERS.get(type(action))
+    handler = _HANDLERS.get(action.__class__)
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}", action)
     if state.phase == GAME_OVER:
@@ -153,9 +153,8 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
-    v = state.variant
-    if v.ticks_per_action and v.time_limit_ticks and state.phase != GAME_OVER:
-        _advance_clock(state, v.ticks_per_action, ev)
+    if state.variant.ticks_per_action and state.phase != GAME_OVER:
+        _advance_clock(state, state.variant.ticks_per_action, ev)
     return ev
 
 
@@ -201,12 +200,22 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
     if claim is not None:  # the next roll of the dice: an unclaimed rent is lost
         ev.append(Event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
         state.claim = None
-    d1, d2 = _roll_dice(state)
+    state.rolls += 1
+    if state.forced_dice:
+        d1, d2 = state.forced_dice.pop(0)
+    else:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine
+        x = state.rng
+        x ^= x >> 12
+        x ^= (x << 25) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 27
+        state.rng = x
+        r = (((x * 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF) >> 32) % 36
+        d1 = r // 6 + 1
+        d2 = r % 6 + 1
     state.dice = (d1, d2)
     total = d1 + d2
     ev.append(Event("dice", p, -1, total, -1, "", (d1, d2)))
     pl = state.players[p]
-    state.stack.append(END_MOVE)
     if phase == JAIL:
         if d1 == d2:
             pl.in_jail = False
@@ -239,8 +248,14 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
         else:
             state.extra_roll = False
             _advance(state, p, total, ev)
-    if state.phase == phase:
+    # Decisions met during the move set another phase; the move ends when they are settled.
+    if state.phase != phase:
+        state.stack.append(END_MOVE)
+    elif state.debts:
+        state.stack.append(END_MOVE)
         _resume(state, ev)
+    else:
+        _end_move(state, ev)
 
 
 def _start_roll(state: GameState, p: int, ev: list[Event]) -> None:
