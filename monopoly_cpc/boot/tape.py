@@ -503,3 +503,18 @@ class TapeModel:
 def model(baud: int = 1000) -> TapeModel:
     """The MONOPOLY tape model at ``baud`` (cached: it is the same every time)."""
     return TapeModel(baud=speed_for(baud).baud)
+
+
+@lru_cache(maxsize=16)
+def timeline(baud: int = 1000, run_name: str = LOADER_NAME) -> tuple[TapeEvent, ...]:
+    """``model(baud).timeline(run_name)``, computed once: it takes a few tenths of a second,
+    too long for the frame in which the player presses the key."""
+    return tuple(model(baud).timeline(run_name))
+
+
+@lru_cache(maxsize=4)
+def byte_times(baud: int, name: str) -> np.ndarray:
+    """``model(baud).byte_times(name)``, computed once (read-only)."""
+    out = model(baud).byte_times(name)
+    out.setflags(write=False)
+    return out

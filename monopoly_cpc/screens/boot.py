@@ -95,6 +95,10 @@ class BootScreen(Screen):
         self._motor_on = False
         self._load_kind = self.media
         self._tape_name = tape.LOADER_NAME
+        if self.mode != "skip":
+            # Work out the tape's timeline now, not in the frame where the key is pressed.
+            tape.timeline(self.baud, tape.LOADER_NAME)
+            tape.byte_times(self.baud, tape.SCREEN_NAME)
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
         self._copyright_until = -1
 
@@ -296,7 +300,7 @@ class BootScreen(Screen):
         self.state = "loading"
         self._motor_on = True
         self.ctx.audio.cue("relay_click")
-        events = tape.model(self.baud).timeline(self._tape_name)
+        events = tape.timeline(self.baud, self._tape_name)
         start = self.t
         loaded = [e for e in events if e.kind == "file_loaded"]
         for e in events:
@@ -310,7 +314,7 @@ class BootScreen(Screen):
             if e.kind == "motor_off":
                 self._at(e.t, "cue", "relay_click", start=start)
         if any(e.file == tape.SCREEN_NAME for e in loaded):
-            times = tape.model(self.baud).byte_times(tape.SCREEN_NAME)
+            times = tape.byte_times(self.baud, tape.SCREEN_NAME)
             self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
         if loaded and loaded[-1].file == tape.CODE_NAME:
             self._at(loaded[-1].t, "motor", False, start=start)
