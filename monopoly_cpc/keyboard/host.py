@@ -98,7 +98,7 @@ class HostKeyboard:
         self._swallow_text = text if len(text) == 1 and text.isprintable() else None
         if not isinstance(scancode, int) or scancode in self.host_map.host_only:
             return []
-        if scancode in _ENTER_SCANCODES and mod & _ALT and not mod & pygame.KMOD_CTRL:
+        if scancode in _ENTER_SCANCODES and mod & _ALT:
             return []  # Alt+Enter: full screen, the loop's business
         if scancode in self._held:
             return []  # the host's own auto-repeat: the firmware repeat is ours, in tick()
