@@ -44,6 +44,9 @@ def _flatten(data: Any, prefix: str, out: dict[str, str], source: Path) -> None:
     if not isinstance(data, dict):
         raise DataError(f"{source.name}: {prefix or 'the file'} must be a mapping of texts")
     for key, value in data.items():
+        if not isinstance(key, str):  # YAML reads yes/no/on/off unquoted as booleans
+            raise DataError(f"{source.name}: key {key!r} under {prefix or 'the top'} must be a "
+                            f"string (quote it)")
         name = f"{prefix}{key}"
         if isinstance(value, dict):
             _flatten(value, name + ".", out, source)

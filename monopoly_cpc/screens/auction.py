@@ -79,6 +79,7 @@ class AuctionMode(Mode):
             self.message = ""
             return
         t = self.host.texts
+        self.host.ctx.audio.cue("error")
         if "assets" in why:
             self.message = t["auction.refused_assets"]
         elif "bid more" in why or "opening" in why:
@@ -103,11 +104,12 @@ class AuctionMode(Mode):
         t = self.host.texts
         if self.quiet == going[0]:
             self.host.say(t["auction.going1"])
+            self.host.ctx.audio.cue("going")
         elif self.quiet == going[1]:
             self.host.say(t["auction.going2"])
+            self.host.ctx.audio.cue("going")
         elif self.quiet >= going[2]:
-            self.host.ctx.audio.cue("gavel")
-            self.host.apply(A.CloseAuction())
+            self.host.apply(A.CloseAuction())  # 'adjugé': the engine's event brings the gavel
 
     def _computers_bid(self) -> bool:
         """One computer bidder acts (bids or leaves) if one wants to; True if one did."""

@@ -79,8 +79,9 @@ class SetupScreen(Screen):
                 self.step = "quick"
 
     def _key_computer(self, ev) -> None:
-        if ev.letter in ("O", "N"):
-            self.computer = ev.letter == "O"
+        yes, no = self.texts["keys.yes"], self.texts["keys.no"]
+        if ev.letter in (yes, no):
+            self.computer = ev.letter == yes
             self.entry = LineEntry(NAME_MAX)
             self.step = "name"
         elif ev.key == "ESC":
@@ -102,9 +103,9 @@ class SetupScreen(Screen):
             self.step = "pawn"
 
     def _key_quick(self, ev) -> None:
-        if ev.letter == "N":
+        if ev.letter == self.texts["keys.no"]:
             self._start(0)
-        elif ev.letter == "O":
+        elif ev.letter == self.texts["keys.yes"]:
             self.entry = LineEntry(1, digits=True)
             self.step = "hours"
 

@@ -142,3 +142,26 @@ def test_siren_alternates_two_french_tones():
     (s,) = prog.statements
     period = expand_note(s, prog.env, prog.ent).period
     assert set(np.unique(period).tolist()) == {108, 144}  # 579 and 434 Hz
+
+
+def test_every_steady_note_of_every_sound_sounds_at_62500_over_its_period():
+    """Each note (tone, no noise, no ENT, at least 4/100 s) measured from the spectrum."""
+    from monopoly_cpc.sound.basic import schedule
+
+    checked = 0
+    for name, program in sound.bank().programs.items():
+        tl = compile_program(program)
+        channels = ay.render_channels(tl)
+        for start, s, frames in schedule(program.statements, program.env, program.ent):
+            n = frames.volume.size
+            if s.period == 0 or s.noise or s.ent or n < 4 or frames.volume.max() == 0:
+                continue
+            ch = s.channels[0]
+            seg = channels[ch][start * 441:(start + n) * 441]
+            pad = 1 << 17
+            spectrum = np.abs(np.fft.rfft(seg * np.hanning(seg.size), pad))
+            hz = np.argmax(spectrum) * ay.SAMPLE_RATE / pad
+            want = 62500.0 / s.period
+            assert abs(hz - want) <= max(0.01 * want, 2 * ay.SAMPLE_RATE / seg.size), (name, s)
+            checked += 1
+    assert checked > 350  # 391 when written

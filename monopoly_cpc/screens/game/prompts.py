@@ -41,6 +41,7 @@ class Prompt(Mode):
         return self.host.state.players[i].name
 
     def refused(self, reason) -> None:
+        self.host.ctx.audio.cue("error")
         self.host.say(self.host.texts.get("game.refused", reason=reason))
 
 
@@ -118,12 +119,12 @@ class BuyMode(Prompt):
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
-        if ev.letter == "O":
+        if ev.letter == self.host.texts["keys.yes"]:
             ok, _why = self.host.apply(A.Buy(self.who))
             if not ok:
                 self.host.say(self.host.texts["game.cannot_buy"])
             return True
-        if ev.letter == "N":
+        if ev.letter == self.host.texts["keys.no"]:
             self.host.apply(A.Decline(self.who))
             return True
         return False
@@ -185,8 +186,9 @@ class TradeAnswerMode(Prompt):
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
-        if ev.letter in ("O", "N"):
-            action = A.AcceptTrade(self.who) if ev.letter == "O" else A.RejectTrade(self.who)
+        yes, no = self.host.texts["keys.yes"], self.host.texts["keys.no"]
+        if ev.letter in (yes, no):
+            action = A.AcceptTrade(self.who) if ev.letter == yes else A.RejectTrade(self.who)
             ok, why = self.host.apply(action)
             if not ok:
                 self.refused(why)

@@ -1,0 +1,74 @@
+"""The board picture: generated asset, geometry, raster bands, pawns."""
+
+import numpy as np
+
+from monopoly_cpc.render.board import (
+    BANDS, BOARD_PNG, GROUP_INKS, board_pens, cell, group_pen, paint_board, read_board_png,
+    set_board_inks, write_board_png,
+)
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.render.pawns import PAWN_KEYS, TRANSPARENT, draw_pawns, pawn_sprite
+from monopoly_cpc.rules.board import STREET, default_board
+
+
+def test_the_packaged_board_png_is_what_the_builder_makes(tmp_path):
+    out = tmp_path / "board.png"
+    write_board_png(out, default_board())
+    assert np.array_equal(read_board_png(out), read_board_png(BOARD_PNG))
+    assert np.array_equal(board_pens(), paint_board(default_board()))
+
+
+def test_forty_squares_tile_a_ring_around_a_hole():
+    covered = np.zeros((200, 320), dtype=int)
+    for s in range(40):
+        c = cell(s)
+        covered[c.y:c.y + c.h, c.x:c.x + c.w] += 1
+    assert covered.max() == 1                       # no two squares overlap
+    assert covered[8:144, :].sum() == 320 * 136 - (320 - 68) * (136 - 28)
+    assert cell(0).x > cell(1).x > cell(9).x > cell(10).x   # Départ bottom right, then leftwards
+    assert cell(11).y < cell(10).y and cell(21).y == cell(20).y and cell(31).x == cell(30).x
+
+
+def test_each_street_shows_its_group_colour_through_the_raster_bands():
+    board = default_board()
+    fb = FrameBuffer()
+    set_board_inks(fb)
+    pens = paint_board(board)
+    seen = set()
+    for s in board.streets:
+        c = cell(s)
+        bx, by, bw, bh = c.band_rect()
+        pen = group_pen(board, s)
+        assert (pens[by:by + bh, bx:bx + bw] == pen).all()
+        key = board.group_keys[board.groups[s]]
+        for y in range(by, by + bh):
+            assert fb.inks[y, pen] == GROUP_INKS[key], (s, y)
+        seen.add(key)
+    assert len(seen) == 8
+    assert len(BANDS) == 4 and all(len({b[2], b[3]}) == 2 for b in BANDS)
+    # only four pens on any line
+    assert pens.max() <= 3
+    assert not any(board.kinds[s] == STREET for s in (0, 10, 20, 30))
+
+
+def test_six_distinct_pawns_all_visible_on_one_square():
+    sprites = [pawn_sprite(i) for i in range(len(PAWN_KEYS))]
+    assert len(sprites) == 6
+    bodies = {(s == 1).tobytes() for s in sprites}
+    assert len(bodies) == 6
+    for square in (0, 5, 10, 15, 20, 25, 30, 35):
+        fb = FrameBuffer()
+        draw_pawns(fb, [(i, square) for i in range(6)])
+        for i in range(6):                      # every pawn still shows all its body
+            solo = FrameBuffer()
+            draw_pawns(solo, [(j, square) for j in range(i)] + [(i, square)])
+            mine = (solo.pens == 1) & ~_earlier(square, i)
+            assert mine.sum() > 8
+            assert (fb.pens[mine] == 1).all(), (square, i)
+    assert all((s != TRANSPARENT).any() for s in sprites)
+
+
+def _earlier(square, i):
+    fb = FrameBuffer()
+    draw_pawns(fb, [(j, square) for j in range(i)])
+    return fb.pens != 0

@@ -1,0 +1,127 @@
+"""Title, pawn menu, players, quick game: driven by CPC keys, checked on the screen."""
+
+from helpers import Session, digit, key, typed
+
+from monopoly_cpc.screens.game import GameScreen
+from monopoly_cpc.screens.setup import SetupScreen
+from monopoly_cpc.screens.title import TitleScreen
+
+
+def rows(s):
+    return s.text()
+
+
+def test_title_shows_name_credits_and_waits_for_a_key():
+    s = Session(TitleScreen)
+    text = "\n".join(rows(s))
+    assert "JEU DE TRANSACTIONS IMMOBILIERES" in text
+    assert "Programme : l'équipe monopoly-cpc" in text
+    assert "Appuyez sur une touche" in text
+    assert "O : options" in text
+    s.press("SPACE")
+    assert isinstance(s.screen, SetupScreen)
+    assert s.shows("CHOIX DES PIONS")
+
+
+def test_title_in_english():
+    s = Session(TitleScreen, lang="en")
+    assert s.shows("Press any key")
+    s.press("O")  # no options screen yet: goes on like any key
+    assert s.shows("CHOOSE THE PAWNS")
+
+
+def test_pawn_menu_lists_the_six_pawns_with_numbers():
+    s = Session(SetupScreen)
+    text = "\n".join(rows(s))
+    for n, name in enumerate(("Fer à repasser", "Bateau", "Chien", "Voiture", "Botte", "Chapeau"), 1):
+        assert f"{n} {name}" in text
+    assert s.shows("Joueur 1 : tapez le numéro de son pion")
+
+
+def add_player(s, pawn, computer, name):
+    s.step([digit(pawn)])
+    assert s.shows("Simulé par l'ordinateur ? (O/N)")
+    s.press("O" if computer else "N")
+    assert s.shows("Nom :")
+    s.step(typed(name) + [key("RETURN")])
+
+
+def test_players_get_pawns_names_and_computer_flags():
+    s = Session(SetupScreen)
+    add_player(s, 3, False, "Jérémie")
+    assert "1 Jérémie" in rows(s)[9]          # the dog's line shows its player
+    assert s.shows("Joueur 2 : tapez le numéro de son pion")
+    s.step([digit(3)])
+    assert s.shows("Ce pion est déjà pris")
+    add_player(s, 5, True, "HAL")
+    text = rows(s)
+    assert "2 HAL" in text[15] and "ordinateur" in text[16]
+    assert s.shows("ou ENTER : tous les joueurs sont là")
+    s.press("RETURN")
+    assert s.shows("Partie rapide ? (O/N)")
+
+
+def test_enter_needs_two_players():
+    s = Session(SetupScreen)
+    s.press("RETURN")
+    assert s.shows("Il faut au moins 2 joueurs")
+    add_player(s, 1, False, "A")
+    s.press("RETURN")
+    assert s.shows("Il faut au moins 2 joueurs")
+
+
+def test_name_entry_del_french_letters_and_length_limit():
+    s = Session(SetupScreen)
+    s.step([digit(1)])
+    s.press("N")
+    s.step(typed("Zoéx") + [key("DEL")] + typed("çà"))
+    assert s.shows("Nom : Zoéçà")
+    s.step(typed("abcdefghij"))
+    assert s.shows("Nom : Zoéçàabcde")        # 10 characters at most
+    assert not s.shows("Zoéçàabcdef")
+    s.press("ESC")                            # ESC cancels this player
+    assert s.shows("Joueur 1 : tapez le numéro")
+
+
+def test_six_players_then_quick_game_with_hours_and_minutes(simple_bots):
+    s = Session(SetupScreen)
+    for i in range(6):
+        add_player(s, i + 1, i >= 2, f"P{i + 1}")
+    assert s.shows("Partie rapide ? (O/N)")
+    s.press("O")
+    assert s.shows("Combien d'heures ?")
+    s.step([digit(1), key("RETURN")])
+    assert s.shows("Combien de minutes ?")
+    s.step([digit(3), digit(0), key("RETURN")])
+    assert isinstance(s.screen, GameScreen)
+    st = s.screen.state
+    assert [p.name for p in st.players] == [f"P{i}" for i in range(1, 7)]
+    assert [p.computer for p in st.players] == [False, False, True, True, True, True]
+    assert [p.pawn for p in st.players] == [0, 1, 2, 3, 4, 5]
+    assert st.variant.time_limit_ticks == 90 * 60 * 50
+    assert s.shows("1:30:00")                  # the clock on row 0
+    assert rows(s)[0].startswith(" T P H L M D")
+
+
+def test_a_normal_game_has_no_clock(simple_bots):
+    s = Session(SetupScreen)
+    add_player(s, 1, False, "A")
+    add_player(s, 2, False, "B")
+    s.press("RETURN")
+    s.press("N")
+    assert isinstance(s.screen, GameScreen)
+    assert s.screen.state.variant.time_limit_ticks == 0
+    assert ":" not in rows(s)[0]
+    assert s.shows("QUI COMMENCE ?")
+    assert s.shows("A (1) : appuyez sur D")
+
+
+def test_zero_minutes_is_refused():
+    s = Session(SetupScreen)
+    add_player(s, 1, False, "A")
+    add_player(s, 2, False, "B")
+    s.press("RETURN")
+    s.press("O")
+    s.step([digit(0), key("RETURN"), digit(0), key("RETURN")])
+    assert s.shows("La durée doit être d'au moins 1 minute")
+    assert s.shows("Combien d'heures ?")
