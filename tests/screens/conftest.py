@@ -7,7 +7,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from helpers import SimpleBot  # noqa: E402
+from helpers import SimpleBot
 
 
 @pytest.fixture

@@ -3,8 +3,16 @@
 import numpy as np
 
 from monopoly_cpc.render.board import (
-    BANDS, BOARD_PNG, GROUP_INKS, board_pens, cell, group_pen, paint_board, read_board_png,
-    set_board_inks, write_board_png,
+    BANDS,
+    BOARD_PNG,
+    GROUP_INKS,
+    board_pens,
+    cell,
+    group_pen,
+    paint_board,
+    read_board_png,
+    set_board_inks,
+    write_board_png,
 )
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.render.pawns import PAWN_KEYS, TRANSPARENT, draw_pawns, pawn_sprite
