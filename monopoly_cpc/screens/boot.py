@@ -24,6 +24,7 @@ line editor (DEL deletes).  Any key typed while the auto-typer is typing takes o
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,7 @@ NEXT_LINE_DELAY = {"real": 40, "fast": 15}  # after a command's Ready, before th
 AUTO_PLAY_TICKS = 150  # kiosk / attract: "press" PLAY and a key (or R) after 3 s
 HOLD_PICTURE_TICKS = 50  # the finished picture stays 1 s before the title
 
+_RUN = re.compile(r'^RUN\s*"([^"]*)"?\s*$')  # RUN"NAME, RUN "NAME", RUN"NAME"
 DISC_FILES = tuple(
     (f.name + (".BAS" if f.filetype == tape.FILETYPE_BASIC else ".BIN"), len(f.data))
     for f in tape.monopoly_files()
@@ -265,9 +267,9 @@ class BootScreen(Screen):
             if self._typing:
                 self._begin_typing(NEXT_LINE_DELAY[self.pace])
             return
-        if upper.startswith('RUN"'):
-            name = upper[4:].rstrip('"').strip()
-            self._run(name)
+        run = _RUN.match(upper)
+        if run is not None:
+            self._run(run.group(1).strip())
             return
         self._print_line("Syntax error")
         self._ready()

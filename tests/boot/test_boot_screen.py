@@ -239,6 +239,10 @@ def test_typing_by_hand_takes_over():
         s.on_key(key(ch, ch))
     s.on_key(key("ENTER", "\r"))
     assert s.log[-2:] == ["Syntax error", "Ready"]
+    for ch in 'run "monopoly"':
+        s.on_key(key("K", ch))
+    s.on_key(key("ENTER", "\r"))
+    assert s.log[-1] == 'run "monopoly"' and s.state == "loading"  # disc now: no message
 
 
 def test_464_tape_has_no_disc_commands():
@@ -250,3 +254,29 @@ def test_464_tape_has_no_disc_commands():
         s.on_key(key("K", ch))
     s.on_key(key("RETURN", "\r"))
     assert s.log[-2:] == ["Unknown command", "Ready"]
+
+
+def test_ctrl_enter_types_run_and_loads_the_first_file():
+    s, _, _ = make(machine="464", media="tape")
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("ESC"))
+    while s.buffer:
+        s.on_key(key("DEL", "\x7f"))
+    s.on_key(CpcKeyEvent("ENTER", 6, 'RUN"\r', ctrl=True))
+    assert s.log[-2:] == ['RUN"', "Press PLAY then any key:"]
+    s.on_key(key("SPACE", " "))
+    run_until(s, lambda s: "Loading MONOPOLY block 1" in s.log)
+
+
+def test_other_name_on_tape_only_finds():
+    s, _, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("ESC"))
+    while s.buffer:
+        s.on_key(key("DEL", "\x7f"))
+    for ch in 'RUN"INTRO':
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+    run_until(s, lambda s: any(line.startswith("Found") for line in s.log))
+    assert s.log[-1] == "Found   MONOPOLY block 1"
+    assert s.inks != picture.INKS  # nothing was loaded, nothing ran
