@@ -368,13 +368,14 @@ def compile_program(program: Program) -> Timeline:
             tl.tone_on[span, ch] = nf.period > 0
             tl.noise_on[span, ch] = s.noise > 0
             tl.volume[span, ch] = nf.volume
-            tl.use_env[span, ch] = np.array([h is not None for h in nf.hw], bool)
         if s.noise:
             tl.noise_period[span] = s.noise
-        for k, (h, r) in enumerate(zip(nf.hw, nf.hw_restart)):
-            if h is not None:
-                tl.env_shape[start + k] = h.shape
-                tl.env_period[start + k] = h.period
-                if r:
-                    tl.env_restart[start + k] = True
+        if any(h is not None for h in nf.hw):
+            use = np.array([h is not None for h in nf.hw], bool)
+            frames = start + np.flatnonzero(use)
+            tl.env_shape[frames] = [h.shape for h in nf.hw if h is not None]
+            tl.env_period[frames] = [h.period for h in nf.hw if h is not None]
+            tl.env_restart[start + np.flatnonzero(nf.hw_restart & use)] = True
+            for ch in s.channels:
+                tl.use_env[span, ch] = use
     return tl

@@ -27,6 +27,7 @@ from monopoly_cpc.sound.basic import (
     check_ent,
     check_env,
     check_statement,
+    schedule,
 )
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -294,8 +295,6 @@ def _parse_sound(entry: Any, env: dict, ent: dict) -> tuple[Program, str]:
             raise SoundDataError(f"SOUND {i}: {exc}") from None
     program = Program(tuple(statements), local_env, local_ent)
     # Scheduling errors (rendezvous never met, misplaced flush) show up now, not at play time.
-    from monopoly_cpc.sound.basic import schedule
-
     schedule(program.statements, program.env, program.ent)
     return program, about
 
