@@ -82,15 +82,16 @@ def _hotel(pens: np.ndarray, x: int, y: int, w: int, h: int, pen: int) -> None:
 def loading_picture() -> np.ndarray:
     """The (200, 320) pen array of the loading picture (read-only)."""
     pens = np.zeros((H, W), dtype=np.uint8)
-    # A board-edge frame: alternating white and red squares round the picture.
+    # A board-edge frame: white and red squares alternating round the picture, each side
+    # starting with the other colour from the side opposite.
     for i, x in enumerate(range(0, W, 16)):
-        p = 1 if i % 2 == 0 else 2
-        pens[0:8, x : x + 16] = p
-        pens[H - 8 : H, x : x + 16] = 3 - p if p == 2 else 2
+        top, bottom = (1, 2) if i % 2 == 0 else (2, 1)
+        pens[0:8, x : x + 16] = top
+        pens[H - 8 : H, x : x + 16] = bottom
     for i, y in enumerate(range(8, H - 8, 16)):
-        p = 2 if i % 2 == 0 else 1
-        pens[y : y + 16, 0:8] = p
-        pens[y : y + 16, W - 8 : W] = 3 - p
+        left, right = (2, 1) if i % 2 == 0 else (1, 2)
+        pens[y : y + 16, 0:8] = left
+        pens[y : y + 16, W - 8 : W] = right
     # The red banner with the name in big white letters and a white shadow line under it.
     pens[40:96, 16 : W - 16] = 2
     pens[38, 16 : W - 16] = 1

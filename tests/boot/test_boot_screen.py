@@ -280,3 +280,13 @@ def test_other_name_on_tape_only_finds():
     run_until(s, lambda s: any(line.startswith("Found") for line in s.log))
     assert s.log[-1] == "Found   MONOPOLY block 1"
     assert s.inks != picture.INKS  # nothing was loaded, nothing ran
+
+
+def test_kiosk_answers_retry_and_french_bar_on_screen():
+    s, ctx, title = make(machine="6128", no_disc=True, kiosk=True)
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert s.log.count("Drive A: disc missing") == 1 and ctx.next_screen is title
+    s, _, _ = make(machine="6128", media="tape")
+    run_until(s, lambda s: s.state == "tape_prompt")
+    fb = drawn(s)
+    assert fb.read_text(9).rstrip() == "\u00f9TAPE" and fb.read_text(10).rstrip() == "Ready"
