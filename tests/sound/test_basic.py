@@ -2,7 +2,10 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from monopoly_cpc.sound import ay
 from monopoly_cpc.sound.basic import (
     EntSet,
     EnvSection,
@@ -137,3 +140,37 @@ def test_compiled_bell_is_deterministic_registers():
     for field in ("tone_period", "volume", "tone_on", "noise_on"):
         assert np.array_equal(getattr(a, field), getattr(b, field))
     assert (a.tone_period == 90).all() and (a.volume == 11).all() and a.frames == 20
+
+statements = st.builds(
+    SoundStatement,
+    chan=st.integers(1, 7),
+    period=st.integers(0, 4095),
+    dur=st.integers(1, 30),
+    vol=st.integers(0, 15),
+    env=st.sampled_from([0, 1, 2]),
+    ent=st.sampled_from([0, 1]),
+    noise=st.integers(0, 31),
+)
+ENVS = {1: (EnvSection(4, -3, 2),), 2: (HwSection(shape=14, period=20, pause=5), EnvSection(2, 1, 3))}
+ENTS = {1: ToneEnvelope((EnvSection(5, 40, 1), EntSet(4000, 3)), repeat=True)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(statements, min_size=1, max_size=6))
+def test_any_valid_program_renders_in_range(program):
+    prog = Program(tuple(program), ENVS, ENTS)
+    for s in prog.statements:
+        check_statement(s, ENVS, ENTS)
+    tl = compile_program(prog)
+    # reference model: in statement order, a note starts when all its channels are free
+    free = [0, 0, 0]
+    for s in program:
+        start = max(free[ch] for ch in s.channels)
+        for ch in s.channels:
+            free[ch] = start + s.dur
+    assert tl.frames == max(free)
+    assert ((tl.volume >= 0) & (tl.volume <= 15)).all()
+    assert ((tl.tone_period >= 0) & (tl.tone_period <= 4095)).all()
+    x = ay.render(tl, stereo=True)
+    assert x.shape == (tl.frames * 441, 2)
+    assert np.abs(x.astype(np.int32)).max() < 32767
