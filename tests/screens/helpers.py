@@ -160,3 +160,36 @@ def screen_keys(rows: list[str], rng) -> list:
     if "Appuyez sur une touche" in window:
         return [key("SPACE")]
     return []
+
+
+def game_session(names=("JEAN", "MARIE", "HAL", "ZX"), computer=(False, False, True, True),
+                 seed: int = 3, dice=(), first_player=None, variant=None, **options):
+    """A Session on a GameScreen of a fresh engine game; ``dice`` forces the first throws."""
+    from monopoly_cpc.rules.engine import new_game
+    from monopoly_cpc.screens.game import GameScreen
+
+    def make(ctx):
+        st = new_game(list(names), computer=list(computer), pawns=list(range(len(names))),
+                      seed=seed, first_player=first_player, variant=variant)
+        st.forced_dice.extend(dice)
+        bots = {i: SimpleBot() for i, c in enumerate(computer) if c}
+        return GameScreen(ctx, state=st, bots=bots)
+
+    return Session(make, seed=seed, **options)
+
+
+def until(s: Session, needle: str, ticks: int = 3000) -> bool:
+    """Tick until ``needle`` shows on the screen (checked every 5 ticks)."""
+    for i in range(ticks):
+        if i % 5 == 0 and s.shows(needle):
+            return True
+        s.step([], 1)
+    return s.shows(needle)
+
+
+def settle(s: Session, ticks: int = 2000) -> None:
+    """Tick until nothing is being shown and no computer step is pending."""
+    for _ in range(ticks):
+        if not s.screen.busy and s.screen.wait == 0:
+            return
+        s.step([], 1)

@@ -3,7 +3,7 @@
 import pytest
 
 from monopoly_cpc.errors import DataError
-from monopoly_cpc.texts import MissingText, load_texts, money
+from monopoly_cpc.texts import TEXTS_DIR, MissingText, load_texts, money
 
 
 def test_money_is_written_the_french_way():
@@ -15,9 +15,13 @@ def test_money_is_written_the_french_way():
     assert load_texts("fr").money(5000) == "5.000 F"
 
 
-def test_french_and_english_have_the_same_keys():
-    fr, en = load_texts("fr"), load_texts("en")
+def test_french_and_english_have_the_same_keys(tmp_path):
+    for lang in ("fr", "en"):  # this room's catalogue files only
+        (tmp_path / f"play_{lang}.yaml").write_bytes((TEXTS_DIR / f"play_{lang}.yaml").read_bytes())
+    fr, en = load_texts("fr", tmp_path), load_texts("en", tmp_path)
     assert fr.keys() == en.keys()
+    assert set(fr.keys()) <= set(load_texts("fr").keys())
+    fr, en = load_texts("fr"), load_texts("en")
     assert fr["title.press"] == "Appuyez sur une touche"
     assert en["title.press"] == "Press any key"
 

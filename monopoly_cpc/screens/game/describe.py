@@ -72,6 +72,8 @@ def describe(screen, ev) -> str:
     if kind == "tax":
         return t.get("game.tax", name=who, amount=amt, square=square(ev.square))
     if kind == "pay":
+        if ev.text in ("tax", "auction", "jail"):
+            return ""  # the tax, the gavel or the release already said it
         return t.get("game.pay", name=who, amount=amt)
     if kind == "collect":
         return t.get("game.collect", name=who, amount=amt)

@@ -135,8 +135,9 @@ class BuyMode(Prompt):
         if s < 0:
             return
         draw_deed(fb, self.host, s)
-        fb.text(0, WINDOW_TOP + 5, " " * 40)
-        window_line(fb, 5, self.host.texts.get("game.buy_ask", price=self.host.money(st.board.prices[s])), 1)
+        # the question takes the price line: the price is in it, the owner is the bank
+        fb.text(0, WINDOW_TOP + 1, " " * 40)
+        window_line(fb, 1, self.host.texts.get("game.buy_ask", price=self.host.money(st.board.prices[s])), 1)
 
 
 class CardChoiceMode(Prompt):

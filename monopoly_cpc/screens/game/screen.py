@@ -38,7 +38,7 @@ from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.dice import DiceView
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.entry import LineEntry
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
 from monopoly_cpc.screens.game.show import Presenter
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
@@ -56,6 +56,7 @@ PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entr
 MENU = "T P H L M D"
 BLINK = 16
 LOG_MAX = 40
+TYPEAHEAD = 8   # keys kept while events are being shown
 
 
 def registry() -> dict[str, Callable[[Any], Mode]]:
@@ -114,12 +115,14 @@ class GameScreen(Screen):
         self.failed: set[tuple[int, int]] = set()  # (actions, player): a bot's refused step
         self.clock_acc = 0
         self.claim_wait = 0
+        self.typeahead: list = []
         self.ticks = 0
         self.dice = DiceView()
         self.show = Presenter(self)
         self._number: tuple[LineEntry, str, Callable] | None = None
         self.on_game_over: Callable | None = None  # issue 8 / the lead: what follows the winner
         self._pens = board_pens()
+        self._ensure_prompt()
 
     # -- the facade (host.py) ---------------------------------------------------------------
     @property
@@ -165,7 +168,7 @@ class GameScreen(Screen):
         self.deed = -1
 
     def say(self, text: str) -> None:
-        self.log.append(text)
+        self.log.extend(wrap(text, 40) or [""])
         del self.log[:-LOG_MAX]
         self.deed = -1
         self.card = None
@@ -212,7 +215,7 @@ class GameScreen(Screen):
             self.highlight = (ev.other, ev.square)
             if ev.other not in self.bots:
                 self.say(self.texts.get("game.rent_claim", owner=self.state.players[ev.other].name))
-        elif ev.kind in ("rent_paid", "rent_lost", "turn", "debt"):
+        elif ev.kind in ("rent_paid", "rent_lost", "debt"):
             self.highlight = None
 
     def on_shown(self) -> None:
@@ -231,9 +234,16 @@ class GameScreen(Screen):
         if self._number is not None:
             self._number_key(ev)
             return
-        if self.show.busy and (ev.key == "SPACE" or ev.is_enter):
+        if self.show.busy and ev.key not in ("UP", "DOWN", "LEFT", "RIGHT"):
+            # like the CPC's key buffer: the key waits for the end of what is being shown,
+            # and the message on screen is cut short
             self.show.skip()
+            if not (ev.key == "SPACE" or ev.is_enter) and len(self.typeahead) < TYPEAHEAD:
+                self.typeahead.append(ev)
             return
+        self._key(ev)
+
+    def _key(self, ev) -> None:
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None and top.on_key(ev):
             return
@@ -302,6 +312,10 @@ class GameScreen(Screen):
         if self.show.busy:
             self.show.tick()
             return
+        self._ensure_prompt()
+        while self.typeahead and not self.show.busy:
+            self._key(self.typeahead.pop(0))
+            self._ensure_prompt()
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None:
             top.tick()
@@ -466,7 +480,9 @@ class GameScreen(Screen):
             if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
                 x, y = slot(square, 5)
                 draw_pawn(fb, st.players[owner].pawn, x, y)
-        top = self.modes[-1] if self.modes else self.prompt
+        # while events are being shown the window is the message log: the next question
+        # appears only once the pawn has arrived and the pause is over
+        top = self.modes[-1] if self.modes else (None if self.busy else self.prompt)
         if self.cursor_on or (top is not None and top.takes_cursor):
             draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
         self._draw_window(fb, top)

@@ -1,0 +1,279 @@
+"""Each step of the game's flow, driven by CPC keys and checked on the screen and in the engine."""
+
+import sys
+import types
+
+from helpers import digit, game_session, key, settle, until
+
+from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, JAIL, ROLL
+from monopoly_cpc.screens.game.host import Mode, window_line
+
+
+def test_who_starts_humans_press_d_computers_roll_and_ties_roll_again():
+    # JEAN 3+4, MARIE 1+1, HAL 5+2 (tie with JEAN), ZX 2+1; then JEAN 6+6, HAL 1+2
+    s = game_session(dice=[(3, 4), (1, 1), (5, 2), (2, 1), (6, 6), (1, 2)])
+    assert s.shows("QUI COMMENCE ?")
+    assert s.shows("JEAN (1) : appuyez sur D")
+    s.press("X")                                    # other keys do nothing
+    assert s.screen.state.start_rolls == [0, 0, 0, 0]
+    s.press("D")
+    assert until(s, "JEAN fait 7")
+    assert until(s, "MARIE (2) : appuyez sur D")
+    s.press("D")
+    assert until(s, "HAL fait 7")                    # the computers roll by themselves
+    assert until(s, "ZX fait 3")
+    assert until(s, "Egalité : JEAN, HAL relancent")
+    assert until(s, "JEAN (1) : appuyez sur D")
+    s.press("D")
+    assert until(s, "JEAN commence la partie")
+    st = s.screen.state
+    assert st.current == 0 and st.phase == ROLL
+    assert until(s, "A vous, JEAN (joueur 1)")
+    assert s.shows("D : dés   C : compte   A : actifs")
+
+
+def test_the_turn_c_a_then_d_rolls_walks_and_offers_the_deed():
+    s = game_session(first_player=0, dice=[(1, 2)])
+    assert until(s, "A vous, JEAN (joueur 1)")
+    s.press("C")
+    assert s.shows("Compte de JEAN : 150.000 F")
+    s.press("A")
+    assert s.shows("Actifs de JEAN : 150.000 F")
+    s.press("D")
+    assert until(s, "JEAN : 1 + 2 = 3")
+    walked = set()
+    for _ in range(200):                             # the pawn walks square by square
+        walked.add(s.screen.shown[0])
+        s.step([], 1)
+    assert walked == {0, 1, 2, 3}
+    assert until(s, "Acheter pour 6.000 F ? (O/N)")
+    assert s.shows("Rue Lecourbe")
+    assert s.shows("Loyer nu 400 F") and s.shows("Hôtel 45.000 F") and s.shows("Maison 5.000 F")
+    s.press("O")
+    assert until(s, "JEAN achète Rue Lecourbe pour 6.000 F")
+    st = s.screen.state
+    assert st.owner[3] == 0 and st.players[0].cash == 144000
+    settle(s)
+    assert s.shows("144.000 F") or st.current != 0
+
+
+def test_declining_opens_the_auction_bids_by_number_refusals_and_the_gavel():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2)], speed=3)
+    s.press("D")
+    assert until(s, "(O/N)")
+    s.press("N")
+    assert until(s, "Tapez votre numéro (1 2 3 4)")
+    assert s.shows("ENCHERES : Rue Lecourbe")
+    assert s.screen.state.phase == AUCTION
+    s.step([digit(2)])
+    assert s.shows("Joueur 2 (MARIE) : offre ?")
+    s.step([digit(7), digit(0), digit(0), digit(0), key("ENTER")])
+    assert until(s, "Meilleure offre : 7.000 F (2 MARIE)")
+    s.step([digit(1)] + [digit(9)] * 6 + [key("ENTER")])
+    assert s.shows("Refusé : l'offre dépasse vos actifs")
+    s.step([digit(3), digit(5), digit(0), digit(0), key("ENTER")])
+    assert s.shows("Offre refusée : trop basse")
+    assert until(s, "Une fois...")
+    assert until(s, "Deux fois...")
+    assert until(s, "Adjugé ! Rue Lecourbe à MARIE pour")
+    assert s.shows("7.000 F")
+    st = s.screen.state
+    assert st.owner[3] == 1 and st.players[1].cash == 143000
+
+
+def test_computer_players_bid_by_themselves_visibly():
+    s = game_session(first_player=0, dice=[(1, 2)])
+    s.press("D")
+    assert until(s, "(O/N)")
+    s.press("N")
+    assert until(s, "HAL offre")
+    assert until(s, "Adjugé !", 5000)
+    assert s.screen.state.owner[3] in (2, 3)
+
+
+def test_rent_shows_the_owner_pawn_and_l_claims_it():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2), (1, 2)])
+    s.screen.state.owner[3] = 1                     # MARIE owns Rue Lecourbe
+    s.press("D")
+    assert until(s, "Loyer de 400 F dû à MARIE (2)")
+    assert until(s, "MARIE : tapez L pour réclamer le loyer")
+    settle(s)
+    assert s.screen.highlight == (1, 3)
+    s.press("L")
+    assert until(s, "JEAN paie 400 F de loyer à MARIE")
+    st = s.screen.state
+    assert st.players[0].cash == 149600 and st.players[1].cash == 150400
+
+
+def test_a_rent_not_claimed_before_the_next_roll_is_lost():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2), (3, 3)])
+    s.screen.state.owner[3] = 1
+    s.press("D")
+    assert until(s, "A vous, MARIE")
+    s.press("D")
+    assert until(s, "Loyer non réclamé : tant pis pour MARIE")
+    assert s.screen.state.players[1].cash == 150000
+
+
+def test_a_chance_card_is_shown_and_obeyed():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(3, 4)])
+    st = s.screen.state
+    st.forced_cards[0].append(st.cards.by_id["chance_dividende"] if "chance_dividende" in st.cards.by_id
+                              else st.decks[0][0])
+    card = st.cards.all[st.forced_cards[0][0]]
+    s.press("D")
+    assert until(s, "CHANCE")
+    assert s.shows(card.fr.split()[0])
+    assert st.players[0].pos != 0 or card.effect == "move_to"
+
+
+def test_jail_offers_pay_card_or_double():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=1, dice=[(1, 3), (2, 3)])
+    st = s.screen.state
+    st.players[0].in_jail = True
+    st.players[0].pos = 10
+    s.screen.shown[0] = 10
+    s.press("D")                                     # MARIE plays; then JEAN's turn in jail
+    assert until(s, "JEAN est en prison (tour 1/3)")
+    assert st.phase == JAIL
+    assert s.shows("P : payer 5.000 F") and s.shows("D : tenter un double")
+    s.press("C")                                     # no card: nothing happens
+    assert st.phase == JAIL
+    s.press("P")
+    assert until(s, "JEAN sort de prison")
+    assert not st.players[0].in_jail and st.players[0].cash == 145000
+    assert until(s, "A vous, JEAN")
+    s.press("D")
+    assert until(s, "JEAN : 2 + 3 = 5")
+
+
+def test_debt_window_mortgage_with_the_cursor_then_the_debt_is_paid():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 1000
+    st.owner[39] = 0                                 # Rue de la Paix, mortgage 20.000 F
+    s.press("D")                                     # to Impôts sur le revenu: 20.000 F
+    assert until(s, "Il manque 19.000 F")
+    assert s.shows("JEAN doit 20.000 F à la Banque")
+    assert st.phase == DEBT
+    s.press("F")
+    assert s.shows("Refusé : vous pouvez encore payer")
+    s.press("H")
+    assert s.shows("Hypothèque : curseur puis ENTER")
+    assert s.screen.cursor == 39
+    s.press("ENTER")
+    assert until(s, "JEAN hypothèque Rue de la Paix")
+    settle(s)
+    assert st.mortgaged[39] and st.players[0].cash == 1000
+    assert st.phase != DEBT
+
+
+def test_bankruptcy_is_announced_and_the_pawn_leaves():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 1000
+    s.press("D")
+    assert until(s, "JEAN doit 20.000 F à la Banque")
+    s.press("A")                                     # the automatic sale finds nothing
+    assert until(s, "JEAN fait faillite et quitte le jeu")
+    assert st.players[0].bankrupt
+
+
+def test_the_last_player_standing_wins_and_a_key_goes_on():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 1000
+    s.press("D")
+    assert until(s, "JEAN doit 20.000 F")
+    s.press("F")
+    assert until(s, "FIN DE LA PARTIE")
+    assert until(s, "MARIE a gagné la partie !")
+    assert st.phase == GAME_OVER and st.winner == 1
+    s.step([], 60)
+    assert s.shows("Appuyez sur une touche")
+    game = s.screen
+    called = []
+    game.on_game_over = called.append               # the hook the lead or issue 8 may set
+    s.press("SPACE")
+    assert called == [game]
+    game.on_game_over = None
+    s.press("SPACE")                                # else issue 8's end screen, else the title
+    assert s.screen is not game
+    assert type(s.screen).__name__ in ("EndScreen", "TitleScreen")
+
+
+def test_cursor_keys_move_square_by_square_and_space_shows_the_deed():
+    s = game_session(computer=(False, False, False, False), first_player=0)
+    settle(s)
+    s.press("LEFT")                                  # from Départ leftwards along the bottom
+    assert s.screen.cursor == 1
+    s.press("LEFT", "LEFT")
+    assert s.screen.cursor == 3
+    s.press("RIGHT")
+    assert s.screen.cursor == 2
+    s.press("UP")                                    # nothing above a bottom square but the hole
+    assert s.screen.cursor == 2
+    s.press("RIGHT", "RIGHT", "UP")                  # Départ, then up the right side
+    assert s.screen.cursor == 39
+    s.press("SPACE")
+    assert s.shows("Rue de la Paix") and s.shows("Hôtel 200.000 F") and s.shows("A la Banque")
+
+
+def test_keys_during_a_computer_turn_do_not_disturb_it():
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=1, dice=[(1, 2)])
+    s.press("UP", "SPACE", "D", "O", "N")
+    assert until(s, "HAL : 1 + 2 = 3")
+    assert until(s, "A vous, JEAN", 3000)
+    assert s.screen.state.owner[3] == 1              # the SimpleBot bought Rue Lecourbe
+
+
+def test_the_letters_open_issue_8_modes_from_the_registry(monkeypatch):
+    class Probe(Mode):
+        rows = 6
+
+        def on_key(self, ev):
+            if ev.key == "ESC":
+                self.close()
+            return True
+
+        def draw(self, fb):
+            window_line(fb, 0, "MODE PROPRIETAIRES")
+
+    fake = types.ModuleType("monopoly_cpc.screens.modes")
+    fake.REGISTRY = {"P": lambda host: Probe(host)}
+    monkeypatch.setitem(sys.modules, "monopoly_cpc.screens.modes", fake)
+    s = game_session(computer=(False, False, False, False), first_player=0)
+    settle(s)
+    s.press("T")
+    assert s.shows("Commande pas encore disponible")
+    s.press("P")
+    assert s.shows("MODE PROPRIETAIRES")
+    s.press("D")                                     # the mode has the keys
+    assert s.screen.state.rolls == 0
+    s.press("ESC")
+    assert not s.shows("MODE PROPRIETAIRES")
+    s.press("D")
+    assert s.screen.state.rolls == 1
+
+
+def test_quick_game_clock_counts_down_and_time_up_scores():
+    from monopoly_cpc.rules.variants import Variant
+
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=1,
+                     variant=Variant.quick(0, 1))
+    assert s.shows("0:01:00")
+    s.step([], 500)
+    assert s.shows("0:00:5")
+    assert until(s, "Le temps est écoulé !", 4000) or s.screen.state.phase == GAME_OVER
+    assert until(s, "a gagné la partie !", 4000)
+    st = s.screen.state
+    assert st.phase == GAME_OVER and st.winner == st.ranking[0]
+
+
+def test_english_texts_in_the_game():
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2)], lang="en")
+    assert until(s, "Your turn, JEAN (player 1)")
+    s.press("D")
+    assert until(s, "Buy it for 6.000 F? (Y/N)")
+    s.press("Y")
+    assert until(s, "JEAN buys Rue Lecourbe for 6.000 F")
