@@ -28,6 +28,10 @@ class AudioSink(Protocol):
 
     def on_events(self, events: list[Any]) -> None: ...
 
+    def play_samples(self, samples: Any, name: str = "clip", tick: int | None = None) -> None: ...
+
+    def stop(self, name: str | None = None) -> None: ...
+
 
 class SilentAudio:
     """Used when there is no sound system (tests, --mute, no audio device)."""
@@ -36,6 +40,12 @@ class SilentAudio:
         pass
 
     def on_events(self, events: list[Any]) -> None:
+        pass
+
+    def play_samples(self, samples: Any, name: str = "clip", tick: int | None = None) -> None:
+        pass
+
+    def stop(self, name: str | None = None) -> None:
         pass
 
 
