@@ -1,0 +1,131 @@
+"""The end screen: the players ranked by fortune, and a new game offered.
+
+The engine has scored everybody when the game ended (last player standing, the quick game's
+time, or CTRL+C): cash, the printed price of each property (half when mortgaged), buildings at
+their price (a hotel counts five houses, four in the fast variant), less a MONOPOLIC loan.
+Each player gets two lines: rank, name and total; then cash, properties and buildings.
+O starts a new game (the pawn menu), N goes back to the title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.queries import fortune, hotel_level
+from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.texts import load_texts, money
+
+INKS = (1, 24, 20, 26)          # blue paper, yellow, cyan, white
+HEAD_INKS = (6, 26, 24, 0)      # the heading band: red paper, white text
+HOLD = 25                       # ticks before a key counts (the winner's key may still be held)
+
+
+@dataclass(frozen=True)
+class Worth:
+    """One player's fortune in its parts."""
+
+    cash: int
+    properties: int
+    buildings: int
+    loan: int
+    total: int
+
+
+def worth(state, player: int) -> Worth:
+    """The parts of ``queries.fortune`` for one player (they add up to it)."""
+    b = state.board
+    p = state.players[player]
+    props = build = 0
+    for s in b.properties:
+        if state.owner[s] != player:
+            continue
+        props += b.prices[s] // 2 if state.mortgaged[s] else b.prices[s]
+        h = state.houses[s]
+        if h:
+            build += b.house_costs[s] * (hotel_level(state) if h == HOTEL else h)
+    total = fortune(state, player)
+    if p.bankrupt:
+        return Worth(0, 0, 0, 0, 0)
+    return Worth(p.cash, props, build, p.loan, total)
+
+
+def ranking(state) -> list[int]:
+    """The engine's ranking, or (before the end) everybody by fortune, bankrupt players last."""
+    if state.ranking:
+        return list(state.ranking)
+    alive = sorted(state.alive(), key=lambda i: (-fortune(state, i), i))
+    return alive + [i for i in range(len(state.players)) if state.players[i].bankrupt]
+
+
+class EndScreen(Screen):
+    """Ranks the players with cash, properties, buildings and total; O: new game, N: title."""
+
+    def __init__(self, ctx, state) -> None:
+        super().__init__(ctx)
+        self.state = state
+        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.ticks = 0
+
+    def tick(self) -> None:
+        self.ticks += 1
+
+    def on_key(self, ev) -> None:
+        if self.ticks < HOLD or ev.repeat:
+            return
+        if ev.letter == "O":
+            from monopoly_cpc.screens.setup import SetupScreen
+
+            self.ctx.switch(SetupScreen(self.ctx))
+        elif ev.letter == "N":
+            from monopoly_cpc.screens.title import TitleScreen
+
+            self.ctx.switch(TitleScreen(self.ctx))
+
+    def why(self) -> str:
+        st = self.state
+        if st.time_up:
+            return self.texts["cmd_endscreen.by_time"]
+        if st.end_requested:
+            return self.texts["cmd_endscreen.by_request"]
+        return self.texts["cmd_endscreen.by_bankrupt"]
+
+    def draw(self, fb) -> None:
+        t = self.texts
+        st = self.state
+        fb.clear(0)
+        fb.set_inks(INKS)
+        fb.set_border(1)
+        fb.set_inks(HEAD_INKS, 8, 24)
+        fb.set_border(6, 36 + 8, 36 + 24)
+        fb.fill_rect(0, 8, 320, 16, 0)
+        heading = t["cmd_endscreen.heading"]
+        fb.text((40 - len(heading)) // 2, 1, heading, pen=1, paper=0)
+        why = self.why()
+        fb.text((40 - len(why)) // 2, 2, why, pen=2, paper=0)
+        order = ranking(st)
+        if st.winner >= 0:
+            w = worth(st, st.winner)
+            line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
+            fb.text(max(0, (40 - len(line)) // 2), 4, line[:40], pen=3)
+        cols = t["cmd_endscreen.columns"]
+        fb.text(2, 6, cols[:38], pen=2)
+        row = 7
+        for rank, i in enumerate(order):
+            p = st.players[i]
+            w = worth(st, i)
+            fb.text(0, row, f"{rank + 1}. {p.name} ({i + 1})"[:26], pen=1)
+            fb.text(26, row, money(w.total).rjust(14)[:14], pen=3)
+            if p.bankrupt:
+                fb.text(3, row + 1, t["cmd_endscreen.bankrupt"], pen=2)
+            else:
+                fb.text(2, row + 1, money(w.cash).rjust(11), pen=2)
+                fb.text(14, row + 1, money(w.properties).rjust(11), pen=2)
+                fb.text(27, row + 1, money(w.buildings).rjust(11), pen=2)
+                if w.loan:      # a third line: the MONOPOLIC loan deducted from the total
+                    row += 1
+                    fb.text(2, row + 1, t.get("cmd_endscreen.loan", loan=money(w.loan))[:38], pen=2)
+            row += 2
+        if self.ticks >= HOLD:
+            ask = t["cmd_endscreen.new_game"]
+            fb.text((40 - len(ask)) // 2, 24, ask, pen=1)

@@ -1,0 +1,35 @@
+"""The game screen's commands (issue 8): T P H L M, the MONOPOLIC views and loan, CTRL+C.
+
+``REGISTRY`` maps the key to a factory ``factory(host) -> Mode`` (``host`` is the game
+screen's facade, see ``monopoly_cpc.screens.game.host``).  Letters are the CPC's letter keys;
+``+``, ``-`` and ``?`` are the characters typed; ``^C`` is CTRL+C.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from monopoly_cpc.screens.modes.endgame import EndGameMode
+from monopoly_cpc.screens.modes.houses import HousesMode
+from monopoly_cpc.screens.modes.loan import LoanMode
+from monopoly_cpc.screens.modes.mortgage import MortgageMode
+from monopoly_cpc.screens.modes.owners import OwnersMode
+from monopoly_cpc.screens.modes.rent import RentMode
+from monopoly_cpc.screens.modes.trade import TradeMode
+from monopoly_cpc.screens.modes.views import HoldingsMode, WhoseMode
+
+REGISTRY: dict[str, Callable[[Any], Any]] = {
+    "T": TradeMode,
+    "P": OwnersMode,
+    "H": MortgageMode,
+    "L": RentMode,
+    "M": HousesMode,
+    "+": lambda host: HoldingsMode(host, +1),
+    "-": lambda host: HoldingsMode(host, -1),
+    "?": WhoseMode,
+    "E": LoanMode,
+    "^C": EndGameMode,
+}
+
+__all__ = ["REGISTRY"]

@@ -1,0 +1,189 @@
+"""What every command mode shares: the window layout, player numbers, refusals in French.
+
+A command mode (T P H L M, the views, the loan) uses the whole bottom window: line 0 is a
+coloured title bar, lines 1-4 its own messages (newest at the bottom), line 5 the question
+or the keys.  The engine says why it refuses an action in a short English sentence;
+:func:`reason_text` turns the known ones into the player's language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from monopoly_cpc.rules.state import FREE_PHASES
+from monopoly_cpc.screens.game.entry import LineEntry
+from monopoly_cpc.screens.game.host import Mode, window_line
+from monopoly_cpc.screens.game.window import bar, draw_deed
+
+TITLE_INK = 13        # white title bar (firmware 13), black text
+
+# The engine's refusal sentences (rules/engine.py, rules/queries.py) -> cmd_reason.<key>.
+# Patterns with groups name a square or a player; the groups fill the French template.
+_REASONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (r"not a street", "not_street", ()),
+    (r"not your property", "not_yours", ()),
+    (r"the group is not complete.*", "group_incomplete", ()),
+    (r"already a hotel", "already_hotel", ()),
+    (r"build evenly.*", "uneven_build", ()),
+    (r"the bank has no hotel left", "no_hotel", ()),
+    (r"the bank has no house left", "no_house", ()),
+    (r"not enough cash", "no_cash", ()),
+    (r"not your street", "not_your_street", ()),
+    (r"no building", "no_building", ()),
+    (r"sell evenly.*", "uneven_sell", ()),
+    (r"already mortgaged", "already_mortgaged", ()),
+    (r"sell the buildings of the group first", "group_built", ()),
+    (r"not one of your mortgaged properties", "not_mortgaged", ()),
+    (r"no loans in this variant", "no_loans", ()),
+    (r"borrow a positive amount", "loan_positive", ()),
+    (r"loans are limited to (\d+) F in all", "loan_max", ("amount",)),
+    (r"a trade needs two players", "two_players", ()),
+    (r"trades only once the bank.*", "bank_deeds", ()),
+    (r"the trade is empty", "empty_trade", ()),
+    (r"a property is listed twice", "listed_twice", ()),
+    (r".* is not a property", "not_property", ()),
+    (r"(.+) does not belong to (.+)", "not_belong", ("square", "name")),
+    (r"sell the buildings of (.+)'s group first", "group_built_of", ("square",)),
+    (r"a mortgaged property cannot be traded", "mortgaged_trade", ()),
+    (r"that jail card is not held", "card_not_held", ()),
+    (r"the proposer has not that much cash", "proposer_cash", ()),
+    (r"the partner has not that much cash", "partner_cash", ()),
+    (r"not now.*", "not_now", ()),
+    (r"that player is bankrupt", "bankrupt", ()),
+    (r"no rent to claim", "no_rent", ()),
+    (r"the game can be ended only at the end of a move", "end_between", ()),
+)
+
+
+def reason_text(texts, reason: str) -> str:
+    """The engine's refusal ``reason`` in the catalogue's language (unknown ones as given)."""
+    from monopoly_cpc.texts import money
+
+    for pattern, key, names in _REASONS:
+        m = re.fullmatch(pattern, str(reason))
+        if m:
+            fields = dict(zip(names, m.groups()))
+            if "amount" in fields:
+                fields["amount"] = money(int(fields["amount"]))
+            return texts.get(f"cmd_reason.{key}", **fields)
+    return str(reason)
+
+
+class CommandMode(Mode):
+    """A command window: title bar, the mode's own message lines, a question line."""
+
+    rows = 6
+    title_key = "cmd.trade.heading"
+
+    def __init__(self, host) -> None:
+        super().__init__(host)
+        self.lines: list[str] = []
+        self.entry: LineEntry | None = None    # an amount being typed on line 5
+        self.detail = -1                        # square whose title deed fills the window
+
+    # -- helpers ---------------------------------------------------------------------------
+    @property
+    def t(self):
+        return self.host.texts
+
+    @property
+    def state(self):
+        return self.host.state
+
+    def tx(self, key: str, **fields) -> str:
+        return self.t.get(key, **fields)
+
+    def note(self, text: str) -> None:
+        """A line in this window (and in the game's log, so it stays after the mode closes)."""
+        self.lines.append(text)
+        del self.lines[:-4]
+        self.host.say(text)
+
+    def refuse(self, reason: str) -> None:
+        self.note(self.tx("cmd.refused", reason=reason_text(self.t, reason)))
+
+    def name(self, i: int) -> str:
+        return self.state.players[i].name
+
+    def free(self) -> bool:
+        """True when the engine takes out-of-turn actions now (not during an auction...)."""
+        return self.state.phase in FREE_PHASES
+
+    def player_digit(self, ev, humans_only: bool = True) -> int | None:
+        """The player chosen by a digit key (index), or None after saying why not."""
+        d = ev.digit
+        if d is None:
+            return None
+        st = self.state
+        if not 1 <= d <= len(st.players):
+            self.note(self.tx("cmd.no_player", n=d))
+            return None
+        i = d - 1
+        if st.players[i].bankrupt:
+            self.note(self.tx("cmd.bankrupt_player", name=self.name(i)))
+            return None
+        if humans_only and self.host.is_computer(i):
+            self.note(self.tx("cmd.computer_player", name=self.name(i)))
+            return None
+        return i
+
+    def apply(self, action) -> bool:
+        ok, why = self.host.apply(action)
+        if not ok:
+            self.refuse(why)
+        return ok
+
+    def ask_amount(self, max_len: int = 6) -> None:
+        self.entry = LineEntry(max_len, digits=True)
+
+    # -- keys ------------------------------------------------------------------------------
+    def on_key(self, ev) -> bool:
+        if self.detail >= 0 and ev.key not in ("UP", "DOWN", "LEFT", "RIGHT"):
+            self.detail = -1          # any key takes the title deed away (and still counts)
+        if self.entry is not None:
+            if ev.key == "ESC":
+                self.entry = None
+                self.on_amount(None)
+                return True
+            if self.entry.feed(ev):
+                value = self.entry.value
+                self.entry = None
+                self.on_amount(value)
+            return True
+        if ev.key == "ESC":
+            self.close()
+            return True
+        return self.key(ev)
+
+    def key(self, ev) -> bool:
+        """The mode's own keys (after ESC and amount entry)."""
+        return False
+
+    def on_amount(self, value: int | None) -> None:
+        """An amount typed on line 5 (None: ESC)."""
+
+    def tick(self) -> None:
+        if self.entry is not None:
+            self.entry.tick()
+
+    # -- picture ---------------------------------------------------------------------------
+    def title(self) -> str:
+        return self.t[self.title_key]
+
+    def question(self) -> str:
+        return ""
+
+    def body(self) -> list[str]:
+        return self.lines[-4:]
+
+    def draw(self, fb) -> None:
+        if self.detail >= 0:
+            draw_deed(fb, self.host, self.detail)
+            return
+        bar(fb, 0, self.title(), TITLE_INK)
+        for i, line in enumerate(self.body()[-4:]):
+            window_line(fb, 1 + i, line, 2)
+        if self.entry is not None:
+            self.entry.draw(fb, 0, 23, self.question())
+        else:
+            window_line(fb, 5, self.question(), 1)

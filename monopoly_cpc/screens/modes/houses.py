@@ -1,0 +1,203 @@
+"""M Maisons (seeds/002 part C): buy or sell houses and hotels.
+
+The program asks whether it is a purchase or a sale (A/V).  For a purchase every player states
+his demand first (humans type a number, computer players say theirs), so that everybody has
+had his chance before the bank sells; when there are fewer houses in the bank than demanded,
+the engine's shortage rule puts them up for auction (MANQUE DE CONSTRUCTIONS) and the
+auction window takes over.  Then each buyer builds one property at a time: the cursor picks
+it, SPACE shows it, ENTER adds a house (or the hotel) after the even-building checks.  A sale
+is one property at a time the same way.  Q quits.
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.screens.modes.base import CommandMode
+
+ASK, DEMAND, BUILD, SELLER, SELL, DONE = range(6)
+DEMAND_DIGITS = 2
+
+
+class HousesMode(CommandMode):
+    """The M command."""
+
+    title_key = "cmd.houses.heading"
+
+    def __init__(self, host) -> None:
+        super().__init__(host)
+        self.step = ASK
+        self.order: list[int] = []          # players still to state their demand
+        self.demand: dict[int, int] = {}    # player -> buildings wanted
+        self.builder = -1
+        self.left = 0
+        self.seller = -1
+        self.builders: list[int] = []       # humans who still build, in seat order
+        if not self.free():
+            self.note(self.tx("cmd.not_now"))
+            self.step = DONE
+
+    @property
+    def takes_cursor(self) -> bool:  # type: ignore[override]
+        return self.step in (BUILD, SELL)
+
+    def question(self) -> str:
+        if self.step == ASK:
+            return self.tx("cmd.houses.buy_or_sell")
+        if self.step == DEMAND and self.order:
+            i = self.order[0]
+            return self.tx("cmd.houses.demand", name=self.name(i), n=i + 1)
+        if self.step == BUILD:
+            return self.tx("cmd.houses.build_keys")
+        if self.step == SELLER:
+            return self.tx("cmd.houses.seller")
+        if self.step == SELL:
+            return self.tx("cmd.houses.sell_keys")
+        return self.tx("cmd.esc")
+
+    def body(self) -> list[str]:
+        lines = self.lines[-4:]
+        if self.step == BUILD:
+            return lines[-3:] + [self.tx("cmd.houses.build", name=self.name(self.builder), left=self.left)]
+        if self.step == SELL:
+            return lines[-3:] + [self.tx("cmd.houses.sell", name=self.name(self.seller))]
+        return lines
+
+    # -- keys ------------------------------------------------------------------------------
+    def key(self, ev) -> bool:
+        if ev.repeat and ev.key not in ("UP", "DOWN", "LEFT", "RIGHT"):
+            return True
+        if self.step == DONE:
+            self.close()
+            return False
+        if ev.letter == "Q":
+            self.close()
+            return True
+        if self.step == ASK:
+            if ev.letter == "A":
+                self._start_demands()
+            elif ev.letter == "V":
+                self.step = SELLER
+            return True
+        if self.step == SELLER:
+            i = self.player_digit(ev)
+            if i is not None:
+                self.seller = i
+                self.step = SELL
+            return True
+        if self.step in (BUILD, SELL):
+            if ev.key == "SPACE":
+                self.detail = self.host.cursor
+                return True
+            if ev.is_enter:
+                if self.step == BUILD:
+                    self._build(self.host.cursor)
+                else:
+                    self._sell(self.host.cursor)
+                return True
+            return False       # cursor keys move the board cursor
+        return True
+
+    # -- demands ---------------------------------------------------------------------------
+    def _start_demands(self) -> None:
+        st = self.state
+        self.step = DEMAND
+        self.order = []
+        for i in st.alive():
+            if self.host.is_computer(i):
+                k = self._computer_demand(i)
+                self.demand[i] = k
+                if k:
+                    self.note(self.tx("cmd.houses.demand_cpu", name=self.name(i), k=k))
+            else:
+                self.order.append(i)
+        self._next_demand()
+
+    def _computer_demand(self, i: int) -> int:
+        """A computer player wants a building when its own decision now is to build."""
+        bot = getattr(self.host, "bots", {}).get(i)
+        if bot is None:
+            return 0
+        action = bot.decide(self.state, i)
+        return 1 if isinstance(action, A.Build) else 0
+
+    def _next_demand(self) -> None:
+        if self.order:
+            self.ask_amount(DEMAND_DIGITS)
+            return
+        self._demands_done()
+
+    def on_amount(self, value: int | None) -> None:
+        if self.step != DEMAND or not self.order:
+            return
+        i = self.order.pop(0)
+        self.demand[i] = value or 0
+        self._next_demand()
+
+    def _demands_done(self) -> None:
+        st = self.state
+        total = sum(self.demand.values())
+        wanting = [i for i in sorted(self.demand) if self.demand[i] > 0]
+        self.note(self.tx("cmd.houses.demands", total=total, stock=st.bank_houses))
+        if total > st.bank_houses and len(wanting) >= 2:
+            self.note(self.tx("cmd.houses.shortage"))
+        self.builders = [i for i in wanting if not self.host.is_computer(i)]
+        if not self.builders:
+            if not wanting:
+                self.note(self.tx("cmd.houses.no_demand"))
+            self.step = DONE
+            return
+        self._next_builder()
+
+    def _next_builder(self) -> None:
+        if not self.builders:
+            self.step = DONE
+            self.close()
+            return
+        self.builder = self.builders.pop(0)
+        self.left = self.demand[self.builder]
+        self.step = BUILD
+
+    # -- building and selling --------------------------------------------------------------
+    def _build(self, s: int) -> None:
+        st = self.state
+        b = st.board
+        ok, result = self.host.apply(A.Build(self.builder, s))
+        if not ok:
+            self.refuse(result)
+            return
+        for ev in result:
+            if ev.kind == "shortage":
+                what = self.tx("cmd.houses.hotel" if ev.text == "hotel" else "cmd.houses.house")
+                self.note(self.tx("cmd.houses.auction", what=what))
+                self.close()      # the auction window needs the keyboard
+                return
+            if ev.kind == "build":
+                what = self.tx("cmd.houses.hotel" if ev.text == "hotel" else "cmd.houses.house")
+                self.note(self.tx("cmd.houses.built", name=self.name(self.builder), what=what,
+                                  square=b.names[s], cost=self.host.money(ev.amount)))
+        self.left -= 1
+        if self.left <= 0:
+            self._next_builder()
+
+    def _sell(self, s: int) -> None:
+        st = self.state
+        b = st.board
+        hotel = st.houses[s] == HOTEL
+        ok, result = self.host.apply(A.SellBuilding(self.seller, s))
+        if not ok:
+            self.refuse(result)
+            return
+        value = sum(ev.amount for ev in result if ev.kind == "sell")
+        what = self.tx("cmd.houses.hotel" if hotel else "cmd.houses.house")
+        self.note(self.tx("cmd.houses.sold", name=self.name(self.seller), what=what, square=b.names[s],
+                          value=self.host.money(value)))
+
+    def tick(self) -> None:
+        super().tick()
+        if self.step == DONE:
+            self.close()      # the outcome stays in the game's message log
+            return
+        # an auction, a trade or the end of the game needs the keyboard: leave the way free
+        if self.step != DONE and not self.host.busy and not self.free():
+            self.close()

@@ -1,0 +1,147 @@
+"""MONOPOLIC's VISUALISATION (seeds/000): a player's holdings, at any moment.
+
+``+`` and ``-`` turn through the current player's properties (with their buildings) clockwise
+or anticlockwise round the board: the cursor goes to each one and the window describes it.
+``?`` followed by a player's number lists that player's properties and buildings, his cash
+and his loan; SPACE shows the rest of the list.  ENTER (or ESC) leaves.
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules.board import HOTEL, STREET
+from monopoly_cpc.rules.queries import houses_and_hotels
+from monopoly_cpc.screens.modes.base import CommandMode
+
+PAGE = 3     # property lines per page of the ? list
+
+
+def buildings_text(mode: CommandMode, s: int) -> str:
+    """'2 maison(s)', 'un hôtel', 'terrain nu', with 'hypothéquée' when it is."""
+    st = mode.state
+    parts = []
+    if st.board.kinds[s] == STREET:
+        h = st.houses[s]
+        if h == HOTEL:
+            parts.append(mode.tx("cmd.views.hotel"))
+        elif h:
+            parts.append(mode.tx("cmd.views.houses", k=h))
+        else:
+            parts.append(mode.tx("cmd.views.buildings0"))
+    if st.mortgaged[s]:
+        parts.append(mode.tx("cmd.views.mortgaged"))
+    return ", ".join(parts)
+
+
+class HoldingsMode(CommandMode):
+    """+ / -: the current player's holdings, one property at a time, round the board."""
+
+    takes_cursor = True
+
+    def __init__(self, host, direction: int = 1) -> None:
+        super().__init__(host)
+        self.who = host.current
+        self.index = -1
+        self.turn(direction)
+
+    def items(self) -> list[int]:
+        return self.state.owned_by(self.who)
+
+    def turn(self, direction: int) -> None:
+        items = self.items()
+        if not items:
+            return
+        if self.index < 0:
+            # the first press starts from the square the cursor (or the pawn) is on
+            here = self.host.cursor
+            after = [k for k, s in enumerate(items) if (s > here if direction > 0 else s < here)]
+            if direction > 0:
+                self.index = after[0] if after else 0
+            else:
+                self.index = after[-1] if after else len(items) - 1
+        else:
+            self.index = (self.index + direction) % len(items)
+        self.host.set_cursor(items[self.index])
+
+    def title(self) -> str:
+        return self.tx("cmd.views.heading", n=self.who + 1, name=self.name(self.who))
+
+    def body(self) -> list[str]:
+        items = self.items()
+        if not items:
+            return [self.tx("cmd.views.empty", name=self.name(self.who))]
+        s = items[self.index]
+        st = self.state
+        nh, nt = houses_and_hotels(st, self.who)
+        return [self.tx("cmd.views.item", i=self.index + 1, count=len(items), square=st.board.names[s]),
+                "  " + buildings_text(self, s),
+                self.tx("cmd.views.summary", props=len(items), houses=nh, hotels=nt)]
+
+    def question(self) -> str:
+        return self.tx("cmd.views.keys_turn")
+
+    def key(self, ev) -> bool:
+        if ev.char == "+":
+            self.turn(1)
+            return True
+        if ev.char == "-":
+            self.turn(-1)
+            return True
+        if ev.is_enter or ev.letter == "Q":
+            self.close()
+            return True
+        return False
+
+
+class WhoseMode(CommandMode):
+    """? then a number: that player's properties and buildings."""
+
+    def __init__(self, host) -> None:
+        super().__init__(host)
+        self.who = -1
+        self.top = 0
+
+    def title(self) -> str:
+        if self.who < 0:
+            return self.tx("cmd.views.heading", n="?", name="")
+        return self.tx("cmd.views.heading", n=self.who + 1, name=self.name(self.who))
+
+    def question(self) -> str:
+        return self.tx("cmd.views.who") if self.who < 0 else self.tx("cmd.views.keys_list")
+
+    def body(self) -> list[str]:
+        if self.who < 0:
+            return self.lines[-4:]
+        st = self.state
+        p = st.players[self.who]
+        items = st.owned_by(self.who)
+        nh, nt = houses_and_hotels(st, self.who)
+        head = self.tx("cmd.views.summary", props=len(items), houses=nh, hotels=nt)
+        lines = [head]
+        for s in items[self.top:self.top + PAGE]:
+            lines.append(st.board.names[s][:21].ljust(22) + buildings_text(self, s)[:18])
+        if len(lines) == 1:
+            money = self.tx("cmd.views.cash", cash=self.host.money(p.cash))
+            if p.loan:
+                money += "  " + self.tx("cmd.views.loan", loan=self.host.money(p.loan))
+            lines.append(money)
+        return lines
+
+    def key(self, ev) -> bool:
+        if self.who < 0:
+            if ev.digit is not None:
+                i = self.player_digit(ev, humans_only=False)
+                if i is not None:
+                    self.who = i
+                    self.top = 0
+            return True
+        if ev.is_enter or ev.letter == "Q":
+            self.close()
+            return True
+        if ev.key == "SPACE":
+            items = self.state.owned_by(self.who)
+            self.top = self.top + PAGE if self.top + PAGE < len(items) else 0
+            return True
+        if ev.char == "?":
+            self.who = -1
+            return True
+        return True

@@ -1,0 +1,167 @@
+"""The options screen (the title's O key): rule variants, computer speed, language, keys,
+sound, full screen.  Saved between runs with ``monopoly_cpc.settings``.
+
+UP and DOWN (or the line's number) choose a line, SPACE or RIGHT gives the next value, LEFT the
+previous one; ENTER saves and goes back to the title, ESC goes back without saving.  The new
+game takes its rule switches from the settings through :func:`variant_from_settings`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from monopoly_cpc.rules.variants import TICKS_PER_SECOND, Variant
+from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.texts import load_texts
+
+INKS = (1, 24, 20, 26)
+HEAD_INKS = (0, 26, 24, 6)
+FIRST_ROW = 4
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of the screen: a settings field and the values it takes in turn."""
+
+    field: str
+    label: str                  # text key
+    values: tuple[Any, ...]
+
+
+ITEMS = (
+    Item("auto_rent", "cmd_options.auto_rent", (False, True)),
+    Item("trade_only_when_bank_empty", "cmd_options.trade_bank_empty", (False, True)),
+    Item("monopolic_loans", "cmd_options.loans", (False, True)),
+    Item("fast_variant", "cmd_options.fast", (False, True)),
+    Item("speed", "cmd_options.speed", (1, 2, 3)),
+    Item("lang", "cmd_options.lang", ("fr", "en")),
+    Item("keymap", "cmd_options.keymap", ("positional", "symbolic")),
+    Item("volume", "cmd_options.volume", tuple(range(11))),
+    Item("fullscreen", "cmd_options.fullscreen", (True, False)),
+)
+
+
+def variant_from_settings(settings: Any, quick_minutes: int = 0) -> Variant:
+    """The rules of a new game: the classic CPC rules with the switches the options chose.
+
+    ``quick_minutes`` > 0 makes it the quick game (two deeds dealt, a clock).  The fast
+    variant plays 3 houses before a hotel and ends at the second bankruptcy.
+    """
+    v = Variant.classic()
+    if settings is not None:
+        if getattr(settings, "fast_variant", False):
+            v = Variant.fast()
+        v = replace(v, auto_rent=bool(getattr(settings, "auto_rent", False)),
+                    trade_only_when_bank_empty=bool(getattr(settings, "trade_only_when_bank_empty", False)),
+                    loans=bool(getattr(settings, "monopolic_loans", False)))
+    if quick_minutes > 0:
+        v = replace(v, deal_deeds=2, time_limit_ticks=quick_minutes * 60 * TICKS_PER_SECOND)
+    return v
+
+
+def _settings_class():
+    from monopoly_cpc import settings
+
+    return settings
+
+
+class OptionsScreen(Screen):
+    """The options: one line per setting, saved with ENTER."""
+
+    def __init__(self, ctx, back: Screen, path: Path | None = None) -> None:
+        super().__init__(ctx)
+        mod = _settings_class()
+        if ctx.settings is None:
+            ctx.settings = mod.Settings()
+        self.back = back
+        self.path = path
+        self.saved_copy = dataclasses.replace(ctx.settings)
+        self.row = 0
+        self.message = ""
+        self.texts = load_texts(ctx.settings.lang)
+
+    @property
+    def settings(self):
+        return self.ctx.settings
+
+    def value_text(self, item: Item) -> str:
+        v = getattr(self.settings, item.field)
+        t = self.texts
+        if isinstance(v, bool):
+            return t["cmd_options.yes" if v else "cmd_options.no"]
+        if item.field in ("lang", "keymap"):
+            return t[f"cmd_options.{v}"]
+        return str(v)
+
+    def change(self, step: int) -> None:
+        item = ITEMS[self.row]
+        values = item.values
+        v = getattr(self.settings, item.field)
+        k = values.index(v) if v in values else 0
+        new = values[(k + step) % len(values)]
+        setattr(self.settings, item.field, new)
+        if item.field == "lang":
+            self.texts = load_texts(new)
+        if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
+            self.ctx.audio.set_volume(new)      # heard at once
+        self.message = self.texts["cmd_options.next_game"] if self.row < 4 else ""
+
+    def on_key(self, ev) -> None:
+        if ev.key == "UP":
+            self.row = (self.row - 1) % len(ITEMS)
+        elif ev.key == "DOWN":
+            self.row = (self.row + 1) % len(ITEMS)
+        elif ev.repeat:
+            return
+        elif ev.key in ("SPACE", "RIGHT"):
+            self.change(1)
+        elif ev.key == "LEFT":
+            self.change(-1)
+        elif ev.digit is not None and 1 <= ev.digit <= len(ITEMS):
+            self.row = ev.digit - 1
+        elif ev.is_enter:
+            self.save()
+            self.leave()
+        elif ev.key == "ESC":
+            self.ctx.settings = self.saved_copy
+            if hasattr(self.ctx.audio, "set_volume"):
+                self.ctx.audio.set_volume(self.saved_copy.volume)
+            self.leave()
+
+    def save(self) -> None:
+        mod = _settings_class()
+        try:
+            self.settings.validate()
+            mod.save(self.settings, self.path)
+        except (OSError, ValueError) as exc:
+            self.message = self.texts.get("cmd_options.not_saved", error=str(exc)[:20])
+            return
+        self.message = self.texts["cmd_options.saved"]
+
+    def leave(self) -> None:
+        if hasattr(self.back, "texts"):
+            self.back.texts = load_texts(self.ctx.option("lang", "fr"))
+        self.ctx.switch(self.back)
+
+    def draw(self, fb) -> None:
+        t = self.texts
+        fb.clear(0)
+        fb.set_inks(INKS)
+        fb.set_border(1)
+        fb.set_inks(HEAD_INKS, 8, 16)
+        fb.set_border(0, 36 + 8, 36 + 16)
+        heading = t["cmd_options.heading"]
+        fb.text((40 - len(heading)) // 2, 1, heading, pen=1)
+        for k, item in enumerate(ITEMS):
+            row = FIRST_ROW + 2 * k
+            selected = k == self.row
+            label = f"{k + 1} {t[item.label]}"[:29]
+            fb.text(0, row, label.ljust(30), pen=1 if selected else 2, inverse=selected)
+            fb.text(30, row, self.value_text(item).rjust(10)[:10], pen=3)
+        fb.text(0, 22, t["cmd_options.keys1"][:40], pen=2)
+        fb.text(0, 23, t["cmd_options.keys2"][:40], pen=2)
+        if self.message:
+            fb.text(0, 24, self.message[:40], pen=3)
