@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -304,6 +305,15 @@ class BootScreen(Screen):
         self.ctx.audio.cue("relay_click")
         events = tape.timeline(self.baud, self._tape_name)
         start = self.t
+        if self.machine.model == "464" and self.pace == "real":
+            # The 464 lets the tape signal through to its speaker: each record's leader and
+            # data, at the model's times (only in real time: at 10x it would be a squeal).
+            speed = tape.speed_for(self.baud)
+            leader_s = tape.LEADER_PULSES * speed.one / tape.TZX_HZ
+            for rec in tape.model(self.baud).reads():
+                if rec.t_end > events[-1].t:
+                    break
+                self._at(rec.t_start, "tape_noise", leader_s, rec.t_end - rec.t_start - leader_s, start=start)
         loaded = [e for e in events if e.kind == "file_loaded"]
         for e in events:
             if e.text is not None:
@@ -377,6 +387,8 @@ class BootScreen(Screen):
             self.picture_bytes = 0
         elif kind == "cue":
             self.ctx.audio.cue(op[1])
+        elif kind == "tape_noise":
+            self.ctx.audio.play_samples(_tape_noise(self.baud, op[1], op[2]), name="tape")
         elif kind == "motor":
             self._motor_on = op[1]
         elif kind == "finish":
@@ -412,6 +424,7 @@ class BootScreen(Screen):
     def _break(self) -> None:
         self._schedule = []
         self._picture_ticks = None
+        self.ctx.audio.stop("tape")
         if self._motor_on:
             self.ctx.audio.cue("relay_click")
             self._motor_on = False
@@ -422,4 +435,21 @@ class BootScreen(Screen):
         if self.state == "done":
             return
         self.state = "done"
+        self.ctx.audio.stop("tape")
         self.ctx.switch(self.on_done())
+
+
+@lru_cache(maxsize=2)
+def _tape_tiles(baud: int) -> tuple[np.ndarray, np.ndarray]:
+    """One second of leader tone and one of data warble, rendered once and then tiled."""
+    from monopoly_cpc.sound.machine import render_tape_noise
+
+    return render_tape_noise([(1.0, "leader")], baud), render_tape_noise([(1.0, "data")], baud, seed=464)
+
+
+def _tape_noise(baud: int, leader_s: float, data_s: float) -> np.ndarray:
+    """The speaker's sound of one record: a leader of ``leader_s`` then ``data_s`` of data."""
+    leader, data = _tape_tiles(baud)
+    rate = len(leader)  # samples per second
+    parts = [np.resize(leader, int(leader_s * rate)), np.resize(data, max(0, int(data_s * rate)))]
+    return np.concatenate(parts)

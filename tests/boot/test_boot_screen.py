@@ -27,12 +27,20 @@ class Title(Screen):
 class Cues:
     def __init__(self):
         self.names = []
+        self.clips = []  # (name, number of samples)
+        self.stopped = []
 
     def cue(self, name):
         self.names.append(name)
 
     def on_events(self, events):
         pass
+
+    def play_samples(self, samples, name="clip", tick=None):
+        self.clips.append((name, len(samples)))
+
+    def stop(self, name=None):
+        self.stopped.append(name)
 
 
 def make(**opts):
@@ -290,3 +298,20 @@ def test_kiosk_answers_retry_and_french_bar_on_screen():
     run_until(s, lambda s: s.state == "tape_prompt")
     fb = drawn(s)
     assert fb.read_text(9).rstrip() == "\u00f9TAPE" and fb.read_text(10).rstrip() == "Ready"
+
+
+def test_the_464_speaker_plays_each_record_of_the_tape_in_real_time():
+    """cpc_facts §7: on the 464 the tape signal is heard faintly; leader then data, per record."""
+    cues = Cues()
+    ctx = AppContext(args=SimpleNamespace(machine="464", loader="real", media=None), audio=cues)
+    screen = BootScreen(ctx, on_done=lambda: None)
+    screen._tape_name = "MONOPOLY"
+    screen._start_tape()
+    for _ in range(50 * 40):
+        screen.tick()
+    # Header record (1.0-5.16 s) and data record (5.22-22.84 s) of block 1, then block 2's header.
+    assert [name for name, _ in cues.clips[:3]] == ["tape"] * 3
+    assert abs(cues.clips[0][1] / 44100 - 4.16) < 0.05
+    assert abs(cues.clips[1][1] / 44100 - 17.62) < 0.05
+    screen._break()
+    assert "tape" in cues.stopped
