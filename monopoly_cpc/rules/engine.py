@@ -126,6 +126,8 @@ def _shuffle(state: GameState, items: list[int]) -> None:
 
 def _deal_deeds(state: GameState, k: int) -> None:
     """Quick game: shuffle the title deeds and deal ``k`` to each player, paid at once."""
+    if k * len(state.players) > len(state.board.properties):
+        raise ValueError(f"cannot deal {k} title deeds to {len(state.players)} players")
     deeds = list(state.board.properties)
     _shuffle(state, deeds)
     for _ in range(k):
@@ -133,6 +135,8 @@ def _deal_deeds(state: GameState, k: int) -> None:
             s = deeds.pop()
             state.owner[s] = i
             price = state.board.prices[s]
+            if p.cash < price:
+                raise ValueError("the starting cash cannot pay for the dealt title deeds")
             p.cash -= price
             state.bank_cash += price
 

@@ -69,9 +69,9 @@ def random_step(state: GameState, rng: random.Random) -> list[Event]:
             return apply(state, A.ClaimRent(c.owner))
         except IllegalAction:
             pass
-    if ph in ("roll", "jail", "buy", "card_choice", "debt") and rng.random() < 0.15:
+    if ph in ("roll", "jail", "buy", "card_choice", "debt") and rng.random() < 0.08:
         p = rng.choice(state.alive())
-        if rng.random() < 0.05:
+        if rng.random() < 0.1:
             t = random_trade(state, rng, p)
             if t is not None:
                 try:
@@ -82,12 +82,20 @@ def random_step(state: GameState, rng: random.Random) -> list[Event]:
         if acts:
             return apply(state, rng.choice(acts))
     p = actor(state)
-    acts = legal_actions(state, p)
-    if ph == "roll" and rng.random() < 0.7:
-        return apply(state, A.Roll(p))
-    if ph == DEBT and rng.random() < 0.5:
-        return apply(state, A.AutoLiquidate(p))
+    if ph == DEBT:
+        r = rng.random()
+        if r < 0.4:
+            return apply(state, A.AutoLiquidate(p))
+        if r < 0.8:
+            raising = [a for a in free_actions(state, p)
+                       if isinstance(a, (A.SellBuilding, A.Mortgage))]
+            if raising:
+                return apply(state, rng.choice(raising))
+    acts = [a for a in legal_actions(state, p) if not isinstance(a, _FREE)]
     return apply(state, rng.choice(acts))
+
+
+_FREE = (A.ClaimRent, A.Build, A.SellBuilding, A.Mortgage, A.Lift, A.Borrow)
 
 
 def play_random_game(state: GameState, seed: int, max_steps: int = 5000,

@@ -141,6 +141,9 @@ class _Reader:
         return v
 
     def ints(self, d: Any, key: str, lo: int, hi: int, length: int | None = None) -> list[int]:
+        v = self.list(d, key, length)
+        if all(type(x) is int and lo <= x <= hi for x in v):  # the common, valid case
+            return list(v)
         return [self.check_int(x, f"{key}[{i}]", lo, hi)
                 for i, x in enumerate(self.list(d, key, length))]
 
@@ -296,6 +299,10 @@ def _check_consistency(s: GameState, r: _Reader) -> None:
         raise r.fail("pending_square", "phase buy needs an unowned property on offer")
     if ph == "card_choice" and s.pending_card < 0:
         raise r.fail("pending_card", "phase card_choice needs the card being resolved")
+    if ph != "card_choice" and "card_choice" not in s.stack and s.pending_card >= 0:
+        raise r.fail("pending_card", f"a card waits for a choice outside phase card_choice ({ph})")
+    if ph != "buy" and "buy" not in s.stack and s.pending_square >= 0:
+        raise r.fail("pending_square", f"a property on offer outside phase buy ({ph})")
     if ph == "auction" and s.auction is None:
         raise r.fail("auction", "phase auction without an auction")
     if ph != "auction" and s.auction is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from monopoly_cpc.errors import DataError
@@ -66,19 +66,19 @@ class Variant:
             return Variant()
         if not isinstance(data, dict):
             raise DataError(f"{where}: expected a mapping of rule switches")
-        known = {f.name: f for f in fields(Variant)}
         kw: dict[str, Any] = {}
+        defaults = _DEFAULTS
         for key, value in data.items():
-            if key not in known:
+            if key not in defaults:
                 raise DataError(f"{where}: unknown rule switch {key!r}")
-            default = getattr(Variant(), key)
+            default = defaults[key]
             if isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise DataError(f"{where}.{key}: expected true or false, got {value!r}")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise DataError(f"{where}.{key}: expected a whole number >= 0, got {value!r}")
             kw[key] = value
-        v = replace(Variant(), **kw)
+        v = Variant(**kw)
         if not 2 <= v.min_players <= v.max_players <= 8:
             raise DataError(f"{where}: players must be 2 <= min_players <= max_players <= 8")
         if not 1 <= v.houses_before_hotel <= 4:
@@ -86,3 +86,6 @@ class Variant:
         if v.min_bid < 1:
             raise DataError(f"{where}.min_bid: must be at least 1")
         return v
+
+
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Variant)}

@@ -1,0 +1,48 @@
+"""Every scenario file under tests/scenarios runs green, through the engine and the CLI."""
+
+from pathlib import Path
+
+import pytest
+
+from monopoly_cpc.rules.scenario import run_scenario
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml"))
+
+
+def test_there_are_scenarios_for_the_rules():
+    assert len(SCENARIOS) >= 50
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path):
+    result = run_scenario(path)
+    # Each scenario names the passage of the rules it checks.
+    assert ("seeds/" in result.source or "monopoly_fr.md" in result.source
+            or "issue 3" in result.source), result.source
+    assert result.ok, "\n".join(result.failures)
+
+
+def test_scenario_command_reports_a_failure(tmp_path, capsys):
+    """`monopoly-cpc scenario FILE` prints the outcome and exits 1 when a check fails."""
+    from monopoly_cpc.cli import main
+
+    bad = tmp_path / "wrong.yaml"
+    bad.write_text("name: wrong on purpose\nsource: 'seeds/002 ARGENT'\n"
+                   "expect: {players: [{cash: 1}]}\n", encoding="utf-8")
+    assert main(["scenario", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "players[0].cash: expected 1, got 150000" in out
+    assert main(["scenario", str(SCENARIOS[0])]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_scenario_file_errors_are_one_line(tmp_path, capsys):
+    from monopoly_cpc.cli import main
+
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("name: x\nsource: y\nsteps:\n  - fly: 0\n", encoding="utf-8")
+    assert main(["scenario", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "broken.yaml" in err and "unknown action 'fly'" in err
+    assert main(["scenario", str(tmp_path / "missing.yaml")]) == 1
+    assert "no such scenario file" in capsys.readouterr().err
