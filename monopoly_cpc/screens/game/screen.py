@@ -253,14 +253,19 @@ class GameScreen(Screen):
         if ev.key == "SPACE":
             self.show_deed(self.cursor)
             return
+        if self.modes:
+            return  # one command at a time: letters do not open a mode over another
         if ev.char == "\x03":
             self._open("^C")
             return
         letter = ev.letter
         if letter == "L" and self._claim_rent():
             return
-        if letter in ("T", "P", "H", "L", "M") and not self._open(letter):
-            self.say(self.texts["game.no_command"])
+        if letter in ("T", "P", "H", "L", "M"):
+            if not self._open(letter):
+                self.say(self.texts["game.no_command"])
+        elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
+            self._open(ev.char)  # issue 8's '+', '-', '?' views
 
     def _open(self, letter: str) -> bool:
         factory = registry().get(letter)
@@ -531,6 +536,6 @@ class GameScreen(Screen):
         pl = st.players[p]
         fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
         fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
-        draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8 - 1)
+        draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
         fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
 
