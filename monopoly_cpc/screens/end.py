@@ -108,8 +108,8 @@ class EndScreen(Screen):
             w = worth(st, st.winner)
             line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
             fb.text(max(0, (40 - len(line)) // 2), 4, line[:40], pen=3)
-        cols = t["cmd_endscreen.columns"]
-        fb.text(2, 6, cols[:38], pen=2)
+        for col, k in ((2, "col_cash"), (14, "col_props"), (27, "col_build")):
+            fb.text(col, 6, t[f"cmd_endscreen.{k}"][:11].rjust(11), pen=2)
         row = 7
         for rank, i in enumerate(order):
             p = st.players[i]

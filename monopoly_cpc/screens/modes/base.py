@@ -12,7 +12,7 @@ import re
 
 from monopoly_cpc.rules.state import FREE_PHASES
 from monopoly_cpc.screens.game.entry import LineEntry
-from monopoly_cpc.screens.game.host import Mode, window_line
+from monopoly_cpc.screens.game.host import Mode, window_line, wrap
 from monopoly_cpc.screens.game.window import bar, draw_deed
 
 TITLE_INK = 13        # white title bar (firmware 13), black text
@@ -93,11 +93,13 @@ class CommandMode(Mode):
     def tx(self, key: str, **fields) -> str:
         return self.t.get(key, **fields)
 
-    def note(self, text: str) -> None:
-        """A line in this window (and in the game's log, so it stays after the mode closes)."""
-        self.lines.append(text)
+    def note(self, text: str, log: bool = True) -> None:
+        """A message in this window, wrapped; also in the game's log (so that it stays after
+        the mode closes) unless ``log`` is False (the game already describes that event)."""
+        self.lines.extend(wrap(text, 40))
         del self.lines[:-4]
-        self.host.say(text)
+        if log:
+            self.host.say(text)
 
     def refuse(self, reason: str) -> None:
         self.note(self.tx("cmd.refused", reason=reason_text(self.t, reason)))

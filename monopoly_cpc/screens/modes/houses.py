@@ -175,7 +175,7 @@ class HousesMode(CommandMode):
             if ev.kind == "build":
                 what = self.tx("cmd.houses.hotel" if ev.text == "hotel" else "cmd.houses.house")
                 self.note(self.tx("cmd.houses.built", name=self.name(self.builder), what=what,
-                                  square=b.names[s], cost=self.host.money(ev.amount)))
+                                  square=b.names[s], cost=self.host.money(ev.amount)), log=False)
         self.left -= 1
         if self.left <= 0:
             self._next_builder()
@@ -191,7 +191,7 @@ class HousesMode(CommandMode):
         value = sum(ev.amount for ev in result if ev.kind == "sell")
         what = self.tx("cmd.houses.hotel" if hotel else "cmd.houses.house")
         self.note(self.tx("cmd.houses.sold", name=self.name(self.seller), what=what, square=b.names[s],
-                          value=self.host.money(value)))
+                          value=self.host.money(value)), log=False)
 
     def tick(self) -> None:
         super().tick()

@@ -69,7 +69,7 @@ class LoanMode(CommandMode):
         if self.apply(A.Borrow(self.who, value)):
             p = self.state.players[self.who]
             self.note(self.tx("cmd.loan.done", name=p.name, amount=self.host.money(value),
-                              loan=self.host.money(p.loan)))
+                              loan=self.host.money(p.loan)), log=False)
             self.step = DONE
         else:
             self.ask_amount(AMOUNT_DIGITS)      # too much: the player may type another amount

@@ -88,11 +88,12 @@ class MortgageMode(CommandMode):
                 self.note(self.tx("cmd.mortgage.cash", cost=m(cost)))
                 return
             if self.apply(A.Lift(owner, s)):
-                self.note(self.tx("cmd.mortgage.lifted", name=self.name(owner), square=b.names[s], cost=m(cost)))
+                self.note(self.tx("cmd.mortgage.lifted", name=self.name(owner), square=b.names[s],
+                                  cost=m(cost)), log=False)
             return
         if group_has_buildings(st, s):
             self.note(self.tx("cmd.mortgage.buildings"))
             return
         if self.apply(A.Mortgage(owner, s)):
             self.note(self.tx("cmd.mortgage.done", name=self.name(owner), square=b.names[s],
-                              value=m(b.mortgages[s])))
+                              value=m(b.mortgages[s])), log=False)

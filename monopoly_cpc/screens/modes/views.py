@@ -25,7 +25,7 @@ def buildings_text(mode: CommandMode, s: int) -> str:
             parts.append(mode.tx("cmd.views.hotel"))
         elif h:
             parts.append(mode.tx("cmd.views.houses", k=h))
-        else:
+        elif not st.mortgaged[s]:
             parts.append(mode.tx("cmd.views.buildings0"))
     if st.mortgaged[s]:
         parts.append(mode.tx("cmd.views.mortgaged"))
