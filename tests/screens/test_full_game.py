@@ -90,7 +90,7 @@ def test_a_quick_game_from_the_title_to_the_winner(monkeypatch):
 
 @pytest.mark.slow
 def test_a_full_game_to_the_last_player_standing(monkeypatch):
-    s, game, applied, log = play(monkeypatch, seed=5, quick_minutes=0, max_ticks=400000)
+    s, game, applied, _log = play(monkeypatch, seed=5, quick_minutes=0, max_ticks=400000)
     st = game.state
     assert st.phase == GAME_OVER
     assert sum(not p.bankrupt for p in st.players) == 1

@@ -26,8 +26,21 @@ def test_title_shows_name_credits_and_waits_for_a_key():
 def test_title_in_english():
     s = Session(TitleScreen, lang="en")
     assert s.shows("Press any key")
-    s.press("O")  # no options screen yet: goes on like any key
+    s.press("X")
     assert s.shows("CHOOSE THE PAWNS")
+
+
+def test_o_opens_the_options_screen_when_there_is_one():
+    from monopoly_cpc.screens.title import option_screen_class
+
+    s = Session(TitleScreen)
+    s.press("O")
+    options = option_screen_class()
+    if options is None:                       # issue 8's screen not there: O goes on
+        assert isinstance(s.screen, SetupScreen)
+    else:
+        assert isinstance(s.screen, options)
+        assert isinstance(s.screen.back, TitleScreen)
 
 
 def test_pawn_menu_lists_the_six_pawns_with_numbers():
