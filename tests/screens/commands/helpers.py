@@ -92,3 +92,8 @@ def goto(session, square: int) -> None:
             return
         session.press(forward_key(screen.cursor))
     raise AssertionError(f"the cursor did not reach square {square}")
+
+
+def flat(session) -> str:
+    """The window's words on one line (messages wrap over several rows)."""
+    return " ".join(window(session).split())

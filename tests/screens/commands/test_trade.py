@@ -1,0 +1,175 @@
+"""T Transactions, step by step as the manual words it (seeds/002 part C)."""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules.variants import Variant
+from tests.screens.commands.helpers import Bot, digit, flat, give, goto, key, start_game
+
+
+def open_trade(s, who: int) -> None:
+    s.press("T")
+    assert "Qui fait la transaction ? (numéro)" in flat(s)
+    s.step([digit(who)])
+
+
+def test_trade_between_two_humans_with_cash():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1])
+    give(st, 1, [6])
+    open_trade(s, 1)
+    assert "ANNE offre quelle propriété ?" in flat(s)
+    goto(s, 1)
+    s.press("SPACE")                       # the offered property's title deed
+    assert "Boulevard de Belleville" in flat(s) and "Prix 6.000 F" in flat(s)
+    s.press("ENTER")
+    assert "Offert : Boulevard de Belleville" in flat(s)
+    assert "En échange de quelle propriété ?" in flat(s)
+    goto(s, 6)
+    s.press("ENTER")
+    s.press("N")                           # the end of the list
+    w = flat(s)
+    assert "Demandé : Rue de Vaugirard" in w and "Complément en argent ? (O/N)" in w
+    s.press("O")
+    assert "Qui le reçoit ? (numéro)" in flat(s)
+    s.step([digit(1)])
+    assert "Montant :" in flat(s)
+    s.step([digit(2), digit(0), digit(0), digit(0), key("ENTER")])
+    w = flat(s)
+    assert "Argent : 2.000 F à ANNE" in w
+    assert "BRUNO (2), acceptez-vous ? (O/N)" in w
+    assert st.phase == "trade"
+    s.press("O", ticks=60)
+    assert st.owner[1] == 1 and st.owner[6] == 0
+    assert [p.cash for p in st.players] == [152_000, 148_000]
+    assert st.phase == "roll"
+    assert "Transaction conclue entre ANNE et BRUNO" in flat(s)
+
+
+def test_human_refuses():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1])
+    give(st, 1, [3])
+    open_trade(s, 1)
+    goto(s, 1)
+    s.press("ENTER")
+    goto(s, 3)
+    s.press("ENTER")
+    s.press("N")
+    s.press("N")                           # no cash
+    s.press("N", ticks=60)                 # BRUNO says no
+    assert st.owner[1] == 0 and st.owner[3] == 1
+    assert st.phase == "roll"
+
+
+def test_computer_answers_and_says_why():
+    bot = Bot(accept=True, reason="Cela me donne un groupe complet.")
+    s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
+    give(st, 0, [6])
+    give(st, 1, [1])
+    open_trade(s, 1)
+    goto(s, 6)
+    s.press("ENTER")
+    goto(s, 1)
+    s.press("ENTER")
+    s.press("N")
+    s.press("N")
+    assert "CPC réfléchit..." in flat(s)
+    s.step(ticks=80)
+    assert bot.asked == 1
+    assert "CPC : OUI. Cela me donne un groupe complet." in flat(s)
+    assert st.owner[6] == 1 and st.owner[1] == 0
+
+
+def test_computer_refuses_with_its_reason():
+    bot = Bot(accept=False, reason="Je perdrais ma meilleure rue.")
+    s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
+    give(st, 0, [6])
+    give(st, 1, [39])
+    open_trade(s, 1)
+    goto(s, 6)
+    s.press("ENTER")
+    goto(s, 39)
+    s.press("ENTER")
+    s.press("N")
+    s.press("N")
+    s.step(ticks=80)
+    assert "CPC : NON. Je perdrais ma meilleure rue." in flat(s)
+    assert st.owner[6] == 0 and st.owner[39] == 1
+
+
+def test_property_of_a_built_group_is_refused_with_the_reason():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3], houses=[1, 0])
+    give(st, 1, [6])
+    open_trade(s, 1)
+    goto(s, 3)                     # no house on it, but one in its group
+    s.press("ENTER")
+    w = flat(s)
+    assert "Refusé : il y a des constructions dans le groupe de" in w
+    assert "ANNE offre quelle propriété ?" in w        # still asking
+    assert st.phase == "roll" and st.trade is None
+
+
+def test_wrong_owner_and_bank_property_are_refused():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 1, [6])
+    open_trade(s, 1)
+    goto(s, 6)
+    s.press("ENTER")
+    assert "Rue de Vaugirard n'est pas à ANNE" in flat(s)
+    goto(s, 8)
+    s.press("ENTER")
+    assert "Rue de Courcelles appartient à la Banque" in flat(s)
+
+
+def test_engine_refusal_is_translated():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1])
+    give(st, 1, [6])
+    open_trade(s, 1)
+    goto(s, 1)
+    s.press("ENTER")
+    goto(s, 6)
+    s.press("ENTER")
+    s.press("N")
+    s.press("O")
+    s.step([digit(1)])                     # BRUNO would pay ANNE more than he has
+    s.step([digit(d) for d in (2, 0, 0, 0, 0, 0)] + [key("ENTER")])
+    assert "Refusé : l'autre joueur n'a pas assez d'argent" in flat(s)
+    assert st.trade is None and st.owner[1] == 0
+
+
+def test_jail_card_for_cash():
+    s, st = start_game(("ANNE", "BRUNO"))
+    card = st.decks[0].pop(0)
+    st.players[0].jail_cards.append(card)
+    open_trade(s, 1)
+    s.press("C")                           # ANNE offers her card
+    assert "Offert : carte Sortez de prison" in flat(s)
+    s.press("N")                           # nothing asked in exchange
+    assert "Avec quel joueur ? (numéro)" in flat(s)
+    s.step([digit(2)])
+    s.press("O")
+    s.step([digit(1)])
+    s.step([digit(3), digit(0), digit(0), digit(0), key("ENTER")])
+    s.press("O", ticks=60)
+    assert st.players[1].jail_cards == [card] and st.players[0].jail_cards == []
+    assert [p.cash for p in st.players] == [153_000, 147_000]
+
+
+def test_trades_wait_for_the_bank_to_be_empty_in_that_variant():
+    s, st = start_game(("ANNE", "BRUNO"), variant=Variant(trade_only_when_bank_empty=True))
+    s.press("T", ticks=5)
+    assert "Pas d'échange tant que la Banque a des titres" in flat(s)
+    assert s.screen.modes == []
+
+
+def test_computer_player_cannot_make_the_transaction_for_a_human():
+    s, st = start_game(("ANNE", "CPC"), (False, True))
+    s.press("T")
+    s.step([digit(2)])
+    assert "CPC est simulé par l'ordinateur" in flat(s)
+    s.step([digit(7)])
+    assert "Pas de joueur 7" in flat(s)
+    s.press("ESC")
+    assert s.screen.modes == []
