@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import group_has_buildings, lift_cost
+from monopoly_cpc.screens.game.host import wrap
 from monopoly_cpc.screens.modes.base import CommandMode
 
 
@@ -22,18 +23,23 @@ class MortgageMode(CommandMode):
     def __init__(self, host) -> None:
         super().__init__(host)
         self.info = -1                 # square whose facts are shown
+        self.msg: list[str] = []       # the last message, shown above the facts
         host.set_cursor(0)             # "un curseur apparaît sur la case DEPART"
 
     def question(self) -> str:
         return self.tx("cmd.mortgage.keys")
 
+    def note(self, text: str, log: bool = True) -> None:
+        super().note(text, log)
+        self.msg = wrap(text, 40)[-2:]
+
     def body(self) -> list[str]:
-        lines = self.lines[-4:]
         if self.info < 0:
-            return lines
-        return lines[-1:] + self.facts(self.info)
+            return self.lines[-4:]
+        return self.msg + self.facts(self.info)
 
     def facts(self, s: int) -> list[str]:
+        """Two lines: the property and its owner; its mortgage state."""
         st = self.state
         b = st.board
         m = self.host.money
@@ -41,15 +47,14 @@ class MortgageMode(CommandMode):
             return [b.names[s], self.tx("cmd.mortgage.not_property")]
         owner = st.owner[s]
         if owner < 0:
-            second = self.tx("cmd.mortgage.info_free", value=m(b.mortgages[s]))
+            first = self.tx("cmd.mortgage.info_free", square=b.names[s])
         else:
-            second = self.tx("cmd.mortgage.info_owner", n=owner + 1, name=self.name(owner),
-                             value=m(b.mortgages[s]))
+            first = self.tx("cmd.mortgage.info_owner", square=b.names[s], n=owner + 1, name=self.name(owner))
         if st.mortgaged[s]:
-            third = self.tx("cmd.mortgage.info_mortgaged", cost=m(lift_cost(st, s)))
+            second = self.tx("cmd.mortgage.info_mortgaged", cost=m(lift_cost(st, s)))
         else:
-            third = self.tx("cmd.mortgage.info_can", value=m(b.mortgages[s]))
-        return [b.names[s], second, third]
+            second = self.tx("cmd.mortgage.info_can", value=m(b.mortgages[s]))
+        return [first, second]
 
     def key(self, ev) -> bool:
         if ev.letter == "Q":
@@ -57,9 +62,11 @@ class MortgageMode(CommandMode):
             return True
         if ev.key == "SPACE":
             self.info = self.host.cursor
+            self.msg = []
             return True
         if ev.is_enter and not ev.repeat:
             self.info = self.host.cursor
+            self.msg = []
             self.act(self.host.cursor)
             return True
         return False

@@ -158,14 +158,14 @@ def test_jail_card_for_cash():
 
 
 def test_trades_wait_for_the_bank_to_be_empty_in_that_variant():
-    s, st = start_game(("ANNE", "BRUNO"), variant=Variant(trade_only_when_bank_empty=True))
+    s, _st = start_game(("ANNE", "BRUNO"), variant=Variant(trade_only_when_bank_empty=True))
     s.press("T", ticks=5)
     assert "Pas d'échange tant que la Banque a des titres" in flat(s)
     assert s.screen.modes == []
 
 
 def test_computer_player_cannot_make_the_transaction_for_a_human():
-    s, st = start_game(("ANNE", "CPC"), (False, True))
+    s, _st = start_game(("ANNE", "CPC"), (False, True))
     s.press("T")
     s.step([digit(2)])
     assert "CPC est simulé par l'ordinateur" in flat(s)
