@@ -147,10 +147,10 @@ def screen_keys(rows: list[str], rng) -> list:
         return [key("A")]
     if "Curseur sur un terrain" in window:
         return [key("RIGHT"), key("ENTER")]
-    if "ENCHERES" in window and "Tapez votre numéro" in window and rng.random() < 0.02:
+    if "ENCHERES" in window and "offre, ENTER" in window and rng.random() < 0.02:
         import re
 
-        m = re.search(r"numéro \(([\d ]+)\)", window)
+        m = re.search(r"Numéro \(([\d ]+)\)", window)
         if m:
             numbers = m.group(1).split()
             who = numbers[rng.randrange(len(numbers))]

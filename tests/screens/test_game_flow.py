@@ -62,7 +62,7 @@ def test_declining_opens_the_auction_bids_by_number_refusals_and_the_gavel():
     s.press("D")
     assert until(s, "(O/N)")
     s.press("N")
-    assert until(s, "Tapez votre numéro (1 2 3 4)")
+    assert until(s, "Numéro (1 2 3 4), offre, ENTER")
     assert s.shows("ENCHERES : Rue Lecourbe")
     assert s.screen.state.phase == AUCTION
     s.step([digit(2)])

@@ -15,7 +15,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from monopoly_cpc.render.board import board_pens, draw_buildings, draw_cursor, hole, set_board_inks
+from monopoly_cpc.render.board import (
+    ICONS,
+    board_pens,
+    draw_buildings,
+    draw_cursor,
+    hole,
+    set_board_inks,
+)
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules import actions as A
@@ -56,7 +63,8 @@ PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entr
 MENU = "T P H L M D"
 BLINK = 16
 LOG_MAX = 40
-TYPEAHEAD = 8   # keys kept while events are being shown
+TYPEAHEAD = 8
+PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole   # keys kept while events are being shown
 
 
 def registry() -> dict[str, Callable[[Any], Mode]]:
@@ -506,8 +514,23 @@ class GameScreen(Screen):
 
         x, y, w, h = hole()
         name = self.texts["title.name"]
-        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 12, 2, 1)
-        self.dice.draw(fb, x + w // 2 - 20, y + h - 40)
+        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 10, 2, 1)
+        # the two piles of cards, as on the printed board, and the dice between them
+        for px, icon in ((x + 24, "chance"), (x + w - 24 - PILE_W, "community")):
+            for k in (2, 1, 0):
+                fb.fill_rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 0)
+                fb.rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 1)
+            rows = ICONS[icon]
+            ix = px + (PILE_W - len(rows[0])) // 2
+            iy = y + 40 + (PILE_H - len(rows)) // 2
+            for dy, row in enumerate(rows):
+                for dx, ch in enumerate(row):
+                    if ch == "#":
+                        fb.pset(ix + dx, iy + dy, 1)
+        self.dice.draw(fb, x + w // 2 - 20, y + 42)
+        st = self.state
+        stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
+        fb.text_px(x + (w - 8 * len(stock)) // 2, y + h - 14, stock, pen=1, paper=None)
 
     def _draw_window(self, fb, top: Mode | None) -> None:
         if self.card is not None:

@@ -94,5 +94,6 @@ def draw_card(fb, host, deck: int, card_id: str) -> None:
 def draw_log(fb, lines: list[str], rows: int) -> None:
     """The last ``rows`` messages, oldest at the top, like the CPC's scrolling text window."""
     shown = lines[-rows:] if rows > 0 else []
+    top = rows - len(shown)  # the newest line sits just above the prompt, as text scrolls up
     for i, line in enumerate(shown):
-        window_line(fb, i, line, 1 if i == len(shown) - 1 else 2)
+        window_line(fb, top + i, line, 1 if i == len(shown) - 1 else 2)

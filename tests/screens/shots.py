@@ -1,0 +1,139 @@
+"""Screenshots of every screen of this room, for docs/screens/ (and a test that they render).
+
+Run: .venv/bin/python tests/screens/shots.py docs/screens
+Each picture is the bordered 384x272 CPC frame, saved at 2x (768x544).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).parent))
+
+from helpers import Session, digit, game_session, key, save_png, settle, typed, until
+
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.screens.setup import SetupScreen
+from monopoly_cpc.screens.title import TitleScreen
+
+NAMES = ("JEAN", "MARIE", "HAL", "ZX81")
+
+
+def furnish(st) -> None:
+    """A game under way: streets owned, built and mortgaged, pawns spread."""
+    for s, p in ((1, 0), (3, 0), (6, 1), (8, 1), (9, 1), (11, 2), (13, 2), (14, 2), (16, 3), (18, 3),
+                 (19, 3), (21, 0), (23, 0), (24, 0), (26, 1), (29, 2), (31, 3), (32, 3), (34, 3),
+                 (37, 2), (39, 2), (5, 1), (15, 0), (28, 3)):
+        st.owner[s] = p
+    for s, h in ((1, 2), (3, 2), (6, 3), (8, 3), (9, 4), (16, HOTEL), (18, HOTEL), (19, HOTEL),
+                 (31, 1), (32, 1), (34, 2), (37, 4), (39, HOTEL)):
+        st.houses[s] = h
+        if h == HOTEL:
+            st.bank_hotels -= 1
+            st.bank_houses += 0
+        else:
+            st.bank_houses -= h
+    for s in (21, 29, 28):
+        st.mortgaged[s] = True
+    for i, pos in enumerate((12, 12, 27, 12)):
+        st.players[i].pos = pos
+
+
+def shots() -> dict[str, Session]:
+    out: dict[str, Session] = {}
+    s = Session(TitleScreen)
+    s.step([], 3)
+    out["title"] = s
+
+    s = Session(SetupScreen)
+    for pawn, cpu, name in ((1, "N", "Jean"), (4, "O", "Hal")):
+        s.step([digit(pawn), key(cpu)] + typed(name) + [key("RETURN")])
+    s.step([digit(3), key("N")] + typed("Zoé"))
+    out["setup"] = s
+
+    s = game_session(names=NAMES, dice=[(3, 4), (2, 2)])
+    s.press("D")
+    until(s, "MARIE (2) : appuyez sur D")
+    s.step([], 4)
+    out["who_starts"] = s
+
+    s = game_session(names=NAMES, first_player=0, dice=[(2, 3)])
+    furnish(s.screen.state)
+    s.screen.shown = [p.pos for p in s.screen.state.players]
+    settle(s)
+    s.press("C")
+    out["turn"] = s
+
+    s = game_session(names=NAMES, first_player=0, dice=[(1, 2)])
+    s.press("D")
+    until(s, "(O/N)")
+    out["buy"] = s
+
+    s = game_session(names=NAMES, first_player=0)
+    furnish(s.screen.state)
+    s.screen.shown = [p.pos for p in s.screen.state.players]
+    settle(s)
+    s.press("UP", "SPACE")
+    out["deed"] = s
+
+    s = game_session(names=NAMES, first_player=0, dice=[(3, 4)])
+    st = s.screen.state
+    st.forced_cards[0].append(st.cards.by_id["chance_voirie"])
+    s.press("D")
+    until(s, "CHANCE")
+    out["card"] = s
+
+    s = game_session(names=NAMES, computer=(False, False, False, False), first_player=0, dice=[(1, 2)])
+    s.press("D")
+    until(s, "(O/N)")
+    s.press("N")
+    until(s, "Numéro (")
+    s.step([digit(2), digit(7), digit(0), digit(0), digit(0), key("ENTER")], 30)
+    s.step([digit(1)] + [digit(9)] * 6 + [key("ENTER")], 20)
+    out["auction"] = s
+
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0)
+    st = s.screen.state
+    st.players[0].in_jail = True
+    st.players[0].pos = 10
+    st.phase = "jail"
+    s.screen.shown[0] = 10
+    s.step([], 2)
+    out["jail"] = s
+
+    s = game_session(names=NAMES, computer=(False, False, False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 1000
+    st.owner[39] = 0
+    st.owner[37] = 0
+    s.press("D")
+    until(s, "Il manque")
+    s.press("H")
+    out["debt"] = s
+
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 1000
+    s.press("D")
+    until(s, "Il manque")
+    s.press("F")
+    until(s, "a gagné la partie")
+    s.step([], 60)
+    out["winner"] = s
+    return out
+
+
+def main(folder: str) -> int:
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for name, s in shots().items():
+        s.text()
+        save_png(s.fb, Path(folder) / f"{name}.png", scale=2)
+        print(f"wrote {folder}/{name}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1] if len(sys.argv) > 1 else "docs/screens"))
