@@ -763,7 +763,8 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
         if why:
             raise IllegalAction(why, action)
         stock = state.bank_hotels if is_hotel else state.bank_houses
-        bidders = _shortage_bidders(state, kind)
+        # Cheap test first: a shortage needs fewer buildings left than players in the game.
+        bidders = _shortage_bidders(state, kind) if stock < len(state.players) else []
         if len(bidders) > 1 and stock < len(bidders):
             # seeds/002 MANQUE DE CONSTRUCTIONS: more builders than buildings -> auction, from
             # the lowest printed house price among the builders' streets (seeds/003).

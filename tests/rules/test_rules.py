@@ -3,7 +3,15 @@
 import pytest
 
 from monopoly_cpc.rules import (
-    AdvanceClock, Build, Buy, EndGame, IllegalAction, Roll, Variant, apply, legal_actions,
+    AdvanceClock,
+    Build,
+    Buy,
+    EndGame,
+    IllegalAction,
+    Roll,
+    Variant,
+    apply,
+    legal_actions,
     new_game,
 )
 from monopoly_cpc.rules.queries import fortune, rent
