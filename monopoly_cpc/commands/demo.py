@@ -1,0 +1,79 @@
+"""`monopoly-cpc demo --seconds S --headless --record FILE`: record an attract-mode game.
+
+The demo starts straight on the attract game (six computer players, the whole interface) and
+its S seconds go to a replay file, so demos can be made without a screen and exported later
+with `monopoly-cpc record`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from monopoly_cpc.errors import UserError
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "demo", help="record S seconds of an attract-mode game into a replay file",
+        description="Play the attract-mode demo game (six computer players) and record it into a "
+                    "replay file; export it with `monopoly-cpc record FILE --out demo.mp4`.")
+    p.add_argument("--seconds", type=positive_float, default=60.0, metavar="S",
+                   help="length of the demo in seconds of game time (default: 60)")
+    p.add_argument("--record", metavar="FILE", help="the replay file to write (needed with --headless)")
+    p.add_argument("--headless", action="store_true", help="no window: as fast as the machine goes")
+    p.add_argument("--seed", type=int, default=0, help="seed of the demo game (default: 0)")
+    p.add_argument("--lang", choices=("fr", "en"), help="language of the texts (default: fr)")
+    p.add_argument("--speed", type=int, choices=(1, 2, 3), help="pace of the computer players")
+    p.add_argument("--scale", type=int, metavar="N", help="window scale")
+    p.set_defaults(func=run)
+
+
+def make_session(args: argparse.Namespace) -> Any:
+    """The attract session the demo records (headless, no files but the replay)."""
+    from types import SimpleNamespace
+
+    from monopoly_cpc.cli import build_parser
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    play = build_parser().parse_args([])
+    play.headless = args.headless
+    play.lang, play.speed, play.seed, play.record = args.lang, args.speed, args.seed, args.record
+    return ExhibitSession(SimpleNamespace(**vars(play)), settings=Settings(), seed=args.seed,
+                          start="attract", store=None, suspended=None)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.headless and not args.record:
+        raise UserError("demo --headless needs --record FILE (where to write the replay)")
+    ticks = max(1, round(args.seconds * 50))
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    session = make_session(args)
+    if args.headless:
+        for _ in range(ticks):
+            session.step(())
+    else:
+        from monopoly_cpc.demo.window import clock, run_window
+
+        run_window(ticks, lambda t: session.step(()), session.render,
+                   lambda t: f"demo {clock(t)} / {clock(ticks)}" + (" - REC" if args.record else ""),
+                   scale=args.scale)
+    session.close()
+    if args.record:
+        rec = session.session_recorder.replay
+        print(f"{args.record}: {rec.ticks} ticks ({rec.ticks / 50:.2f} s) of the demo, "
+              f"{len(rec.hashes)} frame hashes")
+    return 0

@@ -1,0 +1,92 @@
+"""`monopoly-cpc replay FILE`: play a recorded session back, bit for bit.
+
+``--verify`` runs it headless and compares the frame hashes stored in the file; it prints the
+first tick that differs and exits 1, as WinAPE's sync indicator turns red.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from monopoly_cpc.demo import replay as R
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "replay", help="play a replay file back (window, --headless or --verify)",
+        description="Play a recorded session back bit for bit from its seed, options and key log. "
+                    "The replay format is described in docs/replay.md.")
+    p.add_argument("file", metavar="FILE", help="the replay file (.json)")
+    p.add_argument("--verify", action="store_true",
+                   help="headless: compare the stored frame hashes; exit 1 at the first tick that differs")
+    p.add_argument("--headless", action="store_true", help="no window (with --screenshot, the last frame)")
+    p.add_argument("--screenshot", metavar="FILE.png", help="with --headless: write the last frame")
+    p.add_argument("--scale", type=int, metavar="N", help="window scale (default: the largest that fits)")
+    p.add_argument("--fullscreen", action="store_true", help="play back full screen")
+    p.add_argument("--mute", action="store_true", help="no sound in the window")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from monopoly_cpc.demo.export import play
+
+    replay = R.load(args.file)
+    if args.verify or args.headless:
+        result = play(replay, source=args.file, stop_at_difference=args.verify)
+        if args.screenshot:
+            from pathlib import Path
+
+            from monopoly_cpc.app import save_png
+
+            save_png(result.session.render().to_rgb(), Path(args.screenshot))
+        if not args.verify:
+            print(f"{args.file}: played {replay.ticks} ticks ({replay.ticks / 50:.2f} s)")
+            return 0
+        return report(args.file, replay, result)
+    return _window(args, replay)
+
+
+def report(name: str, replay: R.Replay, result: Any) -> int:
+    """One line: in sync, or the first tick out of sync (exit 1)."""
+    from monopoly_cpc.demo.window import clock
+
+    n = len(replay.hashes)
+    if result.first_bad is None:
+        print(f"{name}: in sync - {replay.ticks} ticks ({clock(replay.ticks)}), {n} frame hashes match")
+        return 0
+    print(f"{name}: OUT OF SYNC at tick {result.first_bad} ({clock(result.first_bad)}); "
+          f"the frames before it match")
+    return 1
+
+
+def _window(args: argparse.Namespace, replay: R.Replay) -> int:
+    from monopoly_cpc.app import _audio
+    from monopoly_cpc.demo.export import replay_session
+    from monopoly_cpc.demo.session import Recorder
+    from monopoly_cpc.demo.window import clock, run_window
+
+    settings = R.settings_for(replay, args.file)
+    audio = _audio(argparse.Namespace(mute=args.mute, volume=None), settings, playback=not args.mute)
+    session = replay_session(replay, audio, args.file)
+    keys = replay.key_log(session.layout)
+    checker = Recorder(R.Replay(seed=replay.seed, hash_every=replay.hash_every), session.layout)
+    state = {"bad": None}
+
+    def step(t: int) -> None:
+        session.step(keys.get(t, ()))
+        checker.after_step(session.draw_into)
+        i = t // replay.hash_every
+        if (t % replay.hash_every == 0 and state["bad"] is None and i < len(replay.hashes)
+                and checker.replay.hashes[i] != replay.hashes[i]):
+            state["bad"] = t
+
+    def status(t: int) -> str:
+        sync = "SYNC" if state["bad"] is None else f"DESYNC at {clock(state['bad'])}"
+        return f"replay {clock(t)} / {clock(replay.ticks)} - {sync}"
+
+    run_window(replay.ticks, step, session.render, status, scale=args.scale, fullscreen=args.fullscreen)
+    if state["bad"] is not None:
+        print(f"{args.file}: OUT OF SYNC at tick {state['bad']} ({clock(state['bad'])})")
+        return 1
+    return 0

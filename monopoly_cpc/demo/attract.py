@@ -1,0 +1,75 @@
+"""The attract mode: an all-computer game with the whole interface, as the 1985 CPC demo.
+
+Six computer players play a normal game on the ordinary game screen; a blinking ``DEMO`` sits
+at the right of the command row.  Any key goes back to the title (the key is not passed on).
+A demo game stops after :data:`DEMO_TICKS` (the title comes back, and after the idle time a new
+demo starts with another seed), so visitors see the title again every few minutes.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from monopoly_cpc.rules.state import GAME_OVER
+from monopoly_cpc.screens.base import AppContext, Screen
+
+DEMO_TICKS = 4 * 60 * 50      # a demo game lasts at most four minutes before the title returns
+WINNER_TICKS = 10 * 50     # the winner's window shows ten seconds
+DEMO_NAMES = ("AMSTRAD", "LOCOMOTIVE", "SCHNEIDER", "ARNOLD", "ROLAND", "AMSOFT")
+_MASK31 = (1 << 31) - 1
+
+
+def demo_seed(session_seed: int, number: int) -> int:
+    """The seed of the ``number``-th demo of a session: different demos, same for a replay."""
+    return (session_seed * 1_000_003 + number * 7_919 + 12_345) & _MASK31
+
+
+def new_demo_game(ctx: AppContext, seed: int) -> Any:
+    """A GameScreen of six computer players, dice, cards and personalities from ``seed``."""
+    from monopoly_cpc.rules.engine import new_game
+    from monopoly_cpc.screens.game.screen import GameScreen, make_bots
+
+    names = list(DEMO_NAMES)
+    state = new_game(names, computer=[True] * len(names), pawns=list(range(len(names))), seed=seed)
+    # make_bots deals personalities from ctx.seed: give it the demo's seed instead
+    stand_in = SimpleNamespace(seed=seed, option=ctx.option)
+    bots = make_bots(stand_in, state)
+    return GameScreen(ctx, state=state, bots=bots)
+
+
+class AttractScreen(Screen):
+    """The demo game; any key, its end or :data:`DEMO_TICKS` return to the title."""
+
+    def __init__(self, ctx: AppContext, seed: int, limit: int = DEMO_TICKS) -> None:
+        super().__init__(ctx)
+        self.seed = seed
+        self.limit = limit
+        self.ticks = 0
+        self.over = 0
+        self.game = new_demo_game(ctx, seed)
+        self.game.on_game_over = lambda _game: self._to_title()
+
+    def _to_title(self) -> None:
+        from monopoly_cpc.screens.flow import title_screen
+
+        self.ctx.switch(title_screen(self.ctx))
+
+    def on_key(self, ev: Any) -> None:
+        self._to_title()  # a visitor pressed a key: the title, ready for a real game
+
+    def tick(self) -> None:
+        self.ticks += 1
+        if self.ticks >= self.limit:
+            self._to_title()
+            return
+        self.game.tick()
+        if self.game.state.phase == GAME_OVER:
+            self.over += 1
+            if self.over >= WINNER_TICKS:  # nobody presses a key in a demo: leave by itself
+                self._to_title()
+
+    def draw(self, fb: Any) -> None:
+        self.game.draw(fb)
+        if (self.ticks // 25) % 2 == 0:
+            fb.text(34, 0, " DEMO ", pen=3, paper=0)

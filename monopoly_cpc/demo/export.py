@@ -1,0 +1,229 @@
+"""Playing a replay back headless: verification and export to MP4, GIF or PNG frames.
+
+As MAME's ``-playback ... -aviwrite``: the input is recorded live, the video is rendered
+offline at exactly 50 frames per second, one frame per tick, as fast as the machine goes.
+The MP4's sound track is mixed from the session's sound log (``sound.render_track``) and
+muxed in by the ffmpeg that imageio-ffmpeg ships.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import wave
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from monopoly_cpc.demo.replay import Replay, args_for, first_difference, settings_for
+from monopoly_cpc.errors import UserError
+
+FPS = 50
+
+
+def replay_session(replay: Replay, audio: Any = None, source: str = "replay") -> Any:
+    """An ExhibitSession set up as the replay's was at its tick 0 (no files written)."""
+    from monopoly_cpc.demo.session import ExhibitSession
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    args = args_for(replay, headless=True)
+    try:
+        return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
+                              seed=replay.seed, start=replay.start, game=replay.game,
+                              suspended=replay.suspended, store=None, layout=replay.layout,
+                              hash_every=replay.hash_every)
+    except UserError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance
+        raise UserError(f"{source}: not a valid replay file (cannot start: {exc})") from None
+
+
+class PlayResult:
+    """What a headless playback found: the tick of the first difference, the hashes, the session."""
+
+    def __init__(self, session: Any, hashes: list[str], first_bad: int | None) -> None:
+        self.session = session
+        self.hashes = hashes
+        self.first_bad = first_bad
+
+
+def play(replay: Replay, *, on_frame: Callable[[int, Any], None] | None = None, audio: Any = None,
+         progress: Callable[[int, int], None] | None = None, source: str = "replay",
+         stop_at_difference: bool = False) -> PlayResult:
+    """Run the replay's ticks; frame hashes every ``hash_every`` ticks as when it was recorded.
+
+    ``on_frame(tick, fb)`` gets the picture of every tick (export).  Returns the hashes and the
+    first tick whose hash differs from the stored one (None: in sync all along).
+    """
+    from monopoly_cpc.demo.session import Recorder
+
+    session = replay_session(replay, audio, source)
+    try:
+        keys = replay.key_log(session.layout)
+    except ValueError as exc:
+        raise UserError(f"{source}: not a valid replay file ({exc})") from None
+    checker = Recorder(Replay(seed=replay.seed, hash_every=replay.hash_every), session.layout)
+    every = replay.hash_every
+    first_bad = None
+    for t in range(replay.ticks):
+        session.step(keys.get(t, ()))
+        checker.after_step(session.draw_into)
+        if t % every == 0 and first_bad is None:
+            i = t // every
+            if i < len(replay.hashes) and checker.replay.hashes[i] != replay.hashes[i]:
+                first_bad = t
+                if stop_at_difference:
+                    break
+        if on_frame is not None:
+            on_frame(t, session.render())
+        if progress is not None:
+            progress(t + 1, replay.ticks)
+        if session.quit_requested:
+            break
+    if first_bad is None and not stop_at_difference:
+        first_bad = first_difference(replay.hashes, checker.replay.hashes, every)
+    return PlayResult(session, checker.replay.hashes, first_bad)
+
+
+# -- progress ---------------------------------------------------------------------------------
+def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+    """A one-line bar on stderr when it is a terminal (None otherwise: logs stay clean)."""
+    stream = stream or sys.stderr
+    if not getattr(stream, "isatty", lambda: False)():
+        return None
+    start = time.perf_counter()
+    last = [-1]
+
+    def show(done: int, total: int) -> None:
+        pct = 100 * done // max(1, total)
+        if pct == last[0] and done != total:
+            return
+        last[0] = pct
+        width = 30
+        fill = width * done // max(1, total)
+        el = time.perf_counter() - start
+        speed = (done / FPS) / el if el > 0 else 0.0
+        stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {pct:3d}%  {done}/{total} frames"
+                     f"  {speed:4.1f}x real time")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+# -- writers ----------------------------------------------------------------------------------
+def write_wav(samples: np.ndarray, path: Path, rate: int = 44100) -> Path:
+    """int16 mono or (n, 2) stereo samples to a WAV file."""
+    data = np.ascontiguousarray(samples.astype("<i2"))
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(2 if data.ndim == 2 else 1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(data.tobytes())
+    return path
+
+
+def sound_track(audio: Any, n_ticks: int) -> np.ndarray:
+    """The session's sounds (log and clips) mixed over ``n_ticks``."""
+    from monopoly_cpc.sound import render_track
+
+    cues: list[tuple[int, Any]] = list(getattr(audio, "log", []))
+    cues += [(t, samples) for t, _name, samples in getattr(audio, "clips", [])]
+    return render_track(cues, n_ticks)
+
+
+def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
+           progress: Callable[[int, int], None] | None = None, source: str = "replay") -> dict:
+    """Render ``replay`` to ``out``: ``*.mp4``, ``*.gif`` or a folder (``DIR/``) of PNGs.
+
+    Returns a summary: frames written, seconds, the output path.
+    """
+    from monopoly_cpc.demo.capture import fb_index, palette_rgb, scale_up, write_gif
+
+    if scale < 1:
+        raise UserError("--scale must be a positive whole number")
+    target = Path(out)
+    is_dir = out.endswith(("/", os.sep)) or target.is_dir()
+    kind = "dir" if is_dir else target.suffix.lower().lstrip(".")
+    if kind not in ("mp4", "gif", "dir"):
+        raise UserError(f"--out {out}: give a .mp4 or .gif file, or a folder ending in /")
+    pal = palette_rgb()
+    audio = _export_audio() if kind == "mp4" and not mute else None
+    count = [0]
+
+    if kind == "gif":
+        frames: list[np.ndarray] = []
+
+        def on_frame(t: int, fb: Any) -> None:
+            frames.append(fb_index(fb))
+            count[0] += 1
+
+        play(replay, on_frame=on_frame, progress=progress, source=source)
+        write_gif(frames, target, scale)
+    elif kind == "dir":
+        from PIL import Image
+
+        target.mkdir(parents=True, exist_ok=True)
+
+        def on_frame(t: int, fb: Any) -> None:
+            rgb = scale_up(pal[fb_index(fb)], scale)
+            Image.fromarray(rgb, mode="RGB").save(target / f"frame_{t:06d}.png", compress_level=1)
+            count[0] += 1
+
+        play(replay, on_frame=on_frame, progress=progress, source=source)
+    else:
+        count[0] = _export_mp4(replay, target, scale, audio, progress, source, pal)
+    return {"frames": count[0], "seconds": count[0] / FPS, "path": str(target)}
+
+
+def _export_audio() -> Any:
+    try:
+        from monopoly_cpc.sound import Audio
+    except ImportError:
+        return None
+    return Audio(mute=False, volume=10, playback=False)
+
+
+def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any, progress, source: str,
+                pal: np.ndarray) -> int:
+    import imageio.v2 as imageio
+    import imageio_ffmpeg
+
+    from monopoly_cpc.demo.capture import fb_index, scale_up
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="monopoly-cpc-") as tmp:
+        video = Path(tmp) / "video.mp4"
+        writer = imageio.get_writer(str(video), format="FFMPEG", mode="I", fps=FPS, codec="libx264",
+                                    pixelformat="yuv420p", macro_block_size=1,
+                                    ffmpeg_log_level="error",
+                                    output_params=["-crf", "18", "-preset", "veryfast"])
+        count = [0]
+
+        def on_frame(t: int, fb: Any) -> None:
+            writer.append_data(scale_up(pal[fb_index(fb)], scale))
+            count[0] += 1
+
+        try:
+            play(replay, on_frame=on_frame, audio=audio, progress=progress, source=source)
+        finally:
+            writer.close()
+        if audio is None:
+            shutil.move(str(video), str(target))
+            return count[0]
+        wav = write_wav(sound_track(audio, count[0]), Path(tmp) / "sound.wav")
+        cmd = [imageio_ffmpeg.get_ffmpeg_exe(), "-y", "-loglevel", "error", "-i", str(video),
+               "-i", str(wav), "-map", "0:v:0", "-map", "1:a:0", "-c:v", "copy", "-c:a", "aac",
+               "-b:a", "128k", "-shortest", str(target)]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["unknown error"])[-1]
+            raise UserError(f"ffmpeg could not write {target}: {last}")
+        return count[0]

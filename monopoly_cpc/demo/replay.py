@@ -1,0 +1,262 @@
+"""Replay files: a seed, the options that change the game, a CPC key log and frame hashes.
+
+The format (docs/replay.md) is JSON with a format name and a version.  The key log holds only
+the ticks that had key events, each event coded as one integer::
+
+    code = number * 8 + shift + 2 * ctrl + 4 * repeat
+
+where ``number`` is the CPC matrix key number; the event is rebuilt with the layout's
+``CpcLayout.event``.  An event whose ``char`` differs from what the layout gives (none today)
+is stored as ``[code, char]``.  Frame hashes are BLAKE2b (8 bytes) of the pens, inks and border
+bytes of a framebuffer drawn every ``hash_every`` ticks, so ``--verify`` can tell the first
+second that went out of sync.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from monopoly_cpc import __version__
+from monopoly_cpc.errors import DataError
+
+FORMAT_NAME = "monopoly-cpc-replay"
+VERSION = 1
+HASH_EVERY = 50  # one frame hash per second of play
+
+# Options recorded with a session because they change what the game does or draws.  Options
+# that only change the host side (window, scale, keymap: the log holds CPC keys) are left out.
+GAME_OPTIONS = ("lang", "speed", "machine", "media", "tape_speed", "loader", "no_disc",
+                "test_card", "kiosk", "attract_after", "ai_level")
+START_KINDS = ("boot", "attract", "game")
+
+
+def frame_hash(fb: Any) -> str:
+    """16 hex digits: BLAKE2b of pens + inks + border (never Python's ``hash()``)."""
+    h = hashlib.blake2b(digest_size=8)
+    for arr in (fb.pens, fb.inks, fb.border):
+        h.update(memoryview(arr.astype("uint8", copy=False).tobytes()))
+    return h.hexdigest()
+
+
+def encode_event(ev: Any, layout: Any) -> int | list:
+    """One key event as its integer code (or ``[code, char]`` if the layout types otherwise)."""
+    code = ev.number * 8 + int(ev.shift) + 2 * int(ev.ctrl) + 4 * int(ev.repeat)
+    if layout.event(ev.number, ev.shift, ev.ctrl, ev.repeat) != ev:
+        return [code, ev.char]
+    return code
+
+
+def decode_event(item: Any, layout: Any) -> Any:
+    """The CpcKeyEvent of a stored code; ValueError if the code is not a key of the layout."""
+    char_override = None
+    has_char = False
+    if isinstance(item, list):
+        if len(item) != 2 or not isinstance(item[1], (str, type(None))):
+            raise ValueError(f"bad key entry {item!r}")
+        item, char_override, has_char = item[0], item[1], True
+    if not isinstance(item, int) or isinstance(item, bool) or item < 0:
+        raise ValueError(f"bad key code {item!r}")
+    number, flags = divmod(item, 8)
+    if number >= len(layout.keys):
+        raise ValueError(f"key number {number} is not on the CPC keyboard")
+    ev = layout.event(number, bool(flags & 1), bool(flags & 2), bool(flags & 4))
+    if has_char:
+        from dataclasses import replace
+
+        ev = replace(ev, char=char_override)
+    return ev
+
+
+@dataclass
+class Replay:
+    """One recorded session (see docs/replay.md)."""
+
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    start: str = "boot"            # boot (the first screen), attract, game
+    game: dict[str, Any] | None = None   # start == "game": the engine state to_data at tick 0
+    suspended: dict[str, Any] | None = None  # a kiosk game waiting on the title at tick 0
+    layout: str = "fr"
+    ticks: int = 0
+    hash_every: int = HASH_EVERY
+    keys: dict[int, list] = field(default_factory=dict)     # tick -> codes
+    hashes: list[str] = field(default_factory=list)          # at ticks 0, N, 2N, ...
+    program: str = __version__
+
+    # -- recording ----------------------------------------------------------------------------
+    def add_events(self, tick: int, events: Sequence[Any], layout: Any) -> None:
+        """Store the key events fed at ``tick`` (nothing for an empty tick)."""
+        if events:
+            self.keys[tick] = [encode_event(ev, layout) for ev in events]
+
+    def key_log(self, layout: Any) -> dict[int, list]:
+        """tick -> list of CpcKeyEvent, ready for the session."""
+        return {t: [decode_event(c, layout) for c in codes] for t, codes in self.keys.items()}
+
+    # -- plain data -----------------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        keys = []
+        last = 0
+        for t in sorted(self.keys):
+            keys.append([t - last, *self.keys[t]])  # tick deltas keep the log short
+            last = t
+        return {
+            "format": FORMAT_NAME, "version": VERSION, "program": self.program,
+            "seed": self.seed, "start": self.start, "layout": self.layout,
+            "options": dict(sorted(self.options.items())), "settings": dict(sorted(self.settings.items())),
+            "game": self.game, "suspended": self.suspended,
+            "ticks": self.ticks, "hash_every": self.hash_every, "hashes": self.hashes, "keys": keys,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "replay") -> Replay:
+        """Validate and build; DataError naming ``source`` and the entry on any problem."""
+        def bad(what: str) -> DataError:
+            return DataError(f"{source}: not a valid replay file ({what})")
+
+        if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+            raise bad("no 'format: monopoly-cpc-replay'")
+        version = data.get("version")
+        if version != VERSION:
+            raise bad(f"version {version!r}; this program reads version {VERSION}")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise bad("seed")
+        start = data.get("start", "boot")
+        if start not in START_KINDS:
+            raise bad(f"start {start!r}")
+        options, settings = data.get("options", {}), data.get("settings", {})
+        if not isinstance(options, dict) or not isinstance(settings, dict):
+            raise bad("options/settings")
+        unknown = sorted(set(options) - set(GAME_OPTIONS))
+        if unknown:
+            raise bad(f"unknown option {unknown[0]!r}")
+        game = data.get("game")
+        if start == "game" and not isinstance(game, dict):
+            raise bad("start 'game' without its game state")
+        suspended = data.get("suspended")
+        if suspended is not None and not isinstance(suspended, dict):
+            raise bad("suspended")
+        ticks, every = data.get("ticks"), data.get("hash_every", HASH_EVERY)
+        if not isinstance(ticks, int) or ticks < 0 or not isinstance(every, int) or every <= 0:
+            raise bad("ticks/hash_every")
+        hashes = data.get("hashes", [])
+        if (not isinstance(hashes, list) or len(hashes) > ticks // every + 1
+                or not all(isinstance(h, str) and len(h) == 16 for h in hashes)):
+            raise bad("hashes")
+        raw = data.get("keys", [])
+        if not isinstance(raw, list):
+            raise bad("keys")
+        keys: dict[int, list] = {}
+        t = 0
+        for i, row in enumerate(raw):
+            if not isinstance(row, list) or len(row) < 2 or not isinstance(row[0], int) or row[0] < 0:
+                raise bad(f"key log entry {i}")
+            t += row[0]
+            if t in keys and row[0] == 0 and i > 0:
+                raise bad(f"key log entry {i}: tick {t} twice")
+            if t >= ticks:
+                raise bad(f"key log entry {i}: tick {t} after the end ({ticks})")
+            keys[t] = list(row[1:])
+        layout = data.get("layout", "fr")
+        if layout not in ("fr", "en"):
+            raise bad(f"layout {layout!r}")
+        return cls(seed=seed, options=options, settings=settings, start=start, game=game,
+                   suspended=suspended, layout=layout, ticks=ticks, hash_every=every,
+                   keys=keys, hashes=list(hashes), program=str(data.get("program", "")))
+
+    # -- files ----------------------------------------------------------------------------------
+    def save(self, path: Path) -> Path:
+        """Write atomically (temp file + os.replace): a power cut leaves the old file or the new."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        text = json.dumps(self.to_data(), ensure_ascii=False, separators=(",", ":"))
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return path
+
+
+def load(path: str | Path) -> Replay:
+    """Read a replay file; one-line DataError if it is missing, not JSON or not a replay."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such replay file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read the replay file ({exc.__class__.__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not a valid replay file (JSON error line {exc.lineno} "
+                        f"column {exc.colno}: {exc.msg})") from None
+    return Replay.from_data(data, str(path))
+
+
+def options_of(ctx: Any) -> dict[str, Any]:
+    """The game options in force in this context (command line, else settings), for a replay."""
+    out = {}
+    for name in GAME_OPTIONS:
+        value = ctx.option(name, None)
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def args_for(replay: Replay, **extra: Any) -> Any:
+    """An argparse-like namespace with the replay's options (and ``extra``) for a new Session."""
+    from types import SimpleNamespace
+
+    from monopoly_cpc.cli import build_parser
+
+    ns = build_parser().parse_args([])  # every play option at its default
+    for name in GAME_OPTIONS:
+        setattr(ns, name, replay.options.get(name))
+    ns.seed = replay.seed
+    ns.record = None
+    for k, v in extra.items():
+        setattr(ns, k, v)
+    return SimpleNamespace(**vars(ns))
+
+
+def settings_for(replay: Replay, source: str = "replay") -> Any:
+    """The Settings recorded in the replay (defaults for anything it does not say)."""
+    import dataclasses
+
+    from monopoly_cpc.settings import Settings
+
+    names = {f.name for f in dataclasses.fields(Settings)}
+    data = {k: v for k, v in replay.settings.items() if k in names}
+    try:
+        return Settings.from_data(data)
+    except (ValueError, TypeError) as exc:
+        raise DataError(f"{source}: not a valid replay file (settings: {exc})") from None
+
+
+def first_difference(expected: Iterable[str], got: Iterable[str], every: int) -> int | None:
+    """The tick of the first frame hash that differs (or is missing), else None."""
+    exp, res = list(expected), list(got)
+    for i, h in enumerate(exp):
+        if i >= len(res) or res[i] != h:
+            return i * every
+    return None
+
+
+def settings_data(settings: Any) -> dict[str, Any]:
+    """A Settings object as plain data without its file format number."""
+    if settings is None:
+        return {}
+    data = settings.to_data()
+    data.pop("format", None)
+    return data

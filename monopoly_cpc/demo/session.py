@@ -1,0 +1,412 @@
+"""The exhibition session: a :class:`Session` that records, attracts, guards and autosaves.
+
+``ExhibitSession`` takes the same arguments as ``app.Session`` (so the loop can build either)
+and adds, all driven by the 50 Hz tick and the CPC keys, never by the wall clock:
+
+* **recording**: with ``--record FILE`` the whole session's key log and frame hashes go to
+  FILE; every game played on the game screen also goes to its own replay file in the user's
+  data folder (``replays/game-NNNNNN.json``), rewritten at every turn;
+* **attract mode**: after ``attract_after`` seconds without a key on the title, a demo game
+  (:mod:`monopoly_cpc.demo.attract`) starts; any key brings the title back;
+* **kiosk** (``--kiosk``): the title's O (options) is ignored, the operator's key chord
+  (settings ``kiosk_chord``, pressed three times within three seconds) opens the operator
+  menu, a game left without a key for ``idle_minutes`` is suspended and the attract loop
+  resumes, and an exception inside a screen is logged and that screen restarts;
+* **autosave**: the game is saved at every turn (atomic write) and, when one is waiting, the
+  title offers ``R`` to resume it — after an idle suspension or a power cut.
+
+The window front end calls :meth:`host_event` for every pygame event (GIF key, kiosk quit
+keys) and :meth:`close` at the end (writes the replay files).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Iterable
+from typing import Any
+
+from monopoly_cpc.app import Session, first_screen
+from monopoly_cpc.demo.attract import AttractScreen, demo_seed
+from monopoly_cpc.demo.replay import HASH_EVERY, Replay, frame_hash, options_of, settings_data
+from monopoly_cpc.demo.store import Store
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.screens.base import AppContext, Screen
+
+TICK_HZ = 50
+CHORD_PRESSES = 3          # the chord must be pressed this many times ...
+CHORD_WINDOW = 3 * TICK_HZ  # ... within this many ticks (never by accident, even by a mashing child)
+DEFAULT_CHORD = ("CTRL", "SHIFT", "ESC")
+MODIFIERS = ("CTRL", "SHIFT")
+RESTART_WINDOW = 10 * TICK_HZ  # more restarts than RESTART_LIMIT in this many ticks: to the title
+RESTART_LIMIT = 3
+
+RESUME_TEXT = {"fr": "R : reprendre la partie", "en": "R: resume the game"}
+_DEFAULT = object()
+
+
+def parse_chord(value: Any, warn=None) -> tuple[bool, bool, str]:
+    """(ctrl, shift, key) of a chord such as ``["CTRL", "SHIFT", "ESC"]``.
+
+    A chord needs at least one of CTRL/SHIFT and exactly one other CPC key; anything else is
+    reported and the default chord used.
+    """
+    from monopoly_cpc.keyboard.layout import load_layout
+
+    names = [str(v).upper() for v in value] if isinstance(value, (list, tuple)) else []
+    mods = [n for n in names if n in MODIFIERS]
+    keys = [n for n in names if n not in MODIFIERS]
+    ok = bool(mods) and len(keys) == 1 and len(set(names)) == len(names)
+    if ok:
+        try:
+            load_layout("fr").named(keys[0])
+        except KeyError:
+            ok = False
+    if not ok:
+        if warn is not None and value is not None:
+            warn(f"kiosk_chord {value!r} is not a chord of CTRL/SHIFT and one key; "
+                 f"using {'+'.join(DEFAULT_CHORD)}")
+        return True, True, "ESC"
+    return "CTRL" in mods, "SHIFT" in mods, keys[0]
+
+
+def _warn(msg: str) -> None:
+    print(f"monopoly-cpc: {msg}", file=sys.stderr)
+
+
+def _is_game(screen: Screen) -> bool:
+    from monopoly_cpc.screens.game.screen import GameScreen
+
+    return isinstance(screen, GameScreen)
+
+
+def _is_title(screen: Screen) -> bool:
+    from monopoly_cpc.screens.title import TitleScreen
+
+    return isinstance(screen, TitleScreen)
+
+
+class Recorder:
+    """Builds a :class:`Replay`: the raw key events of each tick and a frame hash every N."""
+
+    def __init__(self, replay: Replay, layout: Any) -> None:
+        self.replay = replay
+        self.layout = layout
+        self.fb = FrameBuffer()  # its own picture, drawn only at hash ticks (window-rate free)
+        self.t = 0
+
+    def keys(self, events: list) -> None:
+        self.replay.add_events(self.t, events, self.layout)
+
+    def after_step(self, draw) -> None:
+        if self.t % self.replay.hash_every == 0:
+            draw(self.fb)
+            self.replay.hashes.append(frame_hash(self.fb))
+        self.t += 1
+        self.replay.ticks = self.t
+
+
+class ExhibitSession(Session):
+    """A Session with recording, attract mode, kiosk rules and autosave (module docstring)."""
+
+    def __init__(self, args: Any = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
+                 screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
+                 game: dict | None = None, suspended: Any = _DEFAULT, store: Any = _DEFAULT,
+                 guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
+                 warn=_warn) -> None:
+        probe = AppContext(args=args, settings=settings)
+        self.warn = warn
+        self.kiosk = bool(probe.option("kiosk", False))
+        self.attract_ticks = int(probe.option("attract_after", 60)) * TICK_HZ
+        self.idle_ticks = int(probe.option("idle_minutes", 5)) * 60 * TICK_HZ
+        self.chord = parse_chord(probe.option("kiosk_chord", list(DEFAULT_CHORD)), warn)
+        headless = bool(getattr(args, "headless", False))
+        if store is _DEFAULT:
+            store = None if headless else Store.default()
+        self.store: Store | None = store
+        if suspended is _DEFAULT:
+            suspended = store.load_game(warn) if store is not None else None
+        self.suspended: dict | None = suspended
+        self.guard = self.kiosk if guard is None else guard
+        self.layout_name = layout
+        self.hash_every = hash_every
+        from monopoly_cpc.keyboard.layout import load_layout
+
+        self.layout = load_layout(layout)
+        self.demos = 0           # demo games started (each gets its own seed)
+        self.quiet = 0           # ticks since the last key or screen change
+        self.chord_ticks: list[int] = []
+        self.restarts: list[int] = []
+        self.exceptions = 0
+        self.autosaved: tuple[int, int] | None = None
+        self.game_recorder: Recorder | None = None
+        self.game_replay_path = None
+        self.ring = None         # a GifRing once the window asks for it (host_event)
+        self.start = start
+        self.start_game = game
+
+        def factory(ctx: AppContext) -> Screen:
+            if start == "attract":
+                return self._new_demo(ctx)
+            if start == "game":
+                return self._game_from(ctx, game)
+            return (screen_factory or first_screen)(ctx)
+
+        super().__init__(args, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
+        self.watched = self.screen
+        self.session_recorder: Recorder | None = None
+        self.record_path = getattr(args, "record", None)
+        if self.record_path:
+            self.session_recorder = Recorder(self._new_replay(start, game), self.layout)
+
+    # -- building blocks ------------------------------------------------------------------------
+    def _new_replay(self, start: str, game: dict | None) -> Replay:
+        return Replay(seed=self.ctx.seed, options=options_of(self.ctx),
+                      settings=settings_data(self.ctx.settings), start=start, game=game,
+                      suspended=self.suspended, layout=self.layout_name, hash_every=self.hash_every)
+
+    def _new_demo(self, ctx: AppContext) -> Screen:
+        self.demos += 1
+        return AttractScreen(ctx, demo_seed(ctx.seed, self.demos - 1))
+
+    @staticmethod
+    def _game_from(ctx: AppContext, data: dict) -> Screen:
+        from monopoly_cpc.rules.serial import from_data
+        from monopoly_cpc.screens.game.screen import GameScreen
+
+        return GameScreen(ctx, state=from_data(data))
+
+    def _title(self) -> Screen:
+        from monopoly_cpc.screens.flow import title_screen
+
+        return title_screen(self.ctx)
+
+    def draw_into(self, fb: FrameBuffer) -> None:
+        """The current screen's picture, with this session's overlay (the resume line)."""
+        self.screen.draw(fb)
+        if self.suspended is not None and _is_title(self.screen):
+            text = RESUME_TEXT.get(self.ctx.option("lang", "fr"), RESUME_TEXT["fr"])
+            fb.text((40 - len(text)) // 2, 22, text, pen=3, paper=0)
+
+    # -- the tick -------------------------------------------------------------------------------
+    def step(self, events: Iterable[Any] = ()) -> None:
+        raw = list(events)
+        for rec in (self.session_recorder, self.game_recorder):
+            if rec is not None:
+                rec.keys(raw)
+        evs = self._filter(raw)
+        self.quiet = 0 if raw else self.quiet + 1
+        before = self.screen
+        if self.guard:
+            try:
+                super().step(evs)
+            except Exception as exc:  # noqa: BLE001 - kiosk: any failure of a screen restarts it
+                self._crashed(before, exc)
+        else:
+            super().step(evs)
+        self._after_step()
+        for rec in (self.session_recorder, self.game_recorder):
+            if rec is not None:
+                rec.after_step(self.draw_into)
+
+    def _filter(self, events: list) -> list:
+        """Kiosk chord and O key, the resume key on the title."""
+        out = []
+        ctrl, shift, key = self.chord
+        for ev in events:
+            if self.kiosk and ev.key == key and ev.ctrl == ctrl and ev.shift == shift:
+                if not ev.repeat and self._chord_press():
+                    return []  # the operator menu opens: nothing else this tick
+                continue  # the chord never reaches the game
+            if self.kiosk and ev.letter == "O" and _is_title(self.screen):
+                continue  # no options for visitors
+            if (self.suspended is not None and ev.letter == "R" and not ev.repeat
+                    and _is_title(self.screen) and self.ctx.next_screen is None):
+                self._resume()
+                return []  # the saved game comes back: the title gets no key this tick
+            out.append(ev)
+        return out
+
+    def _chord_press(self) -> bool:
+        """Count a chord press; True when it opens the operator menu."""
+        t = self.ctx.tick
+        self.chord_ticks = [x for x in self.chord_ticks if t - x < CHORD_WINDOW] + [t]
+        if len(self.chord_ticks) < CHORD_PRESSES:
+            return False
+        self.chord_ticks = []
+        from monopoly_cpc.demo.operator import OperatorScreen
+
+        self.ctx.switch(OperatorScreen(self.ctx, self._title))
+        return True
+
+    def _resume(self) -> None:
+        doc, self.suspended = self.suspended, None
+        try:
+            self.ctx.switch(self._game_from(self.ctx, doc["state"]))
+        except Exception as exc:  # noqa: BLE001 - checked when loaded; a failure is logged, not fatal
+            self._log(f"cannot resume the saved game: {exc}")
+
+    def _after_step(self) -> None:
+        ctx = self.ctx
+        if self.screen is not self.watched:
+            self._screen_changed()
+        if _is_title(self.screen) and self.quiet >= self.attract_ticks:
+            self.screen = self._new_demo(ctx)
+            self._screen_changed()
+        screen = self.screen
+        if _is_game(screen) and self.watched is screen:
+            self._autosave(screen)
+            if self.kiosk and self.quiet >= self.idle_ticks:
+                self._suspend(screen)
+
+    def _screen_changed(self) -> None:
+        """A new screen: the quiet count restarts; a game starts or stops its own replay."""
+        self.quiet = 0
+        self._finish_game_replay()
+        self.watched = self.screen
+        if _is_game(self.screen) and self.store is not None:
+            from monopoly_cpc.rules.serial import to_data
+
+            replay = self._new_replay("game", to_data(self.screen.state))
+            replay.suspended = None
+            self.game_recorder = Recorder(replay, self.layout)
+            self.game_replay_path = self.store.new_replay_path()
+            self.autosaved = None
+
+    def _finish_game_replay(self) -> None:
+        if self.game_recorder is not None and self.game_replay_path is not None:
+            self._write(self.game_recorder.replay, self.game_replay_path)
+        self.game_recorder = None
+        self.game_replay_path = None
+
+    def _autosave(self, game: Any) -> None:
+        """At every turn (and at the end) the game goes to the autosave file."""
+        if self.store is None:
+            return
+        st = game.state
+        mark = (id(game), st.turn)
+        if mark == self.autosaved:
+            return
+        self.autosaved = mark
+        if st.phase == "game_over":
+            self.store.drop_game()
+        else:
+            from monopoly_cpc.rules.serial import to_data
+
+            try:
+                self.store.save_game(to_data(st), self.ctx.seed)
+            except OSError as exc:
+                self._log(f"autosave failed: {exc}")
+        if self.game_recorder is not None:
+            self._write(self.game_recorder.replay, self.game_replay_path)
+
+    def _suspend(self, game: Any) -> None:
+        """Kiosk: nobody touched the game for idle_minutes: keep it for later, back to the title."""
+        from monopoly_cpc.rules.serial import to_data
+
+        if game.state.phase != "game_over":
+            self.suspended = {"format": "monopoly-cpc-save", "version": 1, "seed": self.ctx.seed,
+                              "state": to_data(game.state)}
+            if self.store is not None:
+                try:
+                    self.store.save_game(self.suspended["state"], self.ctx.seed)
+                except OSError as exc:
+                    self._log(f"saving the idle game failed: {exc}")
+        self.screen = self._title()
+        self._screen_changed()
+
+    # -- guard ----------------------------------------------------------------------------------
+    def _crashed(self, broken: Screen, exc: BaseException) -> None:
+        """An exception inside a screen: log it, restart that screen (or the title)."""
+        self.exceptions += 1
+        self._log(traceback.format_exc())
+        ctx = self.ctx
+        ctx.next_screen = None
+        t = ctx.tick
+        self.restarts = [x for x in self.restarts if t - x < RESTART_WINDOW] + [t]
+        if len(self.restarts) > RESTART_LIMIT:
+            if _is_title(broken):
+                raise exc  # the title itself keeps failing: let the supervisor restart the program
+            self.screen = self._title()
+        else:
+            self.screen = self._restarted(broken)
+        ctx.tick += 1  # the tick happened, even if its screen failed
+
+    def _restarted(self, broken: Screen) -> Screen:
+        if isinstance(broken, AttractScreen):
+            return self._new_demo(self.ctx)
+        if _is_game(broken):
+            from monopoly_cpc.rules.serial import from_data, to_data
+            from monopoly_cpc.screens.game.screen import GameScreen
+
+            try:
+                return GameScreen(self.ctx, state=from_data(to_data(broken.state)), bots=broken.bots)
+            except Exception:  # noqa: BLE001 - a state the failure broke: the last autosave
+                doc = self.store.load_game(self.warn) if self.store is not None else None
+                if doc is not None:
+                    return self._game_from(self.ctx, doc["state"])
+            return self._title()
+        try:
+            return type(broken)(self.ctx)
+        except Exception:  # noqa: BLE001 - a screen that needs more than ctx: the title
+            return self._title()
+
+    def render(self) -> FrameBuffer:
+        """Draw (guarded in kiosk mode), and keep the picture for the GIF key."""
+        try:
+            self.draw_into(self.fb)
+        except Exception as exc:
+            if not self.guard:
+                raise
+            self._crashed(self.screen, exc)
+            self.ctx.tick -= 1  # a drawing failure is not a tick
+            self.fb.clear(0)
+        if self.ring is not None:
+            self.ring.add(self.ctx.tick, self.fb)
+        return self.fb
+
+    def _log(self, text: str) -> None:
+        from monopoly_cpc import logs
+
+        logs.write_crash(text)
+
+    # -- the window's host keys -----------------------------------------------------------------
+    def host_event(self, ev: Any) -> bool:
+        """A pygame event the session keeps (True): the GIF key; in kiosk, the quit keys."""
+        import pygame
+
+        from monopoly_cpc.demo.capture import GifRing, is_gif_key
+
+        if self.ring is None:
+            self.ring = GifRing()
+        if self.kiosk:
+            if ev.type == pygame.QUIT or ev.type == getattr(pygame, "WINDOWCLOSE", -1):
+                return True  # window close and Alt+F4 do nothing at an exhibition
+            if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.mod & pygame.KMOD_ALT and ev.key in (
+                    pygame.K_F4, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                return True
+        if is_gif_key(ev):
+            if ev.type == pygame.KEYDOWN:
+                path = self.ring.save_async()
+                if path is not None:
+                    pygame.display.set_caption(f"Monopoly CPC - GIF : {path}")
+            return True
+        return False
+
+    def close(self) -> None:
+        """End of the session: write the replay files."""
+        self._finish_game_replay()
+        if self.session_recorder is not None and self.record_path:
+            self._write(self.session_recorder.replay, self.record_path, fatal=True)
+        if self.ring is not None:
+            self.ring.wait()
+
+    def _write(self, replay: Replay, path: Any, fatal: bool = False) -> None:
+        try:
+            replay.save(path)
+        except OSError as exc:
+            if fatal:
+                from monopoly_cpc.errors import UserError
+
+                raise UserError(f"cannot write the replay file {path}: {exc.strerror or exc}") from None
+            self._log(f"cannot write the replay {path}: {exc}")

@@ -1,0 +1,110 @@
+"""Files kept between runs in the user's data folder: the autosaved game and the replays.
+
+Every write is atomic (a temp file in the same folder, flushed, then ``os.replace``), so a
+power cut leaves either the old file or the new one, never half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+APP = "monopoly-cpc"
+SAVE_FORMAT = "monopoly-cpc-save"
+SAVE_VERSION = 1
+KEEP_REPLAYS = 100  # older game replays are deleted so a kiosk never fills its disc
+
+
+def atomic_write(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path`` through a temp file and os.replace."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    return path
+
+
+class Store:
+    """The autosave and replay files under ``root`` (default: the platform's data folder)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    @classmethod
+    def default(cls) -> Store:
+        import platformdirs
+
+        return cls(Path(platformdirs.user_data_dir(APP, appauthor=False)))
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.root / "autosave.json"
+
+    @property
+    def replay_dir(self) -> Path:
+        return self.root / "replays"
+
+    # -- the autosaved game ---------------------------------------------------------------------
+    def save_game(self, state_data: dict[str, Any], seed: int) -> Path:
+        """Save an engine state (``rules.serial.to_data``) with the session seed."""
+        doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "seed": seed, "state": state_data}
+        return atomic_write(self.autosave_path, json.dumps(doc, ensure_ascii=False))
+
+    def load_game(self, warn=None) -> dict[str, Any] | None:
+        """The saved game document, or None (no file; a broken one is reported and set aside)."""
+        path = self.autosave_path
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            self._set_aside(path, warn, exc.__class__.__name__)
+            return None
+        if (not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT
+                or doc.get("version") != SAVE_VERSION or not isinstance(doc.get("state"), dict)
+                or not isinstance(doc.get("seed"), int)):
+            self._set_aside(path, warn, "not a saved game")
+            return None
+        try:
+            from monopoly_cpc.rules.serial import from_data
+
+            from_data(doc["state"])  # fully checked now, so the title never offers a broken game
+        except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
+            self._set_aside(path, warn, str(exc).splitlines()[0] if str(exc) else "invalid")
+            return None
+        return doc
+
+    def drop_game(self) -> None:
+        try:
+            self.autosave_path.unlink()
+        except FileNotFoundError:
+            pass
+
+    @staticmethod
+    def _set_aside(path: Path, warn, why: str) -> None:
+        if warn is not None:
+            warn(f"saved game {path} is broken ({why}); it is set aside")
+        try:
+            path.replace(path.with_name(path.name + ".broken"))
+        except OSError:
+            pass
+
+    # -- replays --------------------------------------------------------------------------------
+    def new_replay_path(self) -> Path:
+        """replays/game-NNNNNN.json, the next free number; the oldest beyond KEEP_REPLAYS go."""
+        folder = self.replay_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        numbers = sorted(int(p.stem[5:]) for p in folder.glob("game-*.json") if p.stem[5:].isdigit())
+        for n in numbers[:max(0, len(numbers) - KEEP_REPLAYS + 1)]:
+            try:
+                (folder / f"game-{n:06d}.json").unlink()
+            except OSError:
+                pass
+        n = (numbers[-1] + 1) if numbers else 1
+        return folder / f"game-{n:06d}.json"
