@@ -77,6 +77,7 @@ __all__ = [
     "SellBuilding",
     "UseJailCard",
     "Variant",
+    "actor",
     "apply",
     "auction_settled",
     "free_actions",
