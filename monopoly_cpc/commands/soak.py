@@ -1,0 +1,114 @@
+"""`monopoly-cpc soak --hours 8`: the attract loop, headless, at full speed, for hours of game time.
+
+Title, demo game, title again, ... exactly as a kiosk runs all day, with every tick drawn.
+Reports the resident memory at the start (after a one-minute warm-up, when the caches are
+full) and at the end, ticks per second and the exceptions caught by the screen guard.
+Targets: no exception, memory growth under 10 %.  Exit 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from types import SimpleNamespace
+from typing import Any
+
+from monopoly_cpc.errors import UserError
+
+TICK_HZ = 50
+WARM_UP = 60 * TICK_HZ
+GROWTH_LIMIT = 0.10
+
+
+def rss_bytes() -> int:
+    """Resident memory of this process: /proc/self/statm, else the peak from resource, else 0."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    try:
+        import resource
+        import sys
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024  # macOS gives bytes, Linux KiB
+    except (ImportError, OSError):
+        return 0
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "soak", help="run the attract loop headless for hours of game time; report memory and speed",
+        description="Run the title/attract loop headless at full speed (every frame drawn) and report "
+                    "memory at the start and the end, ticks per second and exceptions.")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--hours", type=float, default=8.0, help="hours of game time (default: 8 = 1.44 M ticks)")
+    g.add_argument("--ticks", type=int, metavar="N", help="run N ticks instead")
+    p.add_argument("--seed", type=int, default=0, help="session seed (default: 0)")
+    p.add_argument("--attract-after", type=int, default=None, metavar="S",
+                   help="seconds on the title before each demo (default: the setting, 60)")
+    p.add_argument("--kiosk", action="store_true", help="with the kiosk rules (guard, chord, idle)")
+    p.set_defaults(func=run)
+
+
+def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: bool = False,
+         report_every: int = 0, out=None) -> dict[str, Any]:
+    """Run ``ticks`` ticks of the attract loop; the measurements as a dict."""
+    from monopoly_cpc.cli import build_parser
+    from monopoly_cpc.demo.attract import AttractScreen
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    play = build_parser().parse_args([])
+    play.headless, play.loader, play.seed = True, "skip", seed
+    play.attract_after, play.kiosk = attract_after, kiosk
+    errors: list[str] = []
+    session = ExhibitSession(SimpleNamespace(**vars(play)), settings=Settings(), seed=seed,
+                             store=None, suspended=None, guard=True, warn=errors.append)
+    session._log = lambda text: errors.append(text.strip().splitlines()[-1])  # count, keep going
+    rss0 = rss_bytes()
+    rss_warm = rss0
+    demos_seen = 0
+    was_demo = False
+    t0 = time.perf_counter()
+    for t in range(ticks):
+        session.step(())
+        session.render()
+        is_demo = isinstance(session.screen, AttractScreen)
+        demos_seen += is_demo and not was_demo
+        was_demo = is_demo
+        if t + 1 == min(WARM_UP, ticks // 10 or 1):
+            rss_warm = rss_bytes()
+        if report_every and out is not None and (t + 1) % report_every == 0:
+            el = time.perf_counter() - t0
+            out(f"  {t + 1} ticks ({(t + 1) / TICK_HZ / 3600:.2f} h), {(t + 1) / el:.0f} ticks/s, "
+                f"RSS {rss_bytes() / 2**20:.1f} MiB, {session.exceptions} exceptions")
+    el = time.perf_counter() - t0
+    rss1 = rss_bytes()
+    return {"ticks": ticks, "seconds": el, "tps": ticks / el if el > 0 else 0.0,
+            "rss_start": rss0, "rss_warm": rss_warm, "rss_end": rss1,
+            "growth": (rss1 - rss_warm) / rss_warm if rss_warm else 0.0,
+            "exceptions": session.exceptions, "errors": errors, "demos": demos_seen}
+
+
+def run(args: argparse.Namespace) -> int:
+    ticks = args.ticks if args.ticks is not None else round(args.hours * 3600 * TICK_HZ)
+    if ticks <= 0:
+        raise UserError("soak: give a positive --hours or --ticks")
+    print(f"soak: {ticks} ticks ({ticks / TICK_HZ / 3600:.3f} h of game time), attract loop, headless")
+    r = soak(ticks, seed=args.seed, attract_after=args.attract_after, kiosk=args.kiosk,
+             report_every=max(TICK_HZ * 3600, ticks // 10), out=print)
+    mib = 2**20
+    print(f"ticks: {r['ticks']} in {r['seconds']:.1f} s = {r['tps']:.0f} ticks/s "
+          f"({r['tps'] / TICK_HZ:.1f}x real time); demo games started: {r['demos']}")
+    print(f"memory (RSS): start {r['rss_start'] / mib:.1f} MiB, after warm-up {r['rss_warm'] / mib:.1f} MiB, "
+          f"end {r['rss_end'] / mib:.1f} MiB, growth {100 * r['growth']:+.1f} %")
+    print(f"exceptions: {r['exceptions']}")
+    for line in r["errors"][:5]:
+        print(f"  {line}")
+    ok = r["exceptions"] == 0 and r["growth"] < GROWTH_LIMIT
+    print("soak: " + ("PASS (no exception, growth < 10 %)" if ok else "FAIL"))
+    return 0 if ok else 1
