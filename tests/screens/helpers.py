@@ -6,7 +6,6 @@ from types import SimpleNamespace
 
 from monopoly_cpc.keyboard.layout import load_layout
 from monopoly_cpc.render.framebuffer import FrameBuffer
-from monopoly_cpc.screens.base import AppContext
 
 LAYOUT = load_layout("fr")
 
@@ -34,27 +33,27 @@ def digit(d: int):
 
 
 class Session:
-    """A screen chain run like the 50 Hz loop: keys, then the tick, then the switch."""
+    """The loop's headless core (``monopoly_cpc.app.Session``) on a chosen first screen:
+    keys, then the tick, then the switch, as the 50 Hz loop does."""
 
     def __init__(self, screen_factory, seed: int = 1, **options) -> None:
+        from monopoly_cpc.app import Session as AppSession
+
         options.setdefault("lang", "fr")
         options.setdefault("speed", 3)
-        self.ctx = AppContext(args=SimpleNamespace(**options), seed=seed)
-        self.fb = FrameBuffer()
-        self.screen = screen_factory(self.ctx)
+        self.app = AppSession(SimpleNamespace(**options), seed=seed, screen_factory=screen_factory)
+        self.ctx = self.app.ctx
+        self.fb = self.app.fb
+
+    @property
+    def screen(self):
+        return self.app.screen
 
     def step(self, keys=(), ticks: int = 1) -> None:
-        for ev in keys:
-            self.screen.on_key(ev)
-            self._switch()
-        for _ in range(ticks):
-            self.screen.tick()
-            self.ctx.tick += 1
-            self._switch()
-
-    def _switch(self) -> None:
-        if self.ctx.next_screen is not None:
-            self.screen, self.ctx.next_screen = self.ctx.next_screen, None
+        """``keys`` in this tick, then ``ticks - 1`` more ticks without keys."""
+        self.app.step(list(keys))
+        for _ in range(ticks - 1):
+            self.app.step()
 
     def press(self, *names: str, ticks: int = 1) -> None:
         for n in names:

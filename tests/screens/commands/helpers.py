@@ -42,9 +42,10 @@ class Bot:
         return None
 
 
-def start_game(names=("ANNE", "BRUNO"), computer=(False, False), bots=None, variant=None, seed=5):
+def start_game(names=("ANNE", "BRUNO"), computer=None, bots=None, variant=None, seed=5):
     """A Session on the game screen with player 1 to roll (phase 'roll')."""
     variant = variant or Variant()
+    computer = computer or (False,) * len(names)
     st = new_game(list(names), computer=list(computer), seed=seed, variant=variant)
     n = len(names)
     st.forced_dice = [(6, 6)] + [(1, 2)] * (n - 1)
