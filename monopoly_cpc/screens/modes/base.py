@@ -183,7 +183,8 @@ class CommandMode(Mode):
             draw_deed(fb, self.host, self.detail)
             return
         bar(fb, 0, self.title(), TITLE_INK)
-        for i, line in enumerate(self.body()[-4:]):
+        lines = [part for line in self.body() for part in (wrap(line, 40) or [""])]
+        for i, line in enumerate(lines[-4:]):
             window_line(fb, 1 + i, line, 2)
         if self.entry is not None:
             self.entry.draw(fb, 0, 23, self.question())
