@@ -1,0 +1,560 @@
+"""The computer player: one ``decide(state, player)`` per step, through the engine's actions only.
+
+The bot builds the action it wants and the engine validates it (``apply``); it never touches the
+state. Its strength (``Level``) says what it knows; its character (``Personality``) says how much
+it dares. Every choice is a few table lookups: no search, no copy of the state, no clock, and its
+own randomness comes from a seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from monopoly_cpc.ai import trading
+from monopoly_cpc.ai.levels import Level
+from monopoly_cpc.ai.personality import Personality
+from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, lift_cost
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    BUY,
+    CARD_CHOICE,
+    DEBT,
+    GAME_OVER,
+    JAIL,
+    PLACE_BUILDING,
+    ROLL,
+    START_ROLL,
+    TRADE,
+    GameState,
+)
+
+class Bot:
+    """A computer player of a given strength and character."""
+
+    kind = "bot"
+
+    def __init__(self, level: Level, pers: Personality, seed: int = 0) -> None:
+        self.level = level
+        self.pers = pers
+        self.kind = level.name
+        self.rng = random.Random(seed)
+        self.last_reason = ""
+        self._t: Tables | None = None
+        self._key: tuple | None = None      # ownership snapshot the caches below belong to
+        self._monos: list[int] = []          # my complete groups (nothing mortgaged)
+        self._targets: list[int] = []        # groups a trade with one player would complete
+        self._quiet: tuple | None = None     # (houses, bank stock) when lift/build had nothing
+        self._quiet_cash = 0                 # ... and the cash I had then
+        self._freed_at = -99                 # my turn when I last sold a house to free one
+        self._mortgaged: list[int] = []      # my mortgaged squares
+        self._danger_turn = -1
+        self._danger = 0
+        self._turns = 0                      # my turns seen (for the trade rhythm)
+        self._last_turn = -1
+        self._proposed_turn = -1
+        self._tried: dict[tuple, int] = {}   # offer -> turn it was last proposed
+        self._counter: A.ProposeTrade | None = None
+        self._pending: A.ProposeTrade | None = None   # my last offer, until I see its fate
+        self._refusals: dict[int, int] = {}          # partner -> offers refused in a row
+
+    # -- entry point -----------------------------------------------------------------------------
+    def decide(self, state: GameState, p: int) -> A.Action | None:
+        """The action player ``p`` wants now, or None (nothing to do, or waiting for others)."""
+        ph = state.phase
+        if ph == GAME_OVER or state.players[p].bankrupt:
+            return None
+        if ph == AUCTION:
+            return self._auction(state, p)
+        if ph == TRADE:
+            t = state.trade
+            return self._answer(state, p) if t is not None and t.partner == p else None
+        if ph == START_ROLL:
+            return A.Roll(p) if state.start_rollers and state.start_rollers[0] == p else None
+        if ph == PLACE_BUILDING:
+            return self._place(state, p) if state.placer == p else None
+        c = state.claim
+        if c is not None and c.owner == p:
+            if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
+                return None  # facile: looked away; the rent may be lost at the next roll
+            self.last_reason = "Je réclame le loyer."
+            return A.ClaimRent(p)
+        if ph == DEBT:
+            d = state.debts[0]
+            return self._raise_cash(state, p, d) if d.debtor == p else None
+        current = p == state.current
+        if current:
+            if state.turn != self._last_turn:
+                self._last_turn = state.turn
+                self._turns += 1
+            if ph == BUY:
+                return self._buy(state, p)
+            if ph == CARD_CHOICE:
+                return self._card_choice(state, p)
+        a = self._free(state, p, current and ph in (ROLL, JAIL))
+        if a is not None:
+            return a
+        if current:
+            if ph == JAIL:
+                return self._jail(state, p)
+            if ph == ROLL:
+                return A.Roll(p)
+        return None
+
+    # -- caches ----------------------------------------------------------------------------------
+    def _refresh(self, state: GameState, p: int) -> Tables:
+        t = self._t
+        if t is None or t.board is not state.board:
+            t = self._t = tables(state.board)
+            self._key = None
+        own, mort = state.owner, state.mortgaged
+        key = (tuple(own), tuple(mort))
+        if key != self._key:
+            self._key = key
+            b = state.board
+            self._mortgaged = [s for s in b.properties if own[s] == p and mort[s]]
+            monos = []
+            for g, members in enumerate(b.group_members):
+                for s in members:
+                    if own[s] != p or mort[s]:
+                        break
+                else:
+                    monos.append(g)
+            # Best groups first: rent at three houses per franc of building.
+            monos.sort(key=lambda g: (-t.income[g][3] / (t.house_cost[t.members[g][0]] or 1), g))
+            self._monos = monos
+            # Groups a trade could complete: I hold some, one other player holds the rest.
+            targets = []
+            for g, members in enumerate(b.group_members):
+                other = -2
+                mine = 0
+                for s in members:
+                    o = own[s]
+                    if o == p:
+                        mine += 1
+                    elif o < 0 or (other != -2 and o != other):
+                        other = -1
+                        break
+                    else:
+                        other = o
+                if mine and other >= 0:
+                    targets.append(g)
+            self._targets = targets
+        return t
+
+    def danger(self, state: GameState, p: int) -> int:
+        """The worst rent an opponent could charge now (a roll of 7 for utilities)."""
+        if state.actions // 8 == self._danger_turn:
+            return self._danger
+        self._danger_turn = state.actions // 8
+        b = state.board
+        own, mort, houses = state.owner, state.mortgaged, state.houses
+        worst = 0
+        for s in b.streets:
+            o = own[s]
+            if o >= 0 and o != p and not mort[s]:
+                h = houses[s]
+                r = b.rents[s][h] if h else b.rents[s][0]
+                if r > worst:
+                    worst = r
+        self._danger = worst
+        return worst
+
+    def reserve(self, state: GameState, p: int) -> int:
+        """Cash this player keeps in hand before spending by choice."""
+        r = self.pers.reserve
+        if self.level.danger_reserve:
+            r += self.danger(state, p) * self.pers.danger_pct // 100
+        return r
+
+    def opponent_houses(self, state: GameState, p: int) -> int:
+        """Houses opponents have on the board (a hotel counts five)."""
+        own, houses = state.owner, state.houses
+        n = 0
+        for s in state.board.streets:
+            h = houses[s]
+            if h and own[s] != p:
+                n += h
+        return n
+
+    # -- buying and auctions ---------------------------------------------------------------------
+    def value_of(self, state: GameState, p: int, s: int) -> float:
+        """What owning ``s`` is worth to ``p``: its effect on p's groups, plus (when the level
+        knows it) the harm of letting a rival complete a group with it."""
+        price = state.board.prices[s]
+        if not self.level.monopoly_aware:
+            return float(price)
+        t = self._refresh(state, p)
+        v = worth_to(t, state.owner, state.mortgaged, p, s)
+        if self.level.blocks:
+            rival = best_rival_gain(t, state.owner, state.mortgaged, p, s, state.alive())
+            if rival > price:
+                v = max(v, price + (rival - price) * 0.5)
+        return max(v, price * 0.5)
+
+    def _buy(self, state: GameState, p: int) -> A.Action:
+        s = state.pending_square
+        price = state.board.prices[s]
+        cash = state.players[p].cash
+        if cash < price:
+            self.last_reason = "Trop cher pour moi : aux enchères."
+            return A.Decline(p)
+        value = self.value_of(state, p, s)
+        spare = cash - price
+        if value > price * 1.3:
+            self.last_reason = "J'achète : ce terrain compte pour un groupe."
+            return A.Buy(p)
+        # Early on, every deed is worth having; later only with money to spare.
+        reserve = self.reserve(state, p)
+        if spare >= reserve or (value >= price and spare >= reserve // 2):
+            self.last_reason = "J'achète."
+            return A.Buy(p)
+        self.last_reason = "Je garde mon argent : aux enchères."
+        return A.Decline(p)
+
+    def bid_ceiling(self, state: GameState, p: int) -> int:
+        """The most this player would bid in the running auction."""
+        au = state.auction
+        pl = state.players[p]
+        if au.kind == "property":
+            value = self.value_of(state, p, au.square)
+            ceiling = int(value * self.pers.bid_pct / 100)
+            room = pl.cash - self.reserve(state, p) // 2
+            if self.level.develops:
+                room += self._mortgage_room(state, p, exclude=-1) // 2
+            return max(0, min(ceiling, room))
+        # A house or hotel in a shortage: worth its price and a little more to a builder.
+        t = self._refresh(state, p)
+        if not self._monos:
+            return 0
+        cost = t.house_cost[t.members[self._monos[0]][0]]
+        return max(0, min(cost * self.pers.bid_pct // 100 + cost // 2,
+                          pl.cash - self.reserve(state, p)))
+
+    def _auction(self, state: GameState, p: int) -> A.Action | None:
+        au = state.auction
+        if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
+            return None
+        ceiling = self.bid_ceiling(state, p)
+        price = state.board.prices[au.square] if au.square >= 0 else 10000
+        step = max(500, price // 10 // 500 * 500)
+        bid = max(au.min_bid, au.high_bid + step)
+        if bid > ceiling:
+            bid = ceiling
+        if bid <= au.high_bid or bid < au.min_bid:
+            self.last_reason = "Je passe : c'est plus que ce que cela vaut pour moi."
+            return A.Pass(p)
+        self.last_reason = "J'enchéris."
+        return A.Bid(p, bid)
+
+    # -- jail and cards --------------------------------------------------------------------------
+    def _jail(self, state: GameState, p: int) -> A.Action:
+        pl = state.players[p]
+        if self.level.jail_by_phase:
+            late = self.opponent_houses(state, p) >= self.pers.jail_stay_houses
+        else:
+            late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
+        if late and pl.jail_turns < 2:
+            self.last_reason = "Je reste en prison : dehors, les loyers sont chers."
+            return A.Roll(p)
+        if pl.jail_cards:
+            self.last_reason = "J'utilise ma carte pour sortir de prison."
+            return A.UseJailCard(p)
+        if pl.cash >= state.variant.jail_fine + self.pers.reserve // 4:
+            self.last_reason = "Je paie l'amende pour sortir de prison."
+            return A.PayJailFine(p)
+        self.last_reason = "Je tente le double."
+        return A.Roll(p)
+
+    def _card_choice(self, state: GameState, p: int) -> A.Action:
+        fine = state.cards.all[state.pending_card].amount if state.pending_card >= 0 else 0
+        if self.pers.chance_over_fine or state.players[p].cash < fine:
+            self.last_reason = "Je tire une carte Chance."
+            return A.ChooseCard(p, True)
+        self.last_reason = "Je paie l'amende."
+        return A.ChooseCard(p, False)
+
+    # -- free actions: lift, build, trade --------------------------------------------------------
+    def _free(self, state: GameState, p: int, my_turn: bool) -> A.Action | None:
+        if self._counter is not None:
+            a = self._counter
+            self._counter = None
+            if a.partner < len(state.players) and not state.players[a.partner].bankrupt:
+                self.last_reason = "Je vous propose un autre prix."
+                return a
+        self._refresh(state, p)
+        if self._mortgaged or self._monos:
+            # Lifting and building only get easier with more cash: when nothing was possible
+            # with this board and at least this much cash, nothing is possible now.
+            cash = state.players[p].cash
+            quiet = (self._key, tuple(state.houses), state.bank_houses, state.bank_hotels)
+            if quiet != self._quiet or cash > self._quiet_cash:
+                a = self._lift(state, p) if self._mortgaged else None
+                if a is None and self._monos:
+                    a = self._build(state, p)
+                if a is not None:
+                    self._quiet = None
+                    return a
+                self._quiet = quiet
+                self._quiet_cash = cash
+        if my_turn and self._pending is not None:
+            self._learn(state, p)
+        if my_turn and self._targets and self.level.proposes and self.pers.propose_every:
+            if self._proposed_turn != state.turn and self._turns % self.pers.propose_every == 0:
+                self._proposed_turn = state.turn
+                a = trading.propose(self, state, p)
+                if a is not None:
+                    self._pending = a
+                    return a
+        return None
+
+    def _learn(self, state: GameState, p: int) -> None:
+        """Did my last offer go through? A partner who refuses every time is asked less often."""
+        a = self._pending
+        self._pending = None
+        got = a.take[0] if a.take else -1
+        if got >= 0 and state.owner[got] == p:
+            self._refusals[a.partner] = 0
+        else:
+            self._refusals[a.partner] = self._refusals.get(a.partner, 0) + 1
+
+    def _lift(self, state: GameState, p: int) -> A.Action | None:
+        cash = state.players[p].cash
+        spare = cash - self.reserve(state, p) * 3 // 2
+        if spare <= 0:
+            return None
+        t = self._t
+        own = state.owner
+        best = -1
+        best_key = None
+        for s in self._mortgaged:
+            cost = lift_cost(state, s)
+            if cost > spare:
+                continue
+            # Streets of a group I hold entirely first (they can carry houses again).
+            g = t.group[s]
+            whole = g >= 0 and all(own[x] == p for x in t.members[g])
+            key = (0 if whole else 1, -t.price[s], s)
+            if best_key is None or key < best_key:
+                best, best_key = s, key
+        if best < 0:
+            return None
+        self.last_reason = "Je lève une hypothèque."
+        return A.Lift(p, best)
+
+    def _build(self, state: GameState, p: int) -> A.Action | None:
+        if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
+            return None
+        t = self._t
+        pl = state.players[p]
+        floor = self.reserve(state, p) * self.pers.build_reserve_pct // 100
+        target = self.pers.build_target
+        top = state.variant.houses_before_hotel + 1
+        houses = state.houses
+        levels = {g: [top if houses[s] == HOTEL else houses[s] for s in t.members[g]]
+                  for g in self._monos}
+        if self.level.develops:
+            # Three houses on every group first; higher once money is plentiful.
+            lowest = min(min(v) for v in levels.values())
+            rich = pl.cash > floor + 150_000
+            target = top if rich else (min(target, 3) if lowest < 3 else target)
+        target = min(target, top)
+        need_cash = -1
+        blocked = False
+        for g in self._monos:
+            lv_list = levels[g]
+            lv = min(lv_list)
+            if lv >= target:
+                continue
+            members = t.members[g]
+            # The street with the fewest buildings; the dearest of those (highest rent).
+            s = -1
+            for x, lx in zip(members, lv_list):
+                if lx == lv and (s < 0 or t.price[x] >= t.price[s]):
+                    s = x
+            cost = t.house_cost[s]
+            if pl.cash - cost < floor:
+                if need_cash < 0:
+                    need_cash = cost + floor - pl.cash
+                continue
+            why = can_build(state, p, s)
+            if why:
+                blocked = blocked or "bank" in why
+                continue
+            self.last_reason = "Je construis."
+            return A.Build(p, s)
+        if need_cash > 0 and self.pers.mortgage_to_build and self.level.develops:
+            s = self._junk_to_mortgage(state, p)
+            if s >= 0:
+                self.last_reason = "J'hypothèque pour construire."
+                return A.Mortgage(p, s)
+        if blocked and self.level.develops and pl.cash > floor + 100_000 and len(self._monos) > 1:
+            return self._free_houses(state, p, levels, top)
+        return None
+
+    def _free_houses(self, state: GameState, p: int, levels: dict, top: int) -> A.Action | None:
+        """The bank has no house left: sell a house of my weakest group so that my best one
+        can go on to a hotel (which hands four houses back to the bank). Rare, and at most
+        once in four of my turns (the freed house may well go to someone else)."""
+        best = self._monos[0]
+        if min(levels[best]) >= top - 1 or state.bank_houses or self._turns < self._freed_at + 4:
+            return None
+        for g in reversed(self._monos[1:]):
+            lv = levels[g]
+            if max(lv) == 0 or max(lv) == top:
+                continue
+            s = max((x for x, lx in zip(self._t.members[g], lv) if lx == max(lv)))
+            if not can_sell(state, p, s):
+                self._freed_at = self._turns
+                self.last_reason = "Je vends une maison pour bâtir un hôtel ailleurs."
+                return A.SellBuilding(p, s)
+        return None
+
+    def _junk_to_mortgage(self, state: GameState, p: int) -> int:
+        """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
+        t = self._t
+        own, mort = state.owner, state.mortgaged
+        best, best_key = -1, None
+        for s in state.board.properties:
+            if own[s] != p or mort[s]:
+                continue
+            g = t.group[s]
+            if g >= 0:
+                if g in self._monos or group_has_buildings(state, s):
+                    continue
+                mine = sum(1 for x in t.members[g] if own[x] == p)
+                free = sum(1 for x in t.members[g] if own[x] < 0)
+                if mine + free == t.gsize[g] and mine >= t.gsize[g] - 1:
+                    continue  # one street from a monopoly: keep it clean
+                key = (1, t.price[s], s)
+            else:
+                key = (0, t.price[s], s)  # stations and utilities earn least per franc
+            if best_key is None or key < best_key:
+                best, best_key = s, key
+        return best
+
+    def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
+        """Cash that mortgaging my lone properties would raise."""
+        t = self._refresh(state, p)
+        own, mort = state.owner, state.mortgaged
+        total = 0
+        for s in state.board.properties:
+            if own[s] == p and not mort[s] and s != exclude:
+                g = t.group[s]
+                if g >= 0 and (g in self._monos or group_has_buildings(state, s)):
+                    continue
+                total += t.mortgage[s]
+        return total
+
+    def _place(self, state: GameState, p: int) -> A.Action | None:
+        """Place a building won at a shortage auction: on my best group, lowest street first."""
+        t = self._refresh(state, p)
+        want_hotel = state.place_kind == "hotel"
+        top = state.variant.houses_before_hotel
+        for g in self._monos:
+            best = -1
+            for s in t.members[g]:
+                if (level(state, s) == top) != want_hotel or can_build(state, p, s, paid=True):
+                    continue
+                if best < 0 or level(state, s) < level(state, best) or (
+                        level(state, s) == level(state, best) and t.price[s] > t.price[best]):
+                    best = s
+            if best >= 0:
+                self.last_reason = "Je place le bâtiment gagné aux enchères."
+                return A.Build(p, best)
+        return None
+
+    # -- debts -----------------------------------------------------------------------------------
+    def _raise_cash(self, state: GameState, p: int, d) -> A.Action:
+        """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
+        t = self._refresh(state, p)
+        pl = state.players[p]
+        need = d.amount - pl.cash
+        own, mort = state.owner, state.mortgaged
+        # 1. A lone property (least useful first).
+        s = self._junk_to_mortgage(state, p)
+        if s >= 0:
+            self.last_reason = "J'hypothèque pour payer."
+            return A.Mortgage(p, s)
+        # 2. MONOPOLIC: borrow rather than sell houses at half price.
+        v = state.variant
+        if v.loans and pl.loan < v.loan_max:
+            amount = min(v.loan_max - pl.loan, max(1000, (need + 999) // 1000 * 1000))
+            self.last_reason = "J'emprunte à la banque."
+            return A.Borrow(p, amount)
+        # 3. A rent: half in cash, the rest in properties that give the creditor no group.
+        if d.reason == "rent" and d.creditor >= 0:
+            a = self._pay_in_kind(state, p, d)
+            if a is not None:
+                return a
+        # 4. Houses back to the bank, evenly, from the least valuable group.
+        best, best_key = -1, None
+        for s in state.board.streets:
+            if own[s] == p and state.houses[s] and not can_sell(state, p, s):
+                g = t.group[s]
+                hotel = state.houses[s] == HOTEL
+                key = (1 if hotel else 0, t.income[g][3], s)
+                if best_key is None or key < best_key:
+                    best, best_key = s, key
+        if best >= 0:
+            self.last_reason = "Je vends une maison pour payer."
+            return A.SellBuilding(p, best)
+        # 5. Whatever is left unmortgaged.
+        for s in state.board.properties:
+            if own[s] == p and not mort[s] and not group_has_buildings(state, s):
+                self.last_reason = "J'hypothèque pour payer."
+                return A.Mortgage(p, s)
+        if d.reason == "rent" and d.creditor >= 0:
+            a = self._pay_in_kind(state, p, d, any_property=True)
+            if a is not None:
+                return a
+        self.last_reason = "Je ne peux plus payer : je fais faillite."
+        return A.DeclareBankruptcy(p)
+
+    def _pay_in_kind(self, state: GameState, p: int, d, any_property: bool = False):
+        pl = state.players[p]
+        half = (d.amount + 1) // 2
+        if pl.cash < half:
+            return None
+        rest = d.amount - half
+        t = self._t
+        own, mort = state.owner, state.mortgaged
+        q = d.creditor
+        picks: list[int] = []
+        total = 0
+        candidates = []
+        for s in state.board.properties:
+            if own[s] != p or group_has_buildings(state, s):
+                continue
+            g = t.group[s]
+            if not any_property:
+                if g >= 0 and g in self._monos:
+                    continue
+                # Never hand the creditor the last street of a group.
+                if g >= 0 and all(own[x] == q for x in t.members[g] if x != s):
+                    continue
+            value = t.price[s] // 2 if mort[s] else t.price[s]
+            candidates.append((value, s))
+        candidates.sort()
+        for value, s in candidates:
+            if total >= rest:
+                break
+            picks.append(s)
+            total += value
+        if total < rest:
+            return None
+        self.last_reason = "Je paie la moitié en terrains."
+        return A.PayInKind(p, tuple(sorted(picks)))
+
+    # -- trades ----------------------------------------------------------------------------------
+    def _answer(self, state: GameState, p: int) -> A.Action:
+        accept, reason, counter = trading.judge(self, state, p, state.trade)
+        self.last_reason = reason
+        if accept:
+            return A.AcceptTrade(p)
+        if counter is not None and self.level.counters:
+            self._counter = counter
+        return A.RejectTrade(p)
+

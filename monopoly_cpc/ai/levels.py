@@ -1,0 +1,28 @@
+"""The three strengths of a computer player (orthogonal to its personality), as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """What a strength knows how to do."""
+
+    name: str
+    monopoly_aware: bool    # values properties by what they do to monopolies (else by price)
+    proposes: bool          # proposes trades that complete its groups
+    counters: bool          # answers a refused offer with its own price
+    jail_by_phase: bool     # leaves jail early in the game, stays once opponents have built
+    danger_reserve: bool    # grows its cash reserve with the rents opponents can charge
+    blocks: bool            # buys and bids to stop an opponent completing a group
+    develops: bool          # builds three houses everywhere before going higher (Darling)
+    opponent_weight: float  # how much an opponent's gain counts against its own in a trade
+    slip_pct: int           # chance (%) of overlooking a rent claim or a build this time
+
+
+LEVELS: dict[str, Level] = {lv.name: lv for lv in (
+    Level("facile", False, False, False, False, False, False, False, 0.0, 25),
+    Level("normal", True, True, False, True, False, True, False, 0.5, 0),
+    Level("expert", True, True, True, True, True, True, True, 1.0, 0),
+)}

@@ -1,0 +1,164 @@
+"""Two plain players for comparison and tests: the baseline and the random player.
+
+``BaselineBot`` is the yardstick of the strength target: it buys everything it can afford, bids
+up to the printed price, builds whenever it can, never trades and pays to leave jail.
+``RandomBot`` picks any legal action (bids and trades included): the legality tests use it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.legal import legal_actions
+from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    BUY,
+    CARD_CHOICE,
+    DEBT,
+    GAME_OVER,
+    JAIL,
+    PLACE_BUILDING,
+    ROLL,
+    START_ROLL,
+    TRADE,
+    GameState,
+)
+
+
+class BaselineBot:
+    """Buys everything it can afford, builds whenever it can, never trades, pays to leave jail."""
+
+    kind = "baseline"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.last_reason = ""
+        self._key: tuple | None = None
+        self._streets: list[int] = []     # streets of my complete groups, cheapest first
+
+    def decide(self, state: GameState, p: int) -> A.Action | None:
+        """The baseline's action for player ``p`` now, or None."""
+        ph = state.phase
+        if ph == GAME_OVER or state.players[p].bankrupt:
+            return None
+        if ph == AUCTION:
+            au = state.auction
+            if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
+                return None
+            cap = state.board.prices[au.square] if au.square >= 0 else 0
+            if au.square < 0:  # a building in a shortage: up to its price
+                cap = max((state.board.house_costs[s] for s in self._my_streets(state, p)), default=0)
+            bid = max(au.min_bid, au.high_bid + 1000)
+            bid = min(bid, cap, state.players[p].cash)
+            if bid <= au.high_bid or bid < au.min_bid:
+                return A.Pass(p)
+            return A.Bid(p, bid)
+        if ph == TRADE:
+            t = state.trade
+            if t is not None and t.partner == p:
+                self.last_reason = "Je ne fais pas d'échange."
+                return A.RejectTrade(p)
+            return None
+        if ph == START_ROLL:
+            return A.Roll(p) if state.start_rollers and state.start_rollers[0] == p else None
+        if ph == PLACE_BUILDING:
+            if state.placer != p:
+                return None
+            for a in legal_actions(state, p):
+                return a
+            return None
+        c = state.claim
+        if c is not None and c.owner == p:
+            return A.ClaimRent(p)
+        if ph == DEBT:
+            d = state.debts[0]
+            if d.debtor != p:
+                return None
+            return _sell_or_mortgage(state, p)
+        current = p == state.current
+        pl = state.players[p]
+        if current and ph == BUY:
+            if pl.cash >= state.board.prices[state.pending_square]:
+                return A.Buy(p)
+            return A.Decline(p)
+        if current and ph == CARD_CHOICE:
+            return A.ChooseCard(p, pl.cash < state.cards.all[state.pending_card].amount)
+        for s in self._my_streets(state, p):
+            if not can_build(state, p, s):
+                return A.Build(p, s)
+        if current:
+            if ph == JAIL:
+                if pl.jail_cards:
+                    return A.UseJailCard(p)
+                if pl.cash >= state.variant.jail_fine:
+                    return A.PayJailFine(p)
+                return A.Roll(p)
+            if ph == ROLL:
+                return A.Roll(p)
+        return None
+
+    def _my_streets(self, state: GameState, p: int) -> list[int]:
+        own, mort = state.owner, state.mortgaged
+        key = (tuple(own), tuple(mort))
+        if key != self._key:
+            self._key = key
+            b = state.board
+            out = []
+            for members in b.group_members:
+                if all(own[s] == p and not mort[s] for s in members):
+                    out.extend(members)
+            self._streets = out
+        return self._streets
+
+
+def _sell_or_mortgage(state: GameState, p: int) -> A.Action:
+    """Raise cash the plain way: mortgage what carries no building, then sell houses."""
+    own, mort = state.owner, state.mortgaged
+    b = state.board
+    for s in b.properties:
+        if own[s] == p and not mort[s] and not group_has_buildings(state, s):
+            return A.Mortgage(p, s)
+    for s in b.streets:
+        if own[s] == p and state.houses[s] and not can_sell(state, p, s):
+            return A.SellBuilding(p, s)
+    for s in b.properties:
+        if own[s] == p and not mort[s] and not group_has_buildings(state, s):
+            return A.Mortgage(p, s)
+    return A.DeclareBankruptcy(p)
+
+
+class RandomBot:
+    """Any legal action, uniformly (rolls favoured so games move on), now and then a random
+    trade. For tests: it exercises every corner of the engine through the legal API."""
+
+    kind = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.last_reason = ""
+
+    def decide(self, state: GameState, p: int) -> A.Action | None:
+        """A random legal action of player ``p`` (None when it has none)."""
+        acts = legal_actions(state, p)
+        if state.phase in (ROLL, JAIL) and p == state.current and self.rng.random() < 0.05:
+            others = [q for q in state.alive() if q != p]
+            mine, theirs = state.owned_by(p), []
+            if others:
+                q = self.rng.choice(others)
+                theirs = state.owned_by(q)
+                if mine or theirs:
+                    give = tuple(self.rng.sample(mine, min(len(mine), self.rng.randint(0, 1))))
+                    take = tuple(self.rng.sample(theirs, min(len(theirs), self.rng.randint(0, 1))))
+                    if give or take:
+                        return A.ProposeTrade(p, q, give, take, self.rng.choice((0, 0, 1000, -1000)))
+        if not acts:
+            return None
+        if p == state.current and state.phase == ROLL and self.rng.random() < 0.6:
+            return A.Roll(p)
+        if state.phase not in (AUCTION, TRADE, PLACE_BUILDING, DEBT, BUY, CARD_CHOICE, START_ROLL) \
+                and p != state.current:
+            # Out of turn: mostly leave the others alone.
+            if self.rng.random() < 0.7:
+                return None
+        return self.rng.choice(acts)

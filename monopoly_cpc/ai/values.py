@@ -1,0 +1,187 @@
+"""What properties are worth to a player: by what they do to monopolies, not by their price.
+
+A colour group is worth its printed prices while split, and a monopoly bonus once one player
+holds all of it (nothing mortgaged). The bonus grows with the rent the group earns at three
+houses times how often opponents land there (Darling: three houses give the best return), so
+orange and red are worth more than dark purple. A property's worth to a player is the change
+it makes to that player's holdings; the same function measured for an opponent gives the value
+of *blocking* him. Tables are built once per board; every decision is a few list lookups.
+"""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules.board import STATION, STREET, UTILITY, Board
+
+# Where rolls end on the French board, stay-short jail policy, in 1/10000 (anchors.md §2,
+# exact Markov chain, FR deck). Squares that cannot be owned are 0 here (not used).
+LANDING_FR = (
+    308, 262, 0, 220, 0, 226, 232, 0, 236, 231, 0, 269, 229, 237, 247, 310, 279, 0, 293, 306,
+    0, 281, 0, 271, 317, 272, 273, 270, 266, 263, 0, 267, 260, 0, 246, 238, 0, 215, 0, 260,
+)
+
+# Bonus of a monopoly = HORIZON x (rent per opponent roll at three houses) + half its prices.
+HORIZON = 12
+STATION_STEP_PCT = 15     # each further station held adds 15 % to the stations' worth
+UTILITY_PCT = 90          # a lone utility is worth a little less than its price (Darling)
+
+
+class Tables:
+    """Per-board constants the players read (built once, immutable after)."""
+
+    __slots__ = ("board", "prob", "bonus", "income", "gsize", "gprice", "kind", "group",
+                 "members", "price", "house_cost", "mortgage")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        standard = len(board.properties) == 28 and board.kinds[10] != STREET
+        self.prob = [LANDING_FR[s] / 10000 if standard else 0.025 for s in range(40)]
+        self.kind = board.kinds
+        self.group = board.groups
+        self.members = board.group_members
+        self.price = board.prices
+        self.house_cost = board.house_costs
+        self.mortgage = board.mortgages
+        self.gsize = [len(m) for m in board.group_members]
+        self.gprice = [sum(board.prices[s] for s in m) for m in board.group_members]
+        # income[g][h]: rent per opponent roll with h houses on every street (h = 5 hotel).
+        self.income = [[sum(self.prob[s] * board.rents[s][h] for s in m) for h in range(6)]
+                       for m in board.group_members]
+        self.bonus = [HORIZON * self.income[g][3] + self.gprice[g] / 2
+                      for g in range(len(board.group_members))]
+
+
+_CACHE: list[Tables] = []
+
+
+def tables(board: Board) -> Tables:
+    """The tables of ``board`` (cached: boards are immutable and usually one per process)."""
+    for t in _CACHE:
+        if t.board is board:
+            return t
+    t = Tables(board)
+    _CACHE.append(t)
+    if len(_CACHE) > 4:
+        _CACHE.pop(0)
+    return t
+
+
+def group_value(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
+                moved: dict[int, int] | None = None) -> float:
+    """Worth to ``p`` of its streets in group ``g``; ``moved`` overrides owners (square -> new)."""
+    members = t.members[g]
+    k = 0
+    val = 0.0
+    others = 0
+    rival = -2
+    for s in members:
+        o = owner[s] if moved is None or s not in moved else moved[s]
+        if o == p:
+            k += 1
+            price = t.price[s]
+            # A mortgaged street costs its lift (mortgage + 10 %) before it earns again.
+            val += price - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+        elif o >= 0:
+            others += 1
+            rival = o if rival in (-2, o) else -1
+    if k == 0:
+        return 0.0
+    n = t.gsize[g]
+    if k == n:
+        return val + t.bonus[g]
+    if others == 0:
+        # Still open: the closer to complete, the more each street is worth.
+        return val + t.bonus[g] * (k * k) / (n * n) * 0.25
+    if others + k == n and rival >= 0:
+        # Split with one rival: a trade piece (and a block) both ways.
+        return val * 1.1
+    return val
+
+
+def stations_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
+                   moved: dict[int, int] | None = None) -> float:
+    """Worth to ``p`` of its stations (each extra station adds a share)."""
+    n = 0
+    val = 0.0
+    for s in t.board.stations:
+        o = owner[s] if moved is None or s not in moved else moved[s]
+        if o == p:
+            n += 1
+            val += t.price[s] - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+    if n == 0:
+        return 0.0
+    return val * (100 + STATION_STEP_PCT * (n - 1)) / 100
+
+
+def utilities_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
+                    moved: dict[int, int] | None = None) -> float:
+    """Worth to ``p`` of its utilities (both together earn 2.5 times more per point)."""
+    n = 0
+    val = 0.0
+    for s in t.board.utilities:
+        o = owner[s] if moved is None or s not in moved else moved[s]
+        if o == p:
+            n += 1
+            val += t.price[s] - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+    if n == 0:
+        return 0.0
+    return val * (UTILITY_PCT if n == 1 else 110) / 100
+
+
+def delta(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
+          moved: dict[int, int]) -> float:
+    """Change in ``p``'s holdings when the squares of ``moved`` change owner (only the groups
+    touched are measured)."""
+    seen_groups: list[int] = []
+    st = ut = False
+    d = 0.0
+    kind, group = t.kind, t.group
+    for s in moved:
+        k = kind[s]
+        if k == STREET:
+            g = group[s]
+            if g not in seen_groups:
+                seen_groups.append(g)
+                d += (group_value(t, g, owner, mortgaged, p, moved)
+                      - group_value(t, g, owner, mortgaged, p))
+        elif k == STATION and not st:
+            st = True
+            d += stations_value(t, owner, mortgaged, p, moved) - stations_value(t, owner, mortgaged, p)
+        elif k == UTILITY and not ut:
+            ut = True
+            d += (utilities_value(t, owner, mortgaged, p, moved)
+                  - utilities_value(t, owner, mortgaged, p))
+    return d
+
+
+def completes(t: Tables, owner: list[int], p: int, moved: dict[int, int]) -> list[int]:
+    """Groups ``p`` would hold entirely after ``moved`` and does not hold now."""
+    out = []
+    for s in moved:
+        if t.kind[s] != STREET:
+            continue
+        g = t.group[s]
+        if g in out:
+            continue
+        members = t.members[g]
+        if all(owner[x] == p for x in members):
+            continue
+        if all((moved[x] if x in moved else owner[x]) == p for x in members):
+            out.append(g)
+    return out
+
+
+def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
+    """What getting ``s`` (from the bank) is worth to ``p``."""
+    return delta(t, owner, mortgaged, p, {s: p})
+
+
+def best_rival_gain(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int,
+                    alive: list[int]) -> float:
+    """The most any other player still in the game would gain from getting ``s``."""
+    best = 0.0
+    for q in alive:
+        if q != p:
+            v = delta(t, owner, mortgaged, q, {s: q})
+            if v > best:
+                best = v
+    return best
