@@ -277,3 +277,27 @@ def test_english_texts_in_the_game():
     assert until(s, "Buy it for 6.000 F? (Y/N)")
     s.press("Y")
     assert until(s, "JEAN buys Rue Lecourbe for 6.000 F")
+
+
+def test_computer_players_keep_a_pace_people_can_follow_set_by_the_speed():
+    def ticks_to_two_turns(speed):
+        s = game_session(names=("HAL", "ZX"), computer=(True, True), first_player=0, speed=speed,
+                         dice=[(1, 2), (2, 4), (3, 5)])
+        st = s.screen.state
+        for t in range(20000):
+            s.step([], 1)
+            if st.turn >= 3:
+                return t
+        raise AssertionError("the computers did not play")
+
+    slow, normal, fast = (ticks_to_two_turns(v) for v in (1, 2, 3))
+    assert slow > normal > fast > 100       # even the fastest shows every step
+
+
+def test_six_computer_players_play_by_themselves():
+    s = game_session(names=("A", "B", "C", "D", "E", "F"), computer=(True,) * 6, seed=9)
+    st = s.screen.state
+    for _ in range(6000):
+        s.step([], 1)
+    assert st.turn > 10
+    assert {p.pawn for p in st.players} == set(range(6))

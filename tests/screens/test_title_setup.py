@@ -112,7 +112,7 @@ def test_six_players_then_quick_game_with_hours_and_minutes(simple_bots):
     assert [p.computer for p in st.players] == [False, False, True, True, True, True]
     assert [p.pawn for p in st.players] == [0, 1, 2, 3, 4, 5]
     assert st.variant.time_limit_ticks == 90 * 60 * 50
-    assert s.shows("1:30:00")                  # the clock on row 0
+    assert "1:30:00" in rows(s)[24]            # the clock on the status line
     assert rows(s)[0].startswith(" T P H L M D")
 
 
@@ -124,7 +124,7 @@ def test_a_normal_game_has_no_clock(simple_bots):
     s.press("N")
     assert isinstance(s.screen, GameScreen)
     assert s.screen.state.variant.time_limit_ticks == 0
-    assert ":" not in rows(s)[0]
+    assert ":" not in rows(s)[24]
     assert s.shows("QUI COMMENCE ?")
     assert s.shows("A (1) : appuyez sur D")
 

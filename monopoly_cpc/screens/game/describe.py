@@ -5,7 +5,7 @@ from __future__ import annotations
 from monopoly_cpc.texts import money
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
-SILENT = {"buy_offer", "land", "card_drawn", "game_over", "debt_paid", "auction_start"}
+SILENT = {"buy_offer", "land", "card_drawn", "game_over", "debt_paid"}
 
 
 def describe(screen, ev) -> str:
@@ -14,12 +14,7 @@ def describe(screen, ev) -> str:
     st = screen.state
     kind = ev.kind
     if kind in SILENT:
-        if kind == "auction_start":
-            sq = st.board.names[ev.square] if ev.square >= 0 else t[f"auction.{ev.text}"] \
-                if ev.text in ("house", "hotel") else ""
-            return t.get("auction.heading", square=sq)
         return ""
-
     def name(i: int) -> str:
         if 0 <= i < len(st.players):
             return st.players[i].name
@@ -51,15 +46,21 @@ def describe(screen, ev) -> str:
         return t.get("game.bought", name=who, square=square(ev.square), price=amt)
     if kind == "decline":
         return t.get("game.declined", name=who)
+    if kind == "auction_start":
+        what = square(ev.square) if ev.square >= 0 else t[
+            "auction.hotel" if ev.text == "hotel" else "auction.building"]
+        return t.get("auction.heading", square=what)
     if kind == "bid":
         return t.get("auction.bids", name=who, amount=amt)
     if kind == "auction_pass":
         return t.get("auction.passes", name=who)
     if kind == "auction_won":
-        what = square(ev.square) if ev.square >= 0 else t[f"auction.{ev.text}"]
+        what = square(ev.square) if ev.square >= 0 else t[
+            "auction.hotel" if ev.text == "hotel" else "auction.building"]
         return t.get("auction.sold", square=what, name=who, amount=amt)
     if kind == "auction_unsold":
-        what = square(ev.square) if ev.square >= 0 else t[f"auction.{ev.text}"]
+        what = square(ev.square) if ev.square >= 0 else t[
+            "auction.hotel" if ev.text == "hotel" else "auction.building"]
         return t.get("auction.unsold", square=what)
     if kind == "rent_due":
         return t.get("game.rent_due", amount=amt, owner=other, n=ev.other + 1)

@@ -504,10 +504,6 @@ class GameScreen(Screen):
     def _draw_menu(self, fb) -> None:
         fb.text(0, 0, " " * 40, pen=1, paper=0)
         fb.text(1, 0, MENU, pen=1)
-        st = self.state
-        if st.variant.time_limit_ticks:
-            secs = st.clock // 50
-            fb.text(31, 0, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}".rjust(8), pen=2)
 
     def _draw_hole(self, fb) -> None:
         from monopoly_cpc.screens.title import big_text
@@ -561,4 +557,7 @@ class GameScreen(Screen):
         fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
         draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
         fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
+        if st.variant.time_limit_ticks:  # the quick game's clock: time left
+            secs = st.clock // 50
+            fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
 

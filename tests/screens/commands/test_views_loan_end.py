@@ -1,0 +1,172 @@
+"""MONOPOLIC's views (+, -, ?) and loan (E), CTRL+C and the end screen."""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.variants import Variant
+from monopoly_cpc.screens.end import EndScreen, worth
+from monopoly_cpc.screens.modes import REGISTRY
+from monopoly_cpc.screens.setup import SetupScreen
+from monopoly_cpc.screens.title import TitleScreen
+from tests.screens.commands.helpers import Bot, Session, digit, flat, give, key, start_game, typed
+
+
+def open_key(s, char: str) -> None:
+    """The game screen opens REGISTRY[char] for + - ? E (see docs/screens.md hooks)."""
+    s.screen.push(REGISTRY[char](s.screen))
+
+
+# -- + and - ---------------------------------------------------------------------------------
+
+def test_plus_and_minus_turn_through_the_holdings_both_ways():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3, 39], houses=[1, 1, 0])
+    give(st, 0, [15], mortgaged=(15,))
+    open_key(s, "+")
+    w = flat(s)
+    assert "PATRIMOINE DE 1 ANNE" in w
+    assert "1/4 Boulevard de Belleville" in w and "1 maison(s)" in w
+    assert "4 propriété(s), 2 maison(s), 0 hôtel(s)" in w
+    assert s.screen.cursor == 1
+    seen = []
+    for _ in range(4):
+        s.step(typed("+"))
+        seen.append(s.screen.cursor)
+    assert seen == [3, 15, 39, 1]                       # clockwise, round and round
+    assert "hypothéquée" not in flat(s)
+    s.step(typed("-"))
+    assert s.screen.cursor == 39
+    s.step(typed("-"))
+    assert s.screen.cursor == 15 and "hypothéquée" in flat(s)
+    s.press("ENTER")
+    assert s.screen.modes == []
+
+
+def test_minus_starts_anticlockwise_from_the_cursor():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3, 39])
+    s.screen.set_cursor(20)
+    open_key(s, "-")
+    assert s.screen.cursor == 3
+
+
+def test_question_mark_then_number_shows_a_players_properties_and_buildings():
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
+    give(st, 1, [6, 8, 9, 12], houses=[5, 4, 4, 0])
+    open_key(s, "?")
+    assert "Voir le patrimoine de quel joueur ? (numéro)" in flat(s)
+    s.step([digit(2)])
+    w = flat(s)
+    assert "PATRIMOINE DE 2 BRUNO" in w
+    assert "4 propriété(s), 8 maison(s), 1 hôtel(s)" in w
+    assert "Rue de Vaugirard un hôtel" in w and "Rue de Courcelles 4 maison(s)" in w
+    s.press("SPACE")
+    assert "Compagnie de distribution" in flat(s)
+    s.step(typed("?"))
+    s.step([digit(3)])
+    assert "CLAUDE" in flat(s) and "Argent : 150.000 F" in flat(s)
+    s.press("ENTER")
+    assert s.screen.modes == []
+
+
+# -- E Emprunt -------------------------------------------------------------------------------
+
+def test_loan_up_to_50000_and_shown_in_the_holdings():
+    s, st = start_game(("ANNE", "BRUNO"), variant=Variant(loans=True))
+    open_key(s, "E")
+    assert "Qui emprunte ? (numéro)" in flat(s)
+    s.step([digit(1)])
+    assert "ANNE peut emprunter jusqu'à 50.000 F" in flat(s)
+    s.type("60000")
+    s.press("ENTER", ticks=10)
+    assert "Refusé : les emprunts sont limités à 50.000 F en tout" in flat(s)
+    assert st.players[0].loan == 0
+    s.type("30000")
+    s.press("ENTER", ticks=40)
+    assert st.players[0].loan == 30_000 and st.players[0].cash == 180_000
+    open_key(s, "E")
+    s.step([digit(1)])
+    assert "ANNE peut emprunter jusqu'à 20.000 F" in flat(s)
+    s.press("ESC")
+    open_key(s, "?")
+    s.step([digit(1)])
+    assert "Emprunt : 30.000 F" in flat(s)
+
+
+def test_no_loan_without_the_monopolic_variant():
+    s, st = start_game(("ANNE", "BRUNO"))
+    open_key(s, "E")
+    s.step(ticks=5)
+    assert "Pas d'emprunt : variante MONOPOLIC non choisie (options)" in flat(s)
+    assert s.screen.modes == [] and st.players[0].loan == 0
+
+
+# -- CTRL+C and the end screen ----------------------------------------------------------------
+
+def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody():
+    bot = Bot()
+    s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
+    give(st, 0, [1, 3], houses=[1, 1])
+    give(st, 1, [39], mortgaged=(39,))
+    st.forced_dice = [(1, 2), (2, 3)]
+    s.press("D", ticks=120)                 # ANNE's move is over; CPC is about to play
+    assert st.current == 1
+    s.step([key("C", ctrl=True)], ticks=200)
+    assert st.phase == "game_over" and st.end_requested
+    w = flat(s)
+    assert "FIN DE LA PARTIE" in w and "ANNE a gagné la partie" in w
+    s.press("SPACE", ticks=5)
+    assert isinstance(s.screen, EndScreen)
+    s.step(ticks=30)
+    rows = s.text()
+    text = " ".join(" ".join(rows).split())
+    assert "FIN DE LA PARTIE" in text and "Partie arrêtée (CTRL+C)" in text
+    anne = worth(st, 0)
+    assert (anne.cash, anne.properties, anne.buildings) == (150_000, 12_000, 10_000)
+    assert anne.total == 172_000 == st.scores[0]
+    assert "ANNE gagne avec 172.000 F" in text
+    assert rows[7].startswith("1. ANNE (1)") and rows[7].rstrip().endswith("172.000 F")
+    assert "150.000 F" in rows[8] and "12.000 F" in rows[8] and "10.000 F" in rows[8]
+    assert rows[9].startswith("2. CPC (2)") and rows[9].rstrip().endswith("170.000 F")
+    assert "Nouvelle partie ? (O/N)" in text
+    s.press("O")
+    assert isinstance(s.screen, SetupScreen)
+
+
+def test_ctrl_c_in_the_middle_of_a_move_is_refused():
+    s, st = start_game(("ANNE", "BRUNO"))
+    st.forced_dice = [(2, 4)]                # Rue de Vaugirard, for sale: the move is not over
+    s.press("D", ticks=200)
+    assert st.phase == "buy"
+    open_key(s, "^C")
+    s.step(ticks=5)
+    assert "CTRL+C : seulement à la fin d'un déplacement" in flat(s)
+    assert st.phase == "buy"
+
+
+def test_quick_game_ends_by_itself_when_its_time_is_up():
+    s, st = start_game(("ANNE", "BRUNO"), variant=Variant.quick(0, 1))
+    s.step(ticks=60 * 50 + 200)
+    assert st.time_up and st.phase == "game_over"
+    s.press("SPACE", ticks=5)
+    s.step(ticks=30)
+    text = " ".join(" ".join(s.text()).split())
+    assert "Le temps est écoulé" in text
+
+
+def test_end_screen_n_goes_back_to_the_title_and_shows_bankrupt_players():
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
+    st.players[2].bankrupt = True
+    st.bank_cash += st.players[2].cash
+    st.players[2].cash = 0
+    from monopoly_cpc.rules.engine import apply
+
+    apply(st, A.EndGame())
+    end = Session(lambda ctx: EndScreen(ctx, st))
+    end.press("N")                           # too early: the key of the last window is ignored
+    assert isinstance(end.screen, EndScreen)
+    end.step(ticks=30)
+    rows = end.text()
+    assert rows[11].startswith("3. CLAUDE (3)") and "en faillite" in rows[12]
+    end.press("N")
+    assert isinstance(end.screen, TitleScreen)
