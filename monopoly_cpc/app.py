@@ -1,0 +1,398 @@
+"""The 50 Hz loop: a headless core (:class:`Session`) and the front ends that drive it.
+
+``Session`` owns the framebuffer, the :class:`AppContext` and the current screen.
+``session.step(events)`` is one 50 Hz tick: the CPC key events go to ``screen.on_key`` in
+order, then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
+``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer.
+Nothing else advances the game, so a seed and a key log replay a session bit for bit.
+
+Front ends:
+
+* :func:`run_headless` runs N ticks with no window and returns the framebuffer.  A *key log*
+  is a mapping ``tick -> list of CpcKeyEvent``: the events of tick ``t`` are given to
+  ``step`` at tick ``t`` (ticks count from 0; ticks missing from the map get no event).
+  ``monopoly-cpc --headless --frames N --screenshot FILE.png`` uses it.
+* :class:`WindowFrontEnd` is the game on screen: fixed 50 Hz logic from an accumulator on
+  ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), one render per display refresh
+  (vsync where the driver gives it, else paced by sleeping), at most ``MAX_CATCH_UP`` ticks of
+  catch-up after a stall.  Host keys go through ``HostKeyboard``; the loop keeps F12
+  (screenshot) and Alt+Enter (full screen on/off) for itself.  ESC is a CPC key; closing the
+  window quits.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from monopoly_cpc.errors import UserError
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.screens.base import AppContext, Screen, SilentAudio
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.keyboard.events import CpcKeyEvent
+
+TICK_HZ = 50
+TICK_S = 1.0 / TICK_HZ
+MAX_CATCH_UP = 5  # ticks run at most per rendered frame after a stall; older time is dropped
+TITLE = "Monopoly CPC"
+TITLE_MESSAGE_TICKS = 4 * TICK_HZ  # how long the window title shows a screenshot's path
+# SDL drivers that draw nowhere: accepted only when asked for by SDL_VIDEODRIVER (tests).
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
+ScreenFactory = Callable[[AppContext], Screen]
+
+
+def first_screen(ctx: AppContext) -> Screen:
+    """The screen the game starts on: the test card with --test-card, else what flow.py says."""
+    from monopoly_cpc.screens.test_card import TestCardScreen
+
+    if getattr(ctx.args, "test_card", False):
+        return TestCardScreen(ctx)
+    try:
+        from monopoly_cpc.screens import flow
+    except ModuleNotFoundError as exc:
+        if exc.name != "monopoly_cpc.screens.flow":
+            raise
+        return TestCardScreen(ctx)  # the screen flow is not written yet
+    return flow.first_screen(ctx)
+
+
+class Session:
+    """The headless core: one game session, advanced one 50 Hz tick at a time."""
+
+    def __init__(self, args: Any = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
+                 screen_factory: ScreenFactory | None = None, fb: FrameBuffer | None = None) -> None:
+        self.fb = fb or FrameBuffer()
+        self.ctx = AppContext(args=args, settings=settings, audio=audio or SilentAudio(), seed=seed)
+        self.screen: Screen = (screen_factory or first_screen)(self.ctx)
+
+    @property
+    def tick(self) -> int:
+        """Ticks run so far (the game's only clock)."""
+        return self.ctx.tick
+
+    @property
+    def quit_requested(self) -> bool:
+        return self.ctx.quit_requested
+
+    def step(self, events: Iterable[CpcKeyEvent] = ()) -> None:
+        """One 50 Hz tick: keys in order, screen tick, screen switch, clock."""
+        ctx = self.ctx
+        if hasattr(ctx.audio, "tick"):
+            ctx.audio.tick = ctx.tick  # sounds are logged against the tick that asked for them
+        for ev in events:
+            self.screen.on_key(ev)
+            if ctx.next_screen is not None:
+                break  # the rest of this tick's keys belonged to the screen that left
+        if ctx.next_screen is None:
+            self.screen.tick()
+        if ctx.next_screen is not None:
+            self.screen, ctx.next_screen = ctx.next_screen, None
+        ctx.tick += 1
+
+    def render(self) -> FrameBuffer:
+        """Draw the current screen into the framebuffer and return it."""
+        self.screen.draw(self.fb)
+        return self.fb
+
+
+# -- helpers shared by the front ends ----------------------------------------------------------
+def _settings() -> Any:
+    try:
+        from monopoly_cpc import settings
+
+        return settings.load()
+    except ModuleNotFoundError:  # pragma: no cover - settings.py ships with the package
+        return None
+
+
+def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
+    """The sound system if it is there, else silence (``playback=False``: log only)."""
+    try:
+        from monopoly_cpc.sound import Audio
+    except ImportError:
+        return SilentAudio()
+    probe = AppContext(args=ctx_args, settings=settings)
+    return Audio(mute=bool(probe.option("mute", False)), volume=int(probe.option("volume", 7)),
+                 playback=playback)
+
+
+def save_png(rgb, path: Path) -> Path:
+    """Write an (h, w, 3) uint8 array as a PNG; UserError if the file cannot be written."""
+    import numpy as np
+    import pygame
+
+    h, w = rgb.shape[:2]
+    surf = pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), (w, h), "RGB")
+    path = Path(path)
+    try:
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surf, str(path))
+    except (OSError, pygame.error) as exc:
+        raise UserError(f"cannot write the screenshot {path}: {exc}") from None
+    return path
+
+
+def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None = None,
+                 screen_factory: ScreenFactory | None = None,
+                 on_frame: Callable[[int, FrameBuffer], None] | None = None,
+                 audio: Any = None) -> FrameBuffer:
+    """Run ``frames`` ticks (default ``args.frames``, else 1) without a window.
+
+    ``key_log`` maps tick -> CPC key events fed at that tick.  Without ``on_frame`` only the
+    last tick is drawn; with it, every tick is drawn and ``on_frame(tick, fb)`` called (video
+    export).  The seed is ``args.seed`` or 0.  Returns the framebuffer of the last tick.
+    """
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # nothing here may open a window
+    n = frames if frames is not None else (getattr(args, "frames", None) or 1)
+    seed = getattr(args, "seed", None)
+    settings = _settings()
+    session = Session(args, settings=settings,
+                      audio=audio if audio is not None else _audio(args, settings, playback=False),
+                      seed=0 if seed is None else seed, screen_factory=screen_factory)
+    key_log = key_log or {}
+    for t in range(n):
+        session.step(key_log.get(t, ()))
+        if on_frame is not None:
+            on_frame(t, session.render())
+        if session.quit_requested:
+            break
+    fb = session.render() if on_frame is None else session.fb
+    shot = getattr(args, "screenshot", None)
+    if shot:
+        save_png(fb.to_rgb(), Path(shot))
+    return fb
+
+
+def run(args: Any) -> int:
+    """The game: headless with --headless, else in a window (full screen by default)."""
+    if getattr(args, "headless", False):
+        run_headless(args)
+        return 0
+    if getattr(args, "frames", None) or getattr(args, "screenshot", None):
+        raise UserError("--frames and --screenshot need --headless")
+    return WindowFrontEnd(args).run()
+
+
+# -- the windowed front end --------------------------------------------------------------------
+def screenshot_dir() -> Path:
+    """The user's pictures folder (monopoly-cpc/ in it), else the data folder."""
+    import platformdirs
+
+    for base in (lambda: platformdirs.user_pictures_dir(),
+                 lambda: platformdirs.user_data_dir("monopoly-cpc", appauthor=False)):
+        try:
+            folder = Path(base()) / "monopoly-cpc"
+            folder.mkdir(parents=True, exist_ok=True)
+            return folder
+        except OSError:
+            continue
+    raise UserError("no folder to save screenshots in")
+
+
+def next_screenshot_paths(folder: Path, scale: int) -> tuple[Path, Path]:
+    """The first free pair monopoly-cpc-NNNN.png (1x) / monopoly-cpc-NNNN-xK.png (window scale)."""
+    n = 1
+    while (folder / f"monopoly-cpc-{n:04d}.png").exists():
+        n += 1
+    return folder / f"monopoly-cpc-{n:04d}.png", folder / f"monopoly-cpc-{n:04d}-x{scale}.png"
+
+
+class WindowFrontEnd:
+    """The game in a window or full screen, driving a :class:`Session` at 50 Hz."""
+
+    def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
+                 max_ticks: int | None = None) -> None:
+        self.args = args
+        self.screen_factory = screen_factory
+        self.max_ticks = max_ticks  # tests: stop after this many ticks
+        self.settings = _settings()
+        probe = AppContext(args=args, settings=self.settings)
+        self.fullscreen = not getattr(args, "windowed", False) and bool(probe.option("fullscreen", True))
+        self.scale_option: int | None = probe.option("scale", None)
+        self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
+        self.vsync = False
+        self.title_message = ""
+        self.title_until = 0
+        self.last_screenshot: tuple[Path, Path] | None = None
+
+    # display ---------------------------------------------------------------------------------
+    def _open_display(self) -> None:
+        import pygame
+
+        explicit = os.environ.get("SDL_VIDEODRIVER", "")
+        if not explicit and sys.platform.startswith("linux") and not (
+                os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            # No desktop session: only the console (KMS/DRM, e.g. a kiosk box) can show us.
+            # Asking for it alone also keeps SDL from probing the other drivers noisily.
+            os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error as exc:
+            why = str(exc)
+            if not explicit and os.environ.get("SDL_VIDEODRIVER") == "kmsdrm":
+                why = f"no desktop session (DISPLAY and WAYLAND_DISPLAY unset) and {why}"
+            raise UserError(f"no display available: {why} (use --headless for tools)") from None
+        if driver in INVISIBLE_DRIVERS and driver not in explicit:
+            pygame.display.quit()
+            raise UserError(f"no display available: SDL fell back to its {driver!r} driver "
+                            "(use --headless for tools)")
+        self.desktop = sizes[0] if sizes else (1024, 768)
+        self._set_mode()
+
+    def _set_mode(self) -> None:
+        import pygame
+
+        from monopoly_cpc.render.present import (
+            PICTURE_H,
+            PICTURE_W,
+            Presenter,
+            fit_scale,
+            layout_for,
+        )
+
+        dw, dh = self.desktop
+        if self.fullscreen:
+            size, flags = (dw, dh), pygame.FULLSCREEN
+        else:
+            k = self.scale_option or fit_scale(int(dw * 0.9), int(dh * 0.9))
+            size, flags = (PICTURE_W * k, PICTURE_H * k), 0
+        # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
+        # 1:1 -- unless pygame would enlarge a small window, so then go without vsync.
+        scaled_ok = self.fullscreen or min(dw // size[0], dh // size[1]) < 2
+        surface = None
+        self.vsync = False
+        if scaled_ok:
+            try:
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    surface = pygame.display.set_mode(size, flags | pygame.SCALED, vsync=1)
+                # "no fast renderer available": SDL's software renderer, so no real vsync
+                self.vsync = not caught
+            except pygame.error:
+                surface = None
+        if surface is None:
+            try:
+                surface = pygame.display.set_mode(size, flags)
+            except pygame.error as exc:
+                raise UserError(f"no display available: {exc} (use --headless for tools)") from None
+        self.surface = surface
+        w, h = surface.get_size()
+        self.layout = layout_for(w, h, self.scale_option)
+        self.presenter = Presenter(surface, crt=self.crt)
+        surface.fill((0, 0, 0))
+        pygame.mouse.set_visible(not self.fullscreen)
+        pygame.display.set_caption(TITLE)
+        try:
+            rate = pygame.display.get_current_refresh_rate()
+        except (pygame.error, AttributeError):
+            rate = 0
+        self.refresh_s = 1.0 / rate if rate and rate > 0 else 1.0 / 60
+
+    # host keys kept by the loop ---------------------------------------------------------------
+    def _host_key(self, ev: Any, session: Session) -> bool:
+        """Handle F12 and Alt+Enter; True if the event was the loop's."""
+        import pygame
+
+        if ev.type != pygame.KEYDOWN:
+            return ev.type == pygame.KEYUP and ev.key == pygame.K_F12
+        if ev.key == pygame.K_F12:
+            self.screenshot(session)
+            return True
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT:
+            self.fullscreen = not self.fullscreen
+            self._set_mode()
+            return True
+        return False
+
+    def screenshot(self, session: Session) -> tuple[Path, Path]:
+        """F12: save the picture at 1x and at the window's scale; say where in the title."""
+        import pygame
+
+        one, scaled = next_screenshot_paths(screenshot_dir(), self.layout.scale)
+        fb = session.render()
+        save_png(fb.to_rgb(), one)
+        picture = self.presenter.compose(fb)
+        big = pygame.transform.scale(picture, (self.layout.w, self.layout.h))
+        pygame.image.save(big, str(scaled))
+        self.last_screenshot = (one, scaled)
+        self.title_message = f"{TITLE} - capture : {one}"
+        self.title_until = session.tick + TITLE_MESSAGE_TICKS
+        pygame.display.set_caption(self.title_message)
+        return one, scaled
+
+    # the loop ---------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Open the display, play until the window is closed (or the screen asks to quit)."""
+        import pygame
+
+        self._open_display()
+        from monopoly_cpc.keyboard.host import HostKeyboard
+
+        probe = AppContext(args=self.args, settings=self.settings)
+        keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
+        seed = getattr(self.args, "seed", None)
+        if seed is None:
+            seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
+        session = Session(self.args, settings=self.settings,
+                          audio=_audio(self.args, self.settings, playback=True),
+                          seed=seed, screen_factory=self.screen_factory)
+        pending: list = []
+        acc = 0.0
+        last = time.perf_counter()
+        next_frame = last
+        fast_flips = 0
+        running = True
+        while running:
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    running = False
+                elif ev.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                    self.presenter.clear_bars(self.surface, self.layout)
+                elif ev.type in (pygame.KEYDOWN, pygame.KEYUP) and self._host_key(ev, session):
+                    pass
+                else:
+                    pending.extend(keyboard.feed(ev))
+            if not running:
+                break
+            now = time.perf_counter()
+            acc = min(acc + (now - last), MAX_CATCH_UP * TICK_S)
+            last = now
+            while acc >= TICK_S:
+                acc -= TICK_S
+                events, pending = pending + keyboard.tick(), []
+                session.step(events)
+                if self.title_message and session.tick >= self.title_until:
+                    self.title_message = ""
+                    pygame.display.set_caption(TITLE)
+                if session.quit_requested or (self.max_ticks is not None and session.tick >= self.max_ticks):
+                    running = False
+                    break
+            self.presenter.present(session.render(), self.surface, self.layout)
+            t0 = time.perf_counter()
+            pygame.display.flip()
+            if self.vsync:
+                # A driver that ignores vsync returns at once: after a few such flips, pace by sleep.
+                fast_flips = fast_flips + 1 if time.perf_counter() - t0 < 0.002 else 0
+                if fast_flips > 10:
+                    self.vsync = False
+                next_frame = time.perf_counter()
+            else:
+                next_frame += self.refresh_s
+                delay = next_frame - time.perf_counter()
+                if delay > 0:
+                    time.sleep(delay)
+                else:
+                    next_frame = time.perf_counter()
+        pygame.display.quit()
+        return 0

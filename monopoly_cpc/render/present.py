@@ -1,0 +1,132 @@
+"""From the framebuffer to host pixels: composition, integer upscale, letterbox, scanlines.
+
+Composition is one numpy lookup per frame: the (200, 4) per-line inks become a table of 800
+host pixel values (line * 4 + pen), and ``pens + 4 * line`` indexes it.  The border lines are
+filled from the per-line border colours.  The 384x272 picture is then upscaled by an integer
+factor with ``pygame.transform.scale`` straight into the window surface (a subsurface at the
+letterbox offset), so pixels stay square and sharp.  Every buffer is allocated once; the hot
+path allocates nothing but a few small numpy views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.render.palette import Palette
+from monopoly_cpc.render.palette import palette as default_palette
+
+PICTURE_W, PICTURE_H = FrameBuffer.BW, FrameBuffer.BH
+# Scanline look (--crt): the last output row of each CPC line is multiplied by this / 255.
+CRT_DARK = 150
+
+
+def fit_scale(screen_w: int, screen_h: int, pic_w: int = PICTURE_W, pic_h: int = PICTURE_H) -> int:
+    """The largest integer factor at which the bordered picture fits the screen (at least 1)."""
+    return max(1, min(screen_w // pic_w, screen_h // pic_h))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the upscaled picture sits in a window: scale and top-left offset, black around."""
+
+    screen_w: int
+    screen_h: int
+    scale: int
+    x: int
+    y: int
+
+    @property
+    def w(self) -> int:
+        return PICTURE_W * self.scale
+
+    @property
+    def h(self) -> int:
+        return PICTURE_H * self.scale
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x, self.y, self.w, self.h)
+
+
+def layout_for(screen_w: int, screen_h: int, scale: int | None = None) -> Layout:
+    """Centre the picture at ``scale`` (default: the largest that fits; never more than fits)."""
+    best = fit_scale(screen_w, screen_h)
+    k = best if scale is None else max(1, min(scale, best))
+    return Layout(screen_w, screen_h, k, (screen_w - PICTURE_W * k) // 2, (screen_h - PICTURE_H * k) // 2)
+
+
+class Presenter:
+    """Composes a FrameBuffer into a 384x272 surface and upscales it into a target surface."""
+
+    def __init__(self, target_format: pygame.Surface | None = None, crt: bool = False,
+                 palette: Palette | None = None) -> None:
+        pal = palette or default_palette()
+        if target_format is not None:
+            self.picture = pygame.Surface((PICTURE_W, PICTURE_H), 0, target_format)
+        else:
+            self.picture = pygame.Surface((PICTURE_W, PICTURE_H), 0, 32)
+        # host pixel value of each firmware colour, in the picture surface's own format
+        self._colour32 = np.array([self.picture.map_rgb(tuple(int(v) for v in rgb)) for rgb in pal.rgb],
+                                  dtype=np.uint32)
+        self._lut = np.empty((FrameBuffer.H, 4), dtype=np.uint32)
+        self._lut_flat = self._lut.reshape(-1)
+        self._line_base = (np.arange(FrameBuffer.H, dtype=np.int32) * 4)[:, None]
+        self._index = np.empty((FrameBuffer.H, FrameBuffer.W), dtype=np.int32)
+        self._border = np.empty(FrameBuffer.BH, dtype=np.uint32)
+        self.crt = crt
+        self._crt_mask: pygame.Surface | None = None
+        self._crt_scale = 0
+
+    def compose(self, fb: FrameBuffer) -> pygame.Surface:
+        """Fill ``self.picture`` (384x272, 1x) from the framebuffer and return it."""
+        np.take(self._colour32, fb.inks, out=self._lut)
+        np.add(fb.pens, self._line_base, out=self._index)
+        np.take(self._colour32, fb.border, out=self._border)
+        px, py = FrameBuffer.PAPER_X, FrameBuffer.PAPER_Y
+        view = pygame.surfarray.pixels2d(self.picture).T  # (272, 384) view, row-major memory
+        try:
+            np.take(self._lut_flat, self._index, out=view[py:py + FrameBuffer.H, px:px + FrameBuffer.W],
+                    mode="clip")
+            b = self._border[:, None]
+            view[:py] = b[:py]
+            view[py + FrameBuffer.H:] = b[py + FrameBuffer.H:]
+            view[py:py + FrameBuffer.H, :px] = b[py:py + FrameBuffer.H]
+            view[py:py + FrameBuffer.H, px + FrameBuffer.W:] = b[py:py + FrameBuffer.H]
+        finally:
+            del view  # unlock the surface before it is scaled
+        return self.picture
+
+    def _mask_for(self, scale: int) -> pygame.Surface:
+        if self._crt_mask is None or self._crt_scale != scale:
+            mask = pygame.Surface((PICTURE_W * scale, PICTURE_H * scale), 0, 32)
+            mask.fill((255, 255, 255))
+            if scale >= 2:
+                for y in range(scale - 1, PICTURE_H * scale, scale):
+                    mask.fill((CRT_DARK, CRT_DARK, CRT_DARK), (0, y, PICTURE_W * scale, 1))
+            self._crt_mask, self._crt_scale = mask, scale
+        return self._crt_mask
+
+    def present(self, fb: FrameBuffer, target: pygame.Surface, layout: Layout) -> None:
+        """Compose ``fb`` and draw it upscaled into ``target`` at ``layout`` (bars untouched)."""
+        self.compose(fb)
+        dest = target.subsurface(layout.rect)
+        if layout.scale == 1:
+            dest.blit(self.picture, (0, 0))
+        else:
+            pygame.transform.scale(self.picture, (layout.w, layout.h), dest)
+        if self.crt and layout.scale >= 2:
+            dest.blit(self._mask_for(layout.scale), (0, 0), special_flags=pygame.BLEND_MULT)
+
+    @staticmethod
+    def clear_bars(target: pygame.Surface, layout: Layout) -> None:
+        """Paint the letterbox black (after a mode change or an expose event)."""
+        r = layout.rect
+        w, h = target.get_size()
+        for bar in ((0, 0, w, r.top), (0, r.bottom, w, h - r.bottom),
+                    (0, r.top, r.left, r.h), (r.right, r.top, w - r.right, r.h)):
+            if bar[2] > 0 and bar[3] > 0:
+                target.fill((0, 0, 0), bar)

@@ -1,0 +1,53 @@
+"""`monopoly-cpc bench`: the figures it reports (their values are never asserted)."""
+
+import json
+import sys
+
+import pytest
+
+from monopoly_cpc.cli import main
+from monopoly_cpc.commands import bench
+
+
+def test_display_bench_reports_positive_medians():
+    r = bench.display_bench(frames=3)
+    assert set(r) == {"frame_compose_ms", "frame_present_1080p_ms"}
+    assert all(v > 0 for v in r.values())
+
+
+def test_bench_json_is_one_object(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
+    assert main(["bench", "--json", "--frames", "3"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert {"frame_compose_ms", "frame_present_1080p_ms", "startup_s"} <= set(data)
+    assert out.count("\n") == 1
+
+
+def test_bench_table(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
+    assert main(["bench", "--frames", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [ln.split()[0] for ln in lines] == ["frame_compose_ms", "frame_present_1080p_ms", "startup_s"]
+
+
+def test_bench_engine_without_the_ai_module_is_one_line(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "monopoly_cpc.ai.bench", None)
+    assert main(["bench", "--engine", "--frames", "3"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "monopoly_cpc.ai.bench" in err[0]
+
+
+def test_bench_engine_merges_the_engine_figures(capsys, monkeypatch):
+    fake = type(sys)("monopoly_cpc.ai.bench")
+    fake.engine_bench = lambda: {"engine_games_per_s": 12.5, "engine_rolls_per_s": 900.0}
+    monkeypatch.setitem(sys.modules, "monopoly_cpc.ai.bench", fake)
+    monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
+    assert main(["bench", "--engine", "--json", "--frames", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["engine_games_per_s"] == 12.5 and "frame_compose_ms" in data
+
+
+@pytest.mark.slow
+def test_startup_bench_runs_a_real_process():
+    assert bench.startup_bench(runs=1) > 0

@@ -1,0 +1,95 @@
+"""Composition to host pixels, integer scale and letterbox, scanlines."""
+
+import numpy as np
+import pygame
+import pytest
+
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.render.palette import palette
+from monopoly_cpc.render.present import CRT_DARK, Presenter, fit_scale, layout_for
+
+
+@pytest.mark.parametrize("size, scale, offset", [
+    ((1920, 1080), 3, (384, 132)),   # 1080 // 272 = 3
+    ((1280, 720), 2, (256, 88)),
+    ((1366, 768), 2, (299, 112)),
+    ((2560, 1440), 5, (320, 40)),
+    ((3840, 2160), 7, (576, 128)),
+    ((800, 600), 2, (16, 28)),
+    ((640, 480), 1, (128, 104)),
+    ((384, 272), 1, (0, 0)),
+    ((1152, 816), 3, (0, 0)),
+])
+def test_largest_integer_scale_centred(size, scale, offset):
+    assert fit_scale(*size) == scale
+    lay = layout_for(*size)
+    assert lay.scale == scale and (lay.x, lay.y) == offset
+    assert lay.w == 384 * scale and lay.h == 272 * scale
+    assert lay.x + lay.w <= size[0] and lay.y + lay.h <= size[1]
+
+
+def test_requested_scale_is_kept_when_it_fits_and_clamped_when_not():
+    assert layout_for(1920, 1080, 2).scale == 2
+    assert layout_for(1920, 1080, 9).scale == 3
+    assert fit_scale(200, 100) == 1  # a tiny window still shows the picture (cropped)
+
+
+def _framebuffer():
+    fb = FrameBuffer()
+    rng = np.random.default_rng(1)
+    fb.pens[:] = rng.integers(0, 4, fb.pens.shape, dtype=np.uint8)
+    fb.inks[:] = rng.integers(0, 27, fb.inks.shape, dtype=np.uint8)
+    fb.border[:] = rng.integers(0, 27, fb.border.shape, dtype=np.uint8)
+    return fb
+
+
+def test_composition_pixel_is_the_palette_value_of_its_ink_on_that_line():
+    fb = _framebuffer()
+    p = Presenter()
+    pic = pygame.surfarray.array3d(p.compose(fb)).transpose(1, 0, 2)
+    table = palette().rgb
+    for (y, x) in [(0, 0), (10, 300), (199, 319), (123, 45)]:
+        ink = fb.inks[y, fb.pens[y, x]]
+        assert tuple(pic[36 + y, 32 + x]) == tuple(table[ink])
+    assert tuple(pic[5, 100]) == tuple(table[fb.border[5]])
+    assert tuple(pic[100, 3]) == tuple(table[fb.border[100]])
+    assert tuple(pic[100, 380]) == tuple(table[fb.border[100]])
+    assert np.array_equal(pic, fb.to_rgb())
+
+
+def test_present_upscales_into_the_letterbox_with_black_bars():
+    fb = _framebuffer()
+    target = pygame.Surface((1920, 1080), 0, 32)
+    target.fill((0, 0, 0))
+    lay = layout_for(1920, 1080)
+    p = Presenter(target)
+    p.clear_bars(target, lay)
+    p.present(fb, target, lay)
+    out = pygame.surfarray.array3d(target).transpose(1, 0, 2)
+    ref = fb.to_rgb()
+    big = out[lay.y:lay.y + lay.h, lay.x:lay.x + lay.w]
+    assert np.array_equal(big[::3, ::3], ref) and np.array_equal(big[2::3, 1::3], ref)
+    assert not out[:lay.y].any() and not out[:, :lay.x].any() and not out[lay.y + lay.h:].any()
+
+
+def test_crt_darkens_the_last_row_of_each_line():
+    fb = FrameBuffer()
+    fb.set_inks((26, 26, 26, 26))
+    fb.set_border(26)
+    target = pygame.Surface((768, 544), 0, 32)
+    p = Presenter(target, crt=True)
+    p.present(fb, target, layout_for(768, 544))
+    out = pygame.surfarray.array3d(target).transpose(1, 0, 2)
+    assert (out[0::2] == 255).all()
+    assert (np.abs(out[1::2].astype(int) - CRT_DARK) <= 1).all()
+
+
+def test_compose_reuses_its_buffers():
+    fb = _framebuffer()
+    p = Presenter()
+    a = p.compose(fb)
+    ids = (id(p._lut), id(p._index), id(p._border))
+    fb.inks[:] = 0
+    b = p.compose(fb)
+    assert a is b and ids == (id(p._lut), id(p._index), id(p._border))
+    assert (pygame.surfarray.array3d(b)[32:352, 36:236] == 0).all()

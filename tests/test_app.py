@@ -1,0 +1,204 @@
+"""The loop: Session ticks, headless runs, the window front end in SDL's dummy driver."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pygame
+import pytest
+
+from monopoly_cpc import app
+from monopoly_cpc.cli import build_parser, main
+from monopoly_cpc.errors import UserError
+from monopoly_cpc.keyboard.events import CpcKeyEvent
+from monopoly_cpc.render.font import font
+from monopoly_cpc.render.palette import palette
+from monopoly_cpc.screens import test_card
+from monopoly_cpc.screens.base import Screen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Recorder(Screen):
+    """Logs what the loop does to it, and can switch or post host events at given ticks."""
+
+    def __init__(self, ctx, name="a", log=None, switch_at=None, post_at=None):
+        super().__init__(ctx)
+        self.name, self.log = name, log if log is not None else []
+        self.switch_at, self.post_at = switch_at, post_at or {}
+
+    def on_key(self, ev):
+        self.log.append((self.ctx.tick, self.name, "key", ev.key))
+
+    def tick(self):
+        self.log.append((self.ctx.tick, self.name, "tick"))
+        if self.switch_at == self.ctx.tick:
+            self.ctx.switch(Recorder(self.ctx, "b", self.log))
+        for ev in self.post_at.get(self.ctx.tick, ()):
+            pygame.event.post(ev)
+
+    def draw(self, fb):
+        fb.clear(0)
+        fb.text(0, 0, f"{self.name} {self.ctx.tick}")
+
+
+def key(name):
+    return CpcKeyEvent(key=name, number=0, char=None)
+
+
+def test_session_step_order_switch_and_clock():
+    log = []
+    s = app.Session(screen_factory=lambda ctx: Recorder(ctx, log=log, switch_at=1))
+    s.step([key("A"), key("B")])
+    s.step()
+    s.step([key("C")])
+    assert s.tick == 3
+    assert log == [(0, "a", "key", "A"), (0, "a", "key", "B"), (0, "a", "tick"),
+                   (1, "a", "tick"), (2, "b", "key", "C"), (2, "b", "tick")]
+    assert s.render().read_text(0).rstrip() == "b 3"
+
+
+def test_run_headless_feeds_the_key_log_at_its_ticks():
+    log = []
+    fb = app.run_headless(SimpleNamespace(frames=5, screenshot=None, seed=None),
+                          key_log={1: [key("X")], 3: [key("Y"), key("Z")]},
+                          screen_factory=lambda ctx: Recorder(ctx, log=log))
+    keys = [(t, k) for (t, _, kind, *k) in log if kind == "key" for k in k]
+    assert keys == [(1, "X"), (3, "Y"), (3, "Z")]
+    assert fb.read_text(0).rstrip() == "a 5"
+
+
+def test_run_headless_every_frame_callback():
+    seen = []
+    app.run_headless(SimpleNamespace(frames=3, screenshot=None, seed=7), screen_factory=Recorder,
+                     on_frame=lambda t, fb: seen.append((t, fb.read_text(0).rstrip())))
+    assert seen == [(0, "a 1"), (1, "a 2"), (2, "a 3")]
+
+
+def test_headless_screenshot_is_the_bordered_picture(tmp_path):
+    out = tmp_path / "shot.png"
+    assert main(["--headless", "--test-card", "--frames", "2", "--screenshot", str(out)]) == 0
+    surf = pygame.image.load(str(out))
+    assert surf.get_size() == (384, 272)
+    rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)
+    table = palette().rgb
+    # the test card's top-left paper pixel is pen 0 (blue); the border beside it is band 36*27//272
+    assert tuple(rgb[36, 32]) == tuple(table[1])
+    assert tuple(rgb[36, 31]) == tuple(table[36 * 27 // 272])
+    assert tuple(rgb[35, 32]) == tuple(table[35 * 27 // 272])
+    # and the paper ends at x 351, y 235
+    assert tuple(rgb[235, 351]) != tuple(rgb[235, 352]) or tuple(rgb[236, 351]) != tuple(rgb[235, 351])
+
+
+def test_headless_screenshot_to_unwritable_place_is_a_user_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(UserError, match="cannot write"):
+        app.run_headless(SimpleNamespace(frames=1, screenshot=str(blocker / "x.png"), seed=None,
+                                         test_card=True))
+
+
+def test_frames_without_headless_is_refused():
+    with pytest.raises(UserError, match="--headless"):
+        app.run(build_parser().parse_args(["--frames", "3"]))
+
+
+def test_first_screen_is_the_test_card_when_asked():
+    s = app.Session(SimpleNamespace(test_card=True))
+    assert isinstance(s.screen, test_card.TestCardScreen)
+
+
+def test_test_card_shows_colours_font_and_turns_pages():
+    s = app.Session(SimpleNamespace(test_card=True), screen_factory=test_card.TestCardScreen)
+    fb = s.render()
+    rows = fb.screen_text()
+    assert "MIRE DE TEST" in rows[0]
+    assert sorted(set(fb.inks[:, 1].tolist()) | set(fb.inks[:, 2].tolist())) == list(range(27))
+    assert len(set(fb.border.tolist())) == 27
+    assert rows[17][4:36] == fb.font.decode(range(32))
+    assert rows[24][4:36] == fb.font.decode(range(224, 256))
+    for _ in range(250):
+        s.step()
+    rows = s.render().screen_text()
+    assert rows[8].rstrip() == "Ready" and "Départ" in "".join(rows)
+    s.step([key("SPACE")])
+    assert "MIRE DE TEST" in s.render().read_text(0)
+
+
+def _no_display_env():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    return env
+
+
+@pytest.mark.parametrize("driver", [None, "x11"])
+def test_no_display_is_one_line_and_exit_1(driver, tmp_path):
+    env = _no_display_env()
+    if driver:
+        env["SDL_VIDEODRIVER"] = driver
+    env["XDG_RUNTIME_DIR"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "monopoly_cpc", "--test-card"], env=env, cwd=ROOT,
+                       capture_output=True, text=True, timeout=60, check=False)
+    assert r.returncode == 1
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("monopoly-cpc: no display available")
+    assert "--headless" in lines[0] and "Traceback" not in r.stderr
+
+
+def _front_end(argv, **kw):
+    args = build_parser().parse_args(argv)
+    args.mute = True
+    return app.WindowFrontEnd(args, **kw)
+
+
+def _keydown(k, scancode, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, scancode=scancode, mod=mod, unicode=unicode)
+
+
+def test_window_close_quits_cleanly_and_esc_is_a_cpc_key():
+    log = []
+    esc = _keydown(pygame.K_ESCAPE, pygame.KSCAN_ESCAPE, unicode="\x1b")
+    fe = _front_end(["--windowed"], max_ticks=500, screen_factory=lambda ctx: Recorder(
+        ctx, log=log, post_at={2: [esc], 6: [pygame.event.Event(pygame.QUIT)]}))
+    assert fe.run() == 0
+    ticks = [t for (t, _, kind, *_) in log if kind == "tick"]
+    assert 6 <= max(ticks) < 20  # stopped by the close, not by max_ticks
+    assert ("ESC",) in [tuple(k) for (_, _, kind, *k) in log if kind == "key"]
+    assert not pygame.display.get_init()
+
+
+def test_window_f12_screenshot_and_alt_enter(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pics"))
+    f12 = _keydown(pygame.K_F12, pygame.KSCAN_F12)
+    alt_enter = _keydown(pygame.K_RETURN, pygame.KSCAN_RETURN, mod=pygame.KMOD_LALT)
+    states = []
+    fe = _front_end(["--windowed", "--scale", "2", "--test-card"], max_ticks=12,
+                    screen_factory=lambda ctx: Recorder(ctx, post_at={2: [f12], 5: [alt_enter]}))
+    orig = fe._set_mode
+    monkeypatch.setattr(fe, "_set_mode", lambda: (orig(), states.append(fe.fullscreen)))
+    assert fe.run() == 0
+    one, scaled = fe.last_screenshot
+    assert one.parent == tmp_path / "pics" / "monopoly-cpc"
+    assert pygame.image.load(str(one)).get_size() == (384, 272)
+    assert pygame.image.load(str(scaled)).get_size() == (768, 544)
+    assert "capture" in fe.title_message and str(one) in fe.title_message
+    assert states == [False, True]
+
+
+def test_screenshot_names_do_not_overwrite(tmp_path):
+    (tmp_path / "monopoly-cpc-0001.png").write_bytes(b"")
+    a, b = app.next_screenshot_paths(tmp_path, 3)
+    assert a.name == "monopoly-cpc-0002.png" and b.name == "monopoly-cpc-0002-x3.png"
+
+
+def test_window_presents_the_framebuffer():
+    fe = _front_end(["--windowed", "--scale", "1"], max_ticks=3, screen_factory=Recorder)
+    fe.run()
+    # after run the display is closed; check the presenter's last picture instead
+    pic = pygame.surfarray.array3d(fe.presenter.picture).transpose(1, 0, 2)
+    assert tuple(pic[36, 32]) == tuple(palette().rgb[1]) and pic.shape == (272, 384, 3)
+    glyph = font().glyphs[ord("a")]
+    yellow = (pic[36:44, 32:40] == palette().rgb[24]).all(axis=2)
+    assert np.array_equal(yellow, glyph)
