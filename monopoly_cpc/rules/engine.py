@@ -64,6 +64,8 @@ from monopoly_cpc.rules.state import (
 )
 from monopoly_cpc.rules.variants import Variant
 
+_E = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: a third of the cost
+
 
 class IllegalAction(Exception):
     """The action is not allowed now; the state is unchanged. ``reason`` says why."""
@@ -218,7 +220,7 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
         d2 = r % 6 + 1
     state.dice = (d1, d2)
     total = d1 + d2
-    ev.append(Event("dice", p, -1, total, -1, "", (d1, d2)))
+    ev.append(_E(Event, ("dice", p, -1, total, -1, "", (d1, d2))))
     pl = state.players[p]
     if phase == JAIL:
         if d1 == d2:
@@ -243,7 +245,7 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
     else:
         if d1 == d2:
             state.doubles += 1
-            ev.append(Event("doubles", p, -1, state.doubles))
+            ev.append(_E(Event, ("doubles", p, -1, state.doubles, -1, "", ())))
             if state.doubles >= 3:
                 _go_to_jail(state, p, "doubles", ev)
             else:
@@ -288,7 +290,7 @@ def _salary(state: GameState, p: int, ev: list[Event]) -> None:
     pl = state.players[p]
     pl.cash += v.salary
     state.bank_cash -= v.salary
-    ev.append(Event("pass_go", p, 0, v.salary))
+    ev.append(_E(Event, ("pass_go", p, 0, v.salary, -1, "", ())))
     if pl.loan:
         pl.loan_passes += 1
         pl.loan += pl.loan * v.loan_rate_percent // 100
@@ -310,7 +312,7 @@ def _advance(state: GameState, p: int, steps: int, ev: list[Event]) -> None:
         new -= 40
         _salary(state, p, ev)
     pl.pos = new
-    ev.append(Event("move", p, new, 0, -1, "", (old, steps)))
+    ev.append(_E(Event, ("move", p, new, 0, -1, "", (old, steps))))
     _land(state, p, False, ev)
 
 
@@ -353,7 +355,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
         if owner < 0:
             state.pending_square = s
             state.phase = BUY
-            ev.append(Event("buy_offer", p, s, b.prices[s]))
+            ev.append(_E(Event, ("buy_offer", p, s, b.prices[s], -1, "", ())))
         elif owner != p:
             if state.mortgaged[s]:
                 ev.append(Event("no_rent", p, s, 0, owner))
@@ -366,14 +368,14 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
                 ev.append(Event("dice", p, s, total, -1, "utility", (d1, d2)))
             amount = rent(state, s, total)
             if state.variant.auto_rent:
-                ev.append(Event("rent_due", p, s, amount, owner))
+                ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
                 _pay_player(state, p, owner, amount, "rent", ev)
             else:
                 old = state.claim
                 if old is not None:
                     ev.append(Event("rent_lost", old.payer, old.square, old.amount, old.owner))
                 state.claim = RentClaim(owner, p, s, amount)
-                ev.append(Event("rent_due", p, s, amount, owner))
+                ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
         return
     if kind == TAX:
         amount = b.taxes[s]
@@ -403,7 +405,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
     if idx < 0:
         idx = cards.pop(0)
     card = state.cards.all[idx]
-    ev.append(Event("card_drawn", p, state.players[p].pos, 0, -1, card.id, (deck,)))
+    ev.append(_E(Event, ("card_drawn", p, state.players[p].pos, 0, -1, card.id, (deck,))))
     effect = card.effect
     if effect == "jail_free":
         state.players[p].jail_cards.append(idx)
@@ -473,7 +475,7 @@ def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event
     if pl.cash >= amount:
         pl.cash -= amount
         state.bank_cash += amount
-        ev.append(Event("pay", p, -1, amount, -1, reason))
+        ev.append(_E(Event, ("pay", p, -1, amount, -1, reason, ())))
     else:
         state.debts.append(Debt(p, -1, amount, reason))
         ev.append(Event("debt", p, -1, amount, -1, reason))
@@ -485,7 +487,8 @@ def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
     if pl.cash >= amount:
         pl.cash -= amount
         state.players[to].cash += amount
-        ev.append(Event("rent_paid" if reason == "rent" else "transfer", p, -1, amount, to, reason))
+        ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, -1, amount, to,
+                              reason, ())))
     else:
         state.debts.append(Debt(p, to, amount, reason))
         ev.append(Event("debt", p, -1, amount, to, reason))
@@ -546,16 +549,17 @@ def _end_move(state: GameState, ev: list[Event]) -> None:
         return
     state.extra_roll = False
     state.doubles = 0
-    n = len(state.players)
-    i = state.current
-    for _ in range(n):
-        i = (i + 1) % n
-        if not state.players[i].bankrupt:
-            break
+    players = state.players
+    n = len(players)
+    i = state.current + 1
+    if i == n:
+        i = 0
+    while players[i].bankrupt:  # someone is still in: the game would be over otherwise
+        i = i + 1 if i + 1 < n else 0
     state.current = i
     state.turn += 1
-    ev.append(Event("turn", i))
-    state.phase = JAIL if state.players[i].in_jail else ROLL
+    ev.append(_E(Event, ("turn", i, -1, 0, -1, "", ())))
+    state.phase = JAIL if players[i].in_jail else ROLL
 
 
 # ---------------------------------------------------------------------------------------------
@@ -573,7 +577,7 @@ def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
     state.bank_cash += price
     state.owner[s] = action.player
     state.pending_square = -1
-    ev.append(Event("buy", action.player, s, price))
+    ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
     _resume(state, ev)
 
 

@@ -6,13 +6,14 @@ fields are filled when they mean something (-1 / 0 / "" / () otherwise).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(slots=True)
-class Event:
-    """One thing that happened. ``player`` acted or was affected; ``other`` is the counterpart
-    (owner, creditor, partner; -1 = the bank); ``data`` holds extras (dice, squares, cards)."""
+class Event(NamedTuple):
+    """One thing that happened (an immutable record, cheap to make: the engine builds the
+    frequent ones with ``tuple.__new__``). ``player`` acted or was affected; ``other`` is the
+    counterpart (owner, creditor, partner; -1 = the bank); ``data`` holds extras (dice,
+    squares, cards). ``ev._asdict()`` gives a plain dict."""
 
     kind: str
     player: int = -1
