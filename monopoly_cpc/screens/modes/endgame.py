@@ -19,11 +19,10 @@ class EndGameMode(Mode):
     def __init__(self, host) -> None:
         super().__init__(host)
         t = host.texts
-        if host.busy:
-            host.say(t["cmd.end.only_between"])
-        else:
-            ok, _ = host.apply(A.EndGame())
-            host.say(t["cmd.end.ending"] if ok else t["cmd.end.only_between"])
+        # The engine decides: its state may already be between moves while the screen is
+        # still showing the end of the last one (then the scores follow that picture).
+        ok, _ = host.apply(A.EndGame())
+        host.say(t["cmd.end.ending"] if ok else t["cmd.end.only_between"])
         self.closed = False
 
     def tick(self) -> None:
