@@ -24,7 +24,8 @@ Format (YAML)::
 Checks: phase, current, winner, ranking, players (list, or mapping index -> fields), owner,
 houses, mortgaged (square -> value), bank (houses, hotels), claim (null or fields), debts
 (count), auction (fields), events (kinds or mappings, in order, other events may come between),
-no_events (kinds that must not occur), deck_bottom ({chance|community: card id}).
+no_events (kinds that must not occur), deck_bottom ({chance|community: card id}), deeds
+(player -> number of title deeds).
 """
 
 from __future__ import annotations
@@ -283,6 +284,9 @@ def _check(state: GameState, want: dict[str, Any], events: list[Event], ctx: _Ct
             else:
                 for k, v in exp.items():
                     diff(f"claim.{k}", getattr(state.claim, k), v)
+        elif key == "deeds":  # player -> number of title deeds owned
+            for i, count in exp.items():
+                diff(f"deeds of player {i}", len(state.owned_by(i)), count)
         elif key == "debts":
             diff("debts", len(state.debts), exp)
         elif key == "auction":
