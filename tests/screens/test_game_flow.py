@@ -301,3 +301,61 @@ def test_six_computer_players_play_by_themselves():
         s.step([], 1)
     assert st.turn > 10
     assert {p.pawn for p in st.players} == set(range(6))
+
+
+def test_a_double_rolls_again_and_depart_pays_the_salary():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0,
+                     dice=[(2, 2), (1, 3)])
+    st = s.screen.state
+    st.players[0].pos = 36
+    s.screen.shown[0] = 36
+    st.forced_cards[0].append(st.cards.by_id["chance_dividende"] if "chance_dividende" in st.cards.by_id
+                              else st.decks[0][0])
+    s.press("D")                                    # 36 + 4 = 0: Départ
+    assert until(s, "Double ! JEAN rejoue")
+    assert until(s, "JEAN passe par Départ : + 20.000 F")
+    assert until(s, "A vous, JEAN (joueur 1)")
+    assert st.current == 0 and st.players[0].cash == 170000
+    s.press("D")
+    assert until(s, "JEAN : 1 + 3 = 4")
+    assert until(s, "A vous, MARIE")
+
+
+def test_allez_en_prison_sends_the_pawn_to_jail():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(4, 6)])
+    st = s.screen.state
+    st.players[0].pos = 20
+    s.screen.shown[0] = 20
+    s.press("D")
+    assert until(s, "JEAN va en prison !")
+    settle(s)
+    assert st.players[0].in_jail and s.screen.shown[0] == 10
+
+
+def test_amende_ou_chance_f_pays_the_fine():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(1, 1), (3, 4)])
+    st = s.screen.state
+    st.forced_cards[1].append(st.cards.by_id["caisse_amende"])
+    s.press("D")                                    # 0 + 2: Caisse de Communauté
+    assert until(s, "F : payer l'amende  C : carte Chance")
+    s.press("F")
+    assert until(s, "JEAN paie 1.000 F à la Banque")
+    assert st.players[0].cash == 149000
+
+
+def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
+    from monopoly_cpc.rules import actions as A
+
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.owner[1] = 1
+    st.owner[3] = 0
+    ok, _ = s.screen.apply(A.ProposeTrade(1, 0, give=(1,), take=(3,), cash=0))
+    assert ok
+    assert until(s, "HAL propose un échange à JEAN")
+    assert until(s, "O : accepter   N : refuser")
+    assert s.shows("Donne : Boulevard de Belleville")
+    s.press("O")
+    assert until(s, "Transaction conclue entre")
+    assert st.owner[1] == 0 and st.owner[3] == 1

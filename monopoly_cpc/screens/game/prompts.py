@@ -237,7 +237,7 @@ class WinnerMode(Prompt):
         order = st.ranking or [st.winner]
         for k, i in enumerate(order[:3]):
             score = st.scores[i] if st.scores else 0
-            window_line(fb, 2 + k, f"{k + 1}. {i + 1} {st.players[i].name}"[:24].ljust(24)
+            window_line(fb, 2 + k, f"{k + 1}. {st.players[i].name}"[:24].ljust(24)
                         + self.host.money(score).rjust(16), 2)
         if self.ticks >= 50:
             window_line(fb, 5, t["game.any_key"].center(40), 3)

@@ -1,0 +1,132 @@
+"""The options screen (saved between runs), the rule switches of a new game, the catalogues."""
+
+from __future__ import annotations
+
+import pytest
+
+from monopoly_cpc import settings as settings_mod
+from monopoly_cpc.rules.variants import Variant
+from monopoly_cpc.screens.modes.base import _REASONS, reason_text
+from monopoly_cpc.screens.options import ITEMS, OptionsScreen, variant_from_settings
+from monopoly_cpc.screens.title import TitleScreen
+from monopoly_cpc.settings import Settings
+from monopoly_cpc.texts import load_texts
+from tests.screens.commands.helpers import Session, digit, key
+
+
+def options_session(tmp_path, **fields):
+    s = Session(lambda ctx: TitleScreen(ctx), lang=None)
+    s.ctx.settings = Settings(**fields)
+    path = tmp_path / "settings.yaml"
+    s.screen = OptionsScreen(s.ctx, TitleScreen(s.ctx), path=path)
+    return s, path
+
+
+def row_of(s, label: str) -> str:
+    return next(r for r in s.text() if label in r)
+
+
+def test_title_o_key_opens_the_options():
+    s = Session(lambda ctx: TitleScreen(ctx))
+    s.ctx.settings = Settings()
+    s.press("O")
+    assert isinstance(s.screen, OptionsScreen)
+    assert any("OPTIONS" in r for r in s.text())
+
+
+def test_every_line_shows_its_value_and_changes_are_saved(tmp_path):
+    s, path = options_session(tmp_path)
+    assert row_of(s, "Loyer payé d'office").rstrip().endswith("NON")
+    assert row_of(s, "Vitesse de l'ordinateur").rstrip().endswith("2")
+    assert row_of(s, "Plein écran").rstrip().endswith("OUI")
+    s.press("SPACE")                                # 1: automatic rent on
+    s.press("DOWN", "DOWN", "SPACE")                # 3: MONOPOLIC loans on
+    s.step([digit(5)])                              # 5: computer speed
+    s.press("RIGHT")
+    s.step([digit(8)])                              # 8: volume down one
+    s.press("LEFT")
+    s.step([digit(9)])
+    s.press("SPACE")                                # 9: windowed
+    s.step([digit(7)])
+    s.press("SPACE")                                # 7: symbolic keys
+    assert row_of(s, "Loyer payé d'office").rstrip().endswith("OUI")
+    assert row_of(s, "Vitesse de l'ordinateur").rstrip().endswith("3")
+    s.press("ENTER")
+    assert isinstance(s.screen, TitleScreen)
+    saved = settings_mod.load(path)
+    assert (saved.auto_rent, saved.monopolic_loans, saved.speed, saved.volume, saved.fullscreen,
+            saved.keymap) == (True, True, 3, 6, False, "symbolic")
+    assert saved.trade_only_when_bank_empty is False and saved.fast_variant is False
+
+
+def test_esc_leaves_without_saving(tmp_path):
+    s, path = options_session(tmp_path)
+    s.press("SPACE", "ESC")
+    assert isinstance(s.screen, TitleScreen)
+    assert not path.exists()
+    assert s.ctx.settings.auto_rent is False
+
+
+def test_language_switches_the_screen_at_once(tmp_path):
+    s, path = options_session(tmp_path)
+    s.step([digit(6)])
+    s.press("SPACE")
+    assert any("Language" in r and "English" in r for r in s.text())
+    s.press("ENTER")
+    assert settings_mod.load(path).lang == "en"
+    assert s.screen.texts.lang == "en"              # the title comes back in English
+
+
+def test_a_settings_file_that_cannot_be_written_is_reported(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    s = Session(lambda ctx: TitleScreen(ctx), lang=None)
+    s.ctx.settings = Settings()
+    s.screen = OptionsScreen(s.ctx, TitleScreen(s.ctx), path=blocker / "settings.yaml")
+    s.screen.save()
+    assert any("Options non enregistrées" in r for r in s.text())
+
+
+def test_values_cycle_through_every_choice():
+    for item in ITEMS:
+        assert len(item.values) >= 2 and len(set(item.values)) == len(item.values)
+    assert ITEMS[7].values == tuple(range(11))
+
+
+def test_new_game_rules_come_from_the_settings():
+    assert variant_from_settings(None) == Variant()
+    v = variant_from_settings(Settings(auto_rent=True, trade_only_when_bank_empty=True,
+                                       monopolic_loans=True))
+    assert (v.auto_rent, v.trade_only_when_bank_empty, v.loans) == (True, True, True)
+    assert v.houses_before_hotel == 4 and v.time_limit_ticks == 0
+    fast = variant_from_settings(Settings(fast_variant=True))
+    assert fast.houses_before_hotel == 3 and fast.end_at_bankruptcies == 2
+    quick = variant_from_settings(Settings(), quick_minutes=90)
+    assert quick.time_limit_ticks == Variant.quick(1, 30).time_limit_ticks and quick.deal_deeds == 2
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_catalogues_have_the_same_keys_and_every_template_fills(lang):
+    fr, other = load_texts("fr"), load_texts(lang)
+    mine = [k for k in fr.keys() if k.startswith("cmd")]
+    assert mine == [k for k in other.keys() if k.startswith("cmd")]
+    fields = dict(name="ANNE", n=1, square="Rue de la Paix", amount="1 F", what="x", k=2, cost="1 F",
+                  value="1 F", payer="A", owner="B", other="C", reason="r", total="1 F", stock=3,
+                  left=1, i=1, count=2, props=1, houses=2, hotels=0, cash="1 F", loan="1 F",
+                  room="1 F", a="A", b="B", error="e")
+    for k in mine:
+        assert other.get(k, **fields)
+
+
+def test_every_engine_refusal_pattern_has_its_text():
+    t = load_texts("fr")
+    for _pattern, name, _groups in _REASONS:
+        assert f"cmd_reason.{name}" in t
+    assert reason_text(t, "build evenly: another street of the group has fewer buildings") == \
+        "il faut construire uniformément"
+    assert reason_text(t, "Rue de la Paix does not belong to ANNE") == \
+        "Rue de la Paix n'appartient pas à ANNE"
+    assert reason_text(t, "loans are limited to 50000 F in all") == \
+        "les emprunts sont limités à 50.000 F en tout"
+    assert reason_text(t, "something new") == "something new"
+    assert key("ENTER").is_enter
