@@ -14,12 +14,14 @@ from monopoly_cpc.texts import load_texts
 from tests.screens.commands.helpers import Session, digit, key
 
 
-def options_session(tmp_path, **fields):
-    s = Session(lambda ctx: TitleScreen(ctx), lang=None)
-    s.ctx.settings = Settings(**fields)
-    path = tmp_path / "settings.yaml"
-    s.screen = OptionsScreen(s.ctx, TitleScreen(s.ctx), path=path)
-    return s, path
+def options_session(tmp_path, path=None, **fields):
+    path = path or tmp_path / "settings.yaml"
+
+    def first(ctx):
+        ctx.settings = Settings(**fields)
+        return OptionsScreen(ctx, TitleScreen(ctx), path=path)
+
+    return Session(first, lang=None), path
 
 
 def row_of(s, label: str) -> str:
@@ -27,8 +29,11 @@ def row_of(s, label: str) -> str:
 
 
 def test_title_o_key_opens_the_options():
-    s = Session(lambda ctx: TitleScreen(ctx))
-    s.ctx.settings = Settings()
+    def first(ctx):
+        ctx.settings = Settings()
+        return TitleScreen(ctx)
+
+    s = Session(first)
     s.press("O")
     assert isinstance(s.screen, OptionsScreen)
     assert any("OPTIONS" in r for r in s.text())
@@ -80,9 +85,7 @@ def test_language_switches_the_screen_at_once(tmp_path):
 def test_a_settings_file_that_cannot_be_written_is_reported(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    s = Session(lambda ctx: TitleScreen(ctx), lang=None)
-    s.ctx.settings = Settings()
-    s.screen = OptionsScreen(s.ctx, TitleScreen(s.ctx), path=blocker / "settings.yaml")
+    s, _path = options_session(tmp_path, path=blocker / "settings.yaml")
     s.screen.save()
     assert any("Options non enregistrées" in r for r in s.text())
 
@@ -108,12 +111,14 @@ def test_new_game_rules_come_from_the_settings():
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_catalogues_have_the_same_keys_and_every_template_fills(lang):
     fr, other = load_texts("fr"), load_texts(lang)
-    mine = [k for k in fr.keys() if k.startswith("cmd")]
-    assert mine == [k for k in other.keys() if k.startswith("cmd")]
-    fields = dict(name="ANNE", n=1, square="Rue de la Paix", amount="1 F", what="x", k=2, cost="1 F",
-                  value="1 F", payer="A", owner="B", other="C", reason="r", total="1 F", stock=3,
-                  left=1, i=1, count=2, props=1, houses=2, hotels=0, cash="1 F", loan="1 F",
-                  room="1 F", a="A", b="B", error="e")
+    fr_keys, other_keys = fr.keys(), other.keys()     # Texts is not iterable: keys() lists them
+    mine = [k for k in fr_keys if k.startswith("cmd")]
+    assert mine == [k for k in other_keys if k.startswith("cmd")]
+    fields = {"name": "ANNE", "n": 1, "square": "Rue de la Paix", "amount": "1 F", "what": "x",
+              "k": 2, "cost": "1 F", "value": "1 F", "payer": "A", "owner": "B", "other": "C",
+              "reason": "r", "total": "1 F", "stock": 3, "left": 1, "i": 1, "count": 2, "props": 1,
+              "houses": 2, "hotels": 0, "cash": "1 F", "loan": "1 F", "room": "1 F", "a": "A",
+              "b": "B", "error": "e"}
     for k in mine:
         assert other.get(k, **fields)
 
