@@ -359,3 +359,55 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     s.press("O")
     assert until(s, "Transaction conclue entre")
     assert st.owner[1] == 0 and st.owner[3] == 1
+
+
+def test_a_human_owner_claims_with_l_while_a_computer_plays():
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=1, dice=[(1, 2)])
+    st = s.screen.state
+    st.owner[3] = 0
+    assert until(s, "JEAN : tapez L pour réclamer le loyer")
+    s.press("L")
+    assert until(s, "HAL paie 400 F de loyer à JEAN")
+    assert st.players[0].cash == 150400
+
+
+def test_debt_window_sells_a_house_with_v():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 12000
+    for sq in (37, 39):
+        st.owner[sq] = 0
+        st.houses[sq] = 1
+        st.bank_houses -= 1
+    s.press("D")
+    assert until(s, "Il manque 8.000 F")
+    s.press("V")
+    assert s.shows("Vente : curseur puis ENTER")
+    s.screen.set_cursor(39)
+    s.press("ENTER")
+    assert until(s, "JEAN vend un bâtiment de Rue de la Paix")
+    settle(s)
+    assert st.houses[39] == 0 and st.players[0].cash == 12000 + 10000 - 20000
+    assert st.phase != "debt"
+
+
+def test_houses_hotels_and_mortgages_show_on_the_board():
+    from monopoly_cpc.render.board import cell
+
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0)
+    st = s.screen.state
+    s.text()
+    before = s.fb.pens.copy()
+    st.owner[1] = st.owner[3] = 0
+    st.houses[1] = 2
+    st.houses[3] = 5
+    st.owner[5] = 0
+    st.mortgaged[5] = True
+    s.text()
+    for sq in (1, 3, 5):
+        c = cell(sq)
+        area = (slice(c.y, c.y + c.h), slice(c.x, c.x + c.w))
+        assert (s.fb.pens[area] != before[area]).any(), sq
+    c = cell(6)
+    area = (slice(c.y, c.y + c.h), slice(c.x, c.x + c.w))
+    assert (s.fb.pens[area] == before[area]).all()
