@@ -138,3 +138,21 @@ def test_zero_minutes_is_refused():
     s.step([digit(0), key("RETURN"), digit(0), key("RETURN")])
     assert s.shows("La durée doit être d'au moins 1 minute")
     assert s.shows("Combien d'heures ?")
+
+
+def test_the_set_up_in_english_answers_y_or_n(simple_bots):
+    s = Session(SetupScreen, lang="en")
+    assert s.shows("Player 1: type the number of a pawn")
+    s.step([digit(2)])
+    assert s.shows("Played by the computer? (Y/N)")
+    s.press("O")                                    # the French 'oui' is not an answer here
+    assert s.shows("Played by the computer? (Y/N)")
+    s.press("Y")
+    s.step(typed("Ada") + [key("RETURN")])
+    s.step([digit(5), key("N")] + typed("Bob") + [key("RETURN")])
+    s.press("RETURN")
+    assert s.shows("Quick game? (Y/N)")
+    s.press("N")
+    assert isinstance(s.screen, GameScreen)
+    assert [p.computer for p in s.screen.state.players] == [True, False]
+    assert s.shows("WHO STARTS?")
