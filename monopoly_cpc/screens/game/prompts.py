@@ -50,10 +50,16 @@ class WatchMode(Prompt):
 
     rows = 1
 
+    def __init__(self, host, who: int = -1) -> None:
+        super().__init__(host, who)
+        if host.state.phase == START_ROLL:
+            self.rows = 2
+
     def draw(self, fb) -> None:
         t = self.host.texts
         st = self.host.state
         if st.phase == START_ROLL:
+            window_line(fb, 4, t["game.who_starts"], 3)
             text = t.get("game.start_cpu", name=self.name(), n=self.who + 1)
         else:
             text = t.get("game.computer_turn", name=self.name())
