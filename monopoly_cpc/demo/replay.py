@@ -168,9 +168,16 @@ class Replay:
         layout = data.get("layout", "fr")
         if layout not in ("fr", "en"):
             raise bad(f"layout {layout!r}")
-        return cls(seed=seed, options=options, settings=settings, start=start, game=game,
-                   suspended=suspended, layout=layout, ticks=ticks, hash_every=every,
-                   keys=keys, hashes=list(hashes), program=str(data.get("program", "")))
+        rep = cls(seed=seed, options=options, settings=settings, start=start, game=game,
+                  suspended=suspended, layout=layout, ticks=ticks, hash_every=every,
+                  keys=keys, hashes=list(hashes), program=str(data.get("program", "")))
+        from monopoly_cpc.keyboard.layout import load_layout
+
+        try:
+            rep.key_log(load_layout(layout))  # every code checked now, not halfway through a replay
+        except ValueError as exc:
+            raise bad(f"key log: {exc}") from None
+        return rep
 
     # -- files ----------------------------------------------------------------------------------
     def save(self, path: Path) -> Path:

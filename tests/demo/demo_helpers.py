@@ -43,13 +43,13 @@ def setup_keys() -> list:
     return keys
 
 
-def session(seed: int = 3, store=None, suspended=None, settings=None, **options):
-    """An ExhibitSession, headless, boot skipped (straight to the title)."""
+def session(seed: int = 3, store=None, settings=None, **options):
+    """An ExhibitSession, headless, boot skipped; with a ``store``, its saved game is offered."""
     from monopoly_cpc.demo.session import ExhibitSession
     from monopoly_cpc.settings import Settings
 
     return ExhibitSession(play_args(seed=seed, **options), settings=settings or Settings(), seed=seed,
-                          store=store, suspended=suspended, warn=lambda msg: None)
+                          store=store, warn=lambda msg: None)
 
 
 def run(s, ticks: int, keys: dict | None = None) -> None:

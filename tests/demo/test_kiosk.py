@@ -1,0 +1,182 @@
+"""Kiosk mode: quit keys ignored, the operator's chord obeyed, idle games kept, screens restarted."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from demo_helpers import key, run, session, to_game
+
+from monopoly_cpc.demo.operator import OperatorScreen
+from monopoly_cpc.demo.session import CHORD_WINDOW, parse_chord
+from monopoly_cpc.demo.store import Store
+from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.screens.title import TitleScreen
+from monopoly_cpc.settings import Settings
+
+
+def _title(s) -> None:
+    for _ in range(500):
+        if isinstance(s.screen, TitleScreen):
+            return
+        s.step()
+    raise AssertionError("no title")
+
+
+def chord():
+    return key("ESC", shift=True, ctrl=True)
+
+
+def _ev(kind, **kw):
+    return pygame.event.Event(kind, **kw)
+
+
+def test_window_close_and_alt_f4_are_ignored_only_in_kiosk_mode():
+    kiosk, normal = session(kiosk=True), session()
+    quit_ev = _ev(pygame.QUIT)
+    alt_f4 = _ev(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, scancode=61, unicode="")
+    alt_enter = _ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT, scancode=40, unicode="")
+    assert kiosk.host_event(quit_ev) and kiosk.host_event(alt_f4) and kiosk.host_event(alt_enter)
+    assert not normal.host_event(quit_ev) and not normal.host_event(alt_f4)
+    assert not normal.host_event(alt_enter)  # full screen on/off stays the loop's
+    assert not kiosk.quit_requested
+
+
+def test_one_chord_press_does_nothing_visible_and_reaches_no_screen():
+    s = session(kiosk=True)
+    _title(s)
+    s.step([chord()])
+    run(s, 5)
+    assert isinstance(s.screen, TitleScreen)  # a key on the title would have opened the set-up
+
+
+def test_three_chord_presses_open_the_operator_menu_and_q_quits():
+    s = session(kiosk=True)
+    _title(s)
+    for _ in range(3):
+        s.step([chord()])
+        run(s, 20)
+    assert isinstance(s.screen, OperatorScreen)
+    s.step([key("ESC")])
+    assert isinstance(s.screen, TitleScreen)
+    for _ in range(3):
+        s.step([chord()])
+    s.step([key("Q")])
+    assert s.quit_requested
+
+
+def test_chord_presses_too_far_apart_do_not_count():
+    s = session(kiosk=True)
+    _title(s)
+    for _ in range(4):
+        s.step([chord()])
+        run(s, CHORD_WINDOW // 2 + 1)
+    assert not isinstance(s.screen, OperatorScreen) and not s.quit_requested
+
+
+def test_held_chord_repeats_do_not_count():
+    s = session(kiosk=True)
+    _title(s)
+    s.step([chord()])
+    for _ in range(10):
+        s.step([key("ESC", shift=True, ctrl=True, repeat=True)])
+    assert not isinstance(s.screen, OperatorScreen)
+
+
+def test_the_chord_comes_from_the_settings():
+    s = session(kiosk=True, settings=Settings(kiosk_chord=["CTRL", "X"]))
+    _title(s)
+    for _ in range(3):
+        s.step([chord()])
+    assert not isinstance(s.screen, OperatorScreen)
+    for _ in range(3):
+        s.step([key("X", ctrl=True)])
+    assert isinstance(s.screen, OperatorScreen)
+
+
+@pytest.mark.parametrize("bad", [["ESC"], ["CTRL", "SHIFT"], ["CTRL", "A", "B"], ["CTRL", "NOKEY"], "x"])
+def test_a_chord_that_could_be_hit_by_accident_is_refused(bad):
+    warnings = []
+    assert parse_chord(bad, warnings.append) == (True, True, "ESC")
+    assert len(warnings) == 1 and "kiosk_chord" in warnings[0]
+
+
+def test_no_options_from_the_title_in_kiosk_mode():
+    s = session(kiosk=True)
+    _title(s)
+    s.step([key("O")])
+    assert isinstance(s.screen, TitleScreen)
+    s.step([key("A")])
+    assert type(s.screen).__name__ == "SetupScreen"
+
+
+def test_an_idle_game_is_kept_and_the_title_offers_it(tmp_path):
+    store = Store(tmp_path)
+    s = session(kiosk=True, store=store, settings=Settings(idle_minutes=1), attract_after=5)
+    to_game(s)
+    game = s.screen
+    assert type(game).__name__ == "GameScreen"
+    assert s.quiet == 1  # to_game ends with one tick without a key
+    run(s, 2998)
+    assert s.screen is game  # the human JEAN has not rolled: the game waits
+    s.step()
+    assert isinstance(s.screen, TitleScreen)
+    assert s.suspended is not None and store.autosave_path.exists()
+    fb = s.render()
+    assert "R : reprendre la partie" in fb.read_text(22)
+    run(s, 250)
+    assert type(s.screen).__name__ == "AttractScreen"  # the attract loop resumes
+    s.step([key("A")])
+    s.step([key("R")])
+    resumed = s.screen
+    assert type(resumed).__name__ == "GameScreen" and resumed is not game
+    from monopoly_cpc.rules.serial import to_data
+
+    assert to_data(resumed.state) == to_data(game.state)
+
+
+class Fragile(Screen):
+    """A screen that fails on its third tick (each new instance again)."""
+
+    made = 0
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        Fragile.made += 1
+        self.n = 0
+
+    def tick(self) -> None:
+        self.n += 1
+        if self.n == 3:
+            raise RuntimeError("boom in a screen")
+
+    def draw(self, fb) -> None:
+        fb.clear(1)
+
+
+def _fragile_session(kiosk: bool):
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+
+    Fragile.made = 0
+    return ExhibitSession(play_args(kiosk=kiosk), settings=Settings(), screen_factory=Fragile,
+                          store=None, suspended=None, warn=lambda m: None)
+
+
+def test_a_failing_screen_restarts_in_kiosk_mode_and_is_logged(tmp_path):
+    from monopoly_cpc import logs
+
+    s = _fragile_session(kiosk=True)
+    run(s, 3)
+    assert s.exceptions == 1 and Fragile.made == 2 and isinstance(s.screen, Fragile)
+    assert s.tick == 3
+    text = (logs.log_dir() / "crash.log").read_text()
+    assert "boom in a screen" in text and "Traceback" in text
+    run(s, 20)  # it keeps failing: after a few restarts, the title
+    assert isinstance(s.screen, TitleScreen) and s.exceptions == 4
+
+
+def test_outside_kiosk_mode_an_exception_is_not_hidden():
+    s = _fragile_session(kiosk=False)
+    with pytest.raises(RuntimeError, match="boom"):
+        run(s, 3)
