@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from demo_helpers import key, run, session, to_game
+from demo_helpers import key, session, to_game
 
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.rules.engine import new_game
