@@ -156,3 +156,15 @@ def test_the_set_up_in_english_answers_y_or_n(simple_bots):
     assert isinstance(s.screen, GameScreen)
     assert [p.computer for p in s.screen.state.players] == [True, False]
     assert s.shows("WHO STARTS?")
+
+
+def test_the_saved_variants_apply_to_the_new_game(simple_bots):
+    from monopoly_cpc.settings import Settings
+
+    s = Session(SetupScreen)
+    s.ctx.settings = Settings(auto_rent=True)
+    add_player(s, 1, False, "A")
+    add_player(s, 2, False, "B")
+    s.press("RETURN")
+    s.press("N")
+    assert s.screen.state.variant.auto_rent is True

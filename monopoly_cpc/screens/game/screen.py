@@ -78,6 +78,19 @@ def registry() -> dict[str, Callable[[Any], Mode]]:
     return dict(getattr(module, "REGISTRY", {}) or {})
 
 
+def rules_for(ctx, quick_minutes: int):
+    """The new game's rules: issue 8's options (variants saved in the settings) when they exist,
+    else the CPC's classic rules; a quick game adds its clock and the two dealt deeds."""
+    try:
+        from monopoly_cpc.screens.options import variant_from_settings
+    except ImportError:
+        variant = Variant()
+        if quick_minutes:
+            variant = Variant.quick(quick_minutes // 60, quick_minutes % 60)
+        return variant
+    return variant_from_settings(ctx.settings, quick_minutes)
+
+
 def make_bots(ctx, state) -> dict[int, Any]:
     """A computer player for every simulated player; personalities dealt from the game's seed."""
     from monopoly_cpc.ai import make_bot
@@ -101,9 +114,7 @@ class GameScreen(Screen):
         self.texts = load_texts(ctx.option("lang", "fr"))
         if state is None:
             players = spec.players
-            variant = Variant()
-            if spec.quick_minutes:
-                variant = Variant.quick(spec.quick_minutes // 60, spec.quick_minutes % 60)
+            variant = rules_for(ctx, spec.quick_minutes)
             state = new_game([p.name for p in players], computer=[p.computer for p in players],
                              pawns=[p.pawn for p in players], variant=variant, seed=ctx.seed)
         self.state = state
