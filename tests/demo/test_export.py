@@ -1,0 +1,81 @@
+"""Export: an MP4 with sound, a GIF and PNG frames, at exactly 50 frames per second."""
+
+from __future__ import annotations
+
+import subprocess
+
+import imageio.v2 as imageio
+import imageio_ffmpeg
+import numpy as np
+import pytest
+from PIL import Image
+
+from monopoly_cpc.cli import main
+from monopoly_cpc.demo import replay as R
+from monopoly_cpc.demo.capture import fb_index, palette_rgb
+from monopoly_cpc.demo.export import play
+
+TICKS = 75  # 1.5 seconds
+
+
+@pytest.fixture(scope="module")
+def demo_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("export") / "demo.json"
+    assert main(["demo", "--seconds", str(TICKS / 50), "--headless", "--record", str(path), "--seed", "5"]) == 0
+    return path
+
+
+def test_mp4_has_every_frame_at_50_fps_and_a_sound_track(demo_file, tmp_path):
+    out = tmp_path / "demo.mp4"
+    assert main(["record", str(demo_file), "--out", str(out), "--scale", "1", "--quiet"]) == 0
+    reader = imageio.get_reader(str(out), format="FFMPEG")
+    meta = reader.get_meta_data()
+    assert meta["fps"] == 50 and meta["size"] == (384, 272)
+    assert reader.count_frames() == TICKS
+    reader.close()
+    probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(out)],
+                           capture_output=True, text=True, check=False).stderr
+    assert "Audio: aac" in probe and "Duration: 00:00:01.50" in probe
+
+
+def test_mp4_without_sound(demo_file, tmp_path):
+    out = tmp_path / "mute.mp4"
+    assert main(["record", str(demo_file), "--out", str(out), "--scale", "1", "--mute", "--quiet"]) == 0
+    probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(out)],
+                           capture_output=True, text=True, check=False).stderr
+    assert "Video: h264" in probe and "Audio" not in probe
+
+
+def test_gif_lasts_exactly_the_replay_at_2_cs_per_frame(demo_file, tmp_path):
+    out = tmp_path / "demo.gif"
+    assert main(["record", str(demo_file), "--out", str(out), "--scale", "2", "--quiet"]) == 0
+    im = Image.open(out)
+    assert im.size == (768, 544)
+    durations = []
+    for i in range(im.n_frames):
+        im.seek(i)
+        durations.append(im.info["duration"])
+    assert sum(durations) == TICKS * 20
+    assert all(d % 20 == 0 for d in durations)  # identical frames are folded, never shortened
+    frames = imageio.mimread(str(out))
+    assert len(frames) == im.n_frames and frames[0].shape[:2] == (544, 768)
+
+
+def test_png_frames_are_the_replayed_pictures(demo_file, tmp_path):
+    out = tmp_path / "frames"
+    assert main(["record", str(demo_file), "--out", f"{out}/", "--scale", "1", "--quiet"]) == 0
+    files = sorted(out.glob("frame_*.png"))
+    assert len(files) == TICKS
+    pictures = {}
+    pal = palette_rgb()
+    play(R.load(demo_file), on_frame=lambda t, fb: pictures.__setitem__(t, pal[fb_index(fb)]))
+    for t in (0, 40, TICKS - 1):
+        assert np.array_equal(imageio.imread(files[t])[:, :, :3], pictures[t])
+
+
+def test_an_unknown_output_kind_is_one_line(demo_file, tmp_path, capsys):
+    assert main(["record", str(demo_file), "--out", str(tmp_path / "x.avi")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".mp4" in err
+    assert main(["record", str(demo_file), "--out", str(tmp_path / "x.gif"), "--scale", "0"]) == 1
+    assert "--scale" in capsys.readouterr().err
