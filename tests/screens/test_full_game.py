@@ -96,3 +96,12 @@ def test_a_full_game_to_the_last_player_standing(monkeypatch):
     assert sum(not p.bankrupt for p in st.players) == 1
     assert s.shows("a gagné la partie !")
     assert to_data(replay(game, applied, seed=5)) == to_data(st)
+
+
+def test_the_same_keys_and_seed_give_the_same_game(monkeypatch):
+    runs = []
+    for _ in range(2):
+        with monkeypatch.context() as m:
+            s, game, applied, log = play(m, seed=4, quick_minutes=1, max_ticks=4000)
+            runs.append((to_data(game.state), log, list(applied), s.text()))
+    assert runs[0] == runs[1]

@@ -411,3 +411,28 @@ def test_houses_hotels_and_mortgages_show_on_the_board():
     c = cell(6)
     area = (slice(c.y, c.y + c.h), slice(c.x, c.x + c.w))
     assert (s.fb.pens[area] == before[area]).all()
+
+
+def test_a_house_won_at_a_shortage_auction_is_placed_with_the_cursor():
+    from monopoly_cpc.rules import actions as A
+
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0)
+    settle(s)
+    st = s.screen.state
+    for sq in (1, 3):
+        st.owner[sq] = 0
+    for sq in (6, 8, 9):
+        st.owner[sq] = 1
+    st.bank_houses = 1
+    st.houses[11] = 0
+    ok, _ = s.screen.apply(A.Build(0, 1))           # two builders, one house: auction
+    assert ok and st.phase == "auction"
+    assert until(s, "ENCHERES : une maison")
+    assert until(s, "Numéro (1 2), offre, ENTER")
+    s.step([digit(1), digit(6), digit(0), digit(0), digit(0), key("ENTER")])
+    assert until(s, "Curseur sur un terrain, puis ENTER", 5000)
+    assert s.shows("JEAN place une maison")
+    s.screen.set_cursor(3)
+    s.press("ENTER")
+    assert until(s, "JEAN construit sur Rue Lecourbe")
+    assert st.houses[3] == 1 and st.bank_houses == 0
