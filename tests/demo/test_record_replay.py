@@ -109,3 +109,18 @@ def test_a_demo_with_another_seed_differs(tmp_path):
 def test_demo_headless_needs_a_file(capsys):
     assert main(["demo", "--seconds", "1", "--headless"]) == 1
     assert "--record" in capsys.readouterr().err
+
+
+def test_drawing_as_often_as_a_window_does_changes_nothing(tmp_path):
+    """A window draws at its own rate; the replay, drawn only at hash ticks, stays in sync."""
+    path = tmp_path / "drawn.json"
+    s = session(record=str(path), loader="fast", machine="6128")
+    keys = {t + 600: evs for t, evs in _keys_for_a_game().items()}
+    for t in range(3000):
+        s.step(keys.get(t, ()))
+        for _ in range(1 + t % 3):  # 0, 1 or 2 extra pictures per tick, as a 60-144 Hz screen
+            s.render()
+    s.close()
+    assert type(s.screen).__name__ == "GameScreen"  # boot, title, set-up and game were all drawn
+    rep = R.load(path)
+    assert play(rep).first_bad is None
