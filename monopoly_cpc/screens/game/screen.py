@@ -131,7 +131,9 @@ class GameScreen(Screen):
         self.card: tuple[int, str] | None = None
         self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
         self.wait = PACE[self.speed]
-        self.failed: set[tuple[int, int]] = set()  # (actions, player): a bot's refused step
+        # player -> the engine's action count when that computer had nothing (more) to do;
+        # it is asked again only once the state has moved on
+        self.idle: dict[int, int] = {}
         self.clock_acc = 0
         self.claim_wait = 0
         self.typeahead: list = []
@@ -399,22 +401,24 @@ class GameScreen(Screen):
 
     def bot_step(self, who: int) -> bool:
         """Let computer player ``who`` take one step; True if something was applied."""
-        key = (self.state.actions, who)
-        if key in self.failed:
+        if self.idle.get(who) == self.state.actions:
             return False
         action = self.bots[who].decide(self.state, who)
         if action is None:
             action = self._default_action(who)
             if action is None:
-                self.failed.add(key)
+                self._idle(who)
                 return False
         ok, _ = self.apply(action)
         if not ok:
             fallback = self._default_action(who)
             ok = fallback is not None and fallback != action and self.apply(fallback)[0]
         if not ok:
-            self.failed.add(key)
+            self._idle(who)
         return ok
+
+    def _idle(self, who: int) -> None:
+        self.idle[who] = self.state.actions
 
     def _default_action(self, who: int):
         """What the rules force when a computer player has nothing to say (never a choice)."""
@@ -432,10 +436,8 @@ class GameScreen(Screen):
             return A.RejectTrade(who)
         if ph == PLACE_BUILDING:
             for s in st.board.streets:
-                if st.owner[s] == who:
-                    try_ok = self._would_apply(A.Build(who, s))
-                    if try_ok:
-                        return A.Build(who, s)
+                if st.owner[s] == who and self._would_apply(A.Build(who, s)):
+                    return A.Build(who, s)
         return None
 
     def _would_apply(self, action) -> bool:
@@ -455,20 +457,19 @@ class GameScreen(Screen):
         for i in sorted(self.bots):
             if i == who or st.players[i].bankrupt:
                 continue
-            key = (st.actions, i)
-            if key in self.failed:
+            if self.idle.get(i) == st.actions:
                 continue
             action = self.bots[i].decide(st, i)
             if action is None:
-                self.failed.add(key)
+                self._idle(i)
                 continue
             if isinstance(action, A.Roll):
-                self.failed.add(key)
+                self._idle(i)
                 continue
             ok, _ = self.apply(action)
             if ok:
                 return True
-            self.failed.add(key)
+            self._idle(i)
         return False
 
     def _ensure_prompt(self) -> None:
