@@ -126,7 +126,9 @@ class OptionsScreen(Screen):
             self.save()
             self.leave()
         elif ev.key == "ESC":
-            self.ctx.settings = self.saved_copy
+            # back in place: the loop holds the same settings object
+            for f in dataclasses.fields(self.saved_copy):
+                setattr(self.settings, f.name, getattr(self.saved_copy, f.name))
             if hasattr(self.ctx.audio, "set_volume"):
                 self.ctx.audio.set_volume(self.saved_copy.volume)
             self.leave()

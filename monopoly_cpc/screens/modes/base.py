@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from monopoly_cpc.rules.state import FREE_PHASES
+from monopoly_cpc.rules.state import AUCTION, FREE_PHASES, GAME_OVER, PLACE_BUILDING, TRADE
 from monopoly_cpc.screens.game.entry import LineEntry
 from monopoly_cpc.screens.game.host import Mode, window_line, wrap
 from monopoly_cpc.screens.game.window import bar, draw_deed
@@ -167,6 +167,20 @@ class CommandMode(Mode):
     def tick(self) -> None:
         if self.entry is not None:
             self.entry.tick()
+        if not self.host.busy and self.interrupted():
+            # an auction, a building to place, somebody else's trade or the end of the game:
+            # that window needs the keyboard, so the command gives way
+            self.close()
+
+    def interrupted(self) -> bool:
+        """True when the engine now waits for something only another window can answer."""
+        st = self.state
+        return st.phase in (AUCTION, PLACE_BUILDING, GAME_OVER) or (
+            st.phase == TRADE and not self.owns_trade())
+
+    def owns_trade(self) -> bool:
+        """The T command waits for the answer to its own proposal."""
+        return False
 
     # -- picture ---------------------------------------------------------------------------
     def title(self) -> str:

@@ -197,7 +197,3 @@ class HousesMode(CommandMode):
         super().tick()
         if self.step == DONE:
             self.close()      # the outcome stays in the game's message log
-            return
-        # an auction, a trade or the end of the game needs the keyboard: leave the way free
-        if self.step != DONE and not self.host.busy and not self.free():
-            self.close()

@@ -278,6 +278,9 @@ class TradeMode(CommandMode):
             self.refuse(why)
         self.step = DONE       # the game's log tells the outcome (trade / trade_rejected events)
 
+    def owns_trade(self) -> bool:
+        return self.step == ANSWER
+
     def tick(self) -> None:
         super().tick()
         if self.step == DONE:

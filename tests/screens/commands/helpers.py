@@ -98,3 +98,12 @@ def goto(session, square: int) -> None:
 def flat(session) -> str:
     """The window's words on one line (messages wrap over several rows)."""
     return " ".join(window(session).split())
+
+
+def settle(session, limit: int = 400) -> None:
+    """Tick until the game screen has shown everything queued (keys typed then act at once)."""
+    for _ in range(limit):
+        if not session.screen.busy:
+            return
+        session.step()
+    raise AssertionError("the screen is still busy")

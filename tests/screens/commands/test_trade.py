@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from monopoly_cpc.rules.variants import Variant
-from tests.screens.commands.helpers import Bot, digit, flat, give, goto, key, start_game
+from tests.screens.commands.helpers import Bot, digit, flat, give, goto, key, settle, start_game
 
 
 def open_trade(s, who: int) -> None:
@@ -173,3 +173,25 @@ def test_computer_player_cannot_make_the_transaction_for_a_human():
     assert "Pas de joueur 7" in flat(s)
     s.press("ESC")
     assert s.screen.modes == []
+
+
+def test_a_command_gives_way_when_a_computer_move_opens_an_auction():
+    s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: Bot()})
+    st.forced_dice = [(1, 2), (2, 3)]        # ANNE to Rue Lecourbe, CPC to Gare Montparnasse
+    give(st, 0, [3])
+    s.press("D", ticks=3)
+    s.press("T")                             # typed while ANNE's move is still being shown
+    opened = False
+    for _ in range(600):
+        s.step()
+        opened = opened or bool(s.screen.modes)
+        if st.phase == "auction":
+            break
+    assert opened
+    assert st.phase == "auction" and st.auction.square == 5
+    settle(s)
+    s.step(ticks=2)
+    assert s.screen.modes == []              # the auction window has the keyboard again
+    settle(s)
+    s.step([digit(1), digit(9), digit(0), digit(0), digit(0), key("ENTER")], ticks=3)
+    assert st.auction.high_bidder == 0 and st.auction.high_bid == 9_000
