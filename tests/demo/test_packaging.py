@@ -1,0 +1,58 @@
+"""The double-click launcher: desktop entries, the icon drawn through the framebuffer, the app builder."""
+
+from __future__ import annotations
+
+import configparser
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "packaging"
+
+
+def _entry(name: str) -> configparser.SectionProxy:
+    cp = configparser.ConfigParser(interpolation=None)
+    cp.optionxform = str  # keys are case-sensitive in desktop files
+    cp.read(PACK / name, encoding="utf-8")
+    return cp["Desktop Entry"]
+
+
+def test_launcher_entries():
+    app = _entry("monopoly-cpc.desktop")
+    assert app["Type"] == "Application" and app["Exec"] == "monopoly-cpc" and app["Icon"] == "monopoly-cpc"
+    assert app["Terminal"] == "false" and "Game;" in app["Categories"]
+    kiosk = _entry("monopoly-cpc-kiosk.desktop")
+    assert kiosk["Exec"] == "monopoly-cpc --kiosk" and kiosk["X-GNOME-Autostart-enabled"] == "true"
+
+
+def test_systemd_unit_restarts_always_but_not_after_the_operator_quits():
+    text = (PACK / "monopoly-cpc-kiosk.service").read_text()
+    assert "Restart=always" in text and "RestartPreventExitStatus=0" in text
+    assert "ExecStart=%h/.local/bin/monopoly-cpc --kiosk" in text
+
+
+def test_the_icon_is_up_to_date_and_in_cpc_colours():
+    done = subprocess.run([sys.executable, str(PACK / "make_icon.py"), "--check"],
+                          capture_output=True, text=True, check=False, cwd=ROOT)
+    assert done.returncode == 0, done.stdout
+    big = np.asarray(Image.open(PACK / "monopoly-cpc.png"))
+    assert big.shape == (256, 256, 4)
+    from monopoly_cpc.render.palette import palette
+
+    cpc = {tuple(int(v) for v in c) for c in palette().rgb}
+    opaque = big[big[:, :, 3] == 255][:, :3]
+    assert {tuple(int(v) for v in c) for c in np.unique(opaque, axis=0)} <= cpc
+    assert (big[:, :, 3] == 0).any()  # a transparent background around the house
+
+
+def test_build_app_lists_every_command_and_the_assets():
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_app.py"), "--dry-run"],
+                          capture_output=True, text=True, check=True, cwd=ROOT)
+    out = done.stdout
+    for name in ("replay", "record", "demo", "soak"):
+        assert f"--hidden-import monopoly_cpc.commands.{name}" in out
+    assert "monopoly_cpc/assets" in out and "--windowed" in out and "imageio_ffmpeg" in out
