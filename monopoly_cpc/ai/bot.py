@@ -43,12 +43,17 @@ class Bot:
         self.rng = random.Random(seed)
         self.last_reason = ""
         self._t: Tables | None = None
-        self._key: tuple | None = None      # ownership snapshot the caches below belong to
+        self._own: list[int] | None = None   # ownership snapshot the caches below belong to
+        self._mort: list[bool] | None = None
+        self._version = 0                    # bumped whenever the snapshot changes
         self._monos: list[int] = []          # my complete groups (nothing mortgaged)
         self._targets: list[int] = []        # groups a trade with one player would complete
-        self._quiet: tuple | None = None     # (houses, bank stock) when lift/build had nothing
-        self._quiet_cash = 0                 # ... and the cash I had then
+        self._quiet_version = -1             # snapshot version when lift/build had nothing
+        self._quiet_houses: list[int] = []   # ... the buildings then
+        self._quiet_stock = (0, 0)           # ... the bank's stock then
+        self._quiet_need = 0                 # ... and the cash that would have changed that
         self._freed_at = -99                 # my turn when I last sold a house to free one
+        self._need = 0                       # cash that would let lift/build act (set by them)
         self._mortgaged: list[int] = []      # my mortgaged squares
         self._danger_turn = -1
         self._danger = 0
@@ -108,11 +113,13 @@ class Bot:
         t = self._t
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
-            self._key = None
+            self._own = None
         own, mort = state.owner, state.mortgaged
-        key = (tuple(own), tuple(mort))
-        if key != self._key:
-            self._key = key
+        # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged.
+        if own != self._own or mort != self._mort:
+            self._own = own[:]
+            self._mort = mort[:]
+            self._version += 1
             b = state.board
             self._mortgaged = [s for s in b.properties if own[s] == p and mort[s]]
             monos = []
@@ -286,19 +293,23 @@ class Bot:
                 return a
         self._refresh(state, p)
         if self._mortgaged or self._monos:
-            # Lifting and building only get easier with more cash: when nothing was possible
-            # with this board and at least this much cash, nothing is possible now.
+            # Lifting and building only get easier with more cash: when nothing was possible on
+            # this board, nothing is possible until the cash reaches what was missing then.
             cash = state.players[p].cash
-            quiet = (self._key, tuple(state.houses), state.bank_houses, state.bank_hotels)
-            if quiet != self._quiet or cash > self._quiet_cash:
+            if (self._version != self._quiet_version or cash >= self._quiet_need
+                    or state.houses != self._quiet_houses
+                    or (state.bank_houses, state.bank_hotels) != self._quiet_stock):
+                self._need = 1 << 60
                 a = self._lift(state, p) if self._mortgaged else None
                 if a is None and self._monos:
                     a = self._build(state, p)
                 if a is not None:
-                    self._quiet = None
+                    self._quiet_version = -1
                     return a
-                self._quiet = quiet
-                self._quiet_cash = cash
+                self._quiet_version = self._version
+                self._quiet_houses = state.houses[:]
+                self._quiet_stock = (state.bank_houses, state.bank_hotels)
+                self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)
         if my_turn and self._targets and self.level.proposes and self.pers.propose_every:
@@ -324,6 +335,8 @@ class Bot:
         cash = state.players[p].cash
         spare = cash - self.reserve(state, p) * 3 // 2
         if spare <= 0:
+            cheapest = min(lift_cost(state, s) for s in self._mortgaged)
+            self._need = min(self._need, cash - spare + cheapest)
             return None
         t = self._t
         own = state.owner
@@ -340,12 +353,15 @@ class Bot:
             if best_key is None or key < best_key:
                 best, best_key = s, key
         if best < 0:
+            cheapest = min(lift_cost(state, s) for s in self._mortgaged)
+            self._need = min(self._need, cash - spare + cheapest)
             return None
         self.last_reason = "Je lève une hypothèque."
         return A.Lift(p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
         if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
+            self._need = 0  # facile looked away: think again next time
             return None
         t = self._t
         pl = state.players[p]
@@ -360,6 +376,8 @@ class Bot:
             lowest = min(min(v) for v in levels.values())
             rich = pl.cash > floor + 150_000
             target = top if rich else (min(target, 3) if lowest < 3 else target)
+            if not rich and target < top:
+                self._need = min(self._need, floor + 150_001)
         target = min(target, top)
         need_cash = -1
         blocked = False
@@ -378,6 +396,8 @@ class Bot:
             if pl.cash - cost < floor:
                 if need_cash < 0:
                     need_cash = cost + floor - pl.cash
+                if cost + floor < self._need:
+                    self._need = cost + floor
                 continue
             why = can_build(state, p, s)
             if why:

@@ -1,0 +1,139 @@
+"""Many headless games: fixed chunks of consecutive game indexes, played in one process or a
+pool, merged in game order, then summarised (wins per seat and per player type, rounds, speed).
+
+The per-game seed depends only on the run seed and the game index, and chunks are merged in
+index order, so the summary is identical for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from monopoly_cpc.ai.sim import ROUND_CAP, GameResult, play_chunk
+from monopoly_cpc.rules.variants import Variant
+
+CHUNK = 10   # games per work unit (fixed: the split never depends on --jobs)
+
+
+@dataclass
+class Summary:
+    """What a run of games measured."""
+
+    spec: list[str]
+    games: int = 0
+    games_with_winner: int = 0          # ended by bankruptcies within the round cap
+    capped: int = 0                     # reached the round cap (ranked by fortune, CTRL+C)
+    wins_by_type: dict[str, int] = field(default_factory=dict)       # outright wins
+    leads_by_type: dict[str, int] = field(default_factory=dict)      # engine winner (cap: richest)
+    seats_by_type: dict[str, int] = field(default_factory=dict)      # seats played per type
+    wins_by_seat: list[int] = field(default_factory=list)
+    total_rounds: int = 0
+    rolls: int = 0
+    actions: int = 0
+    trades: int = 0
+    bot_errors: int = 0
+    seconds: float = 0.0
+
+    def add(self, r: GameResult) -> None:
+        """Count one game."""
+        n = len(r.labels)
+        if not self.wins_by_seat:
+            self.wins_by_seat = [0] * n
+        self.games += 1
+        for lab in r.labels:
+            self.seats_by_type[lab] = self.seats_by_type.get(lab, 0) + 1
+            self.wins_by_type.setdefault(lab, 0)
+            self.leads_by_type.setdefault(lab, 0)
+        if r.winner >= 0:
+            self.games_with_winner += 1
+            self.wins_by_seat[r.winner] += 1
+            lab = r.labels[r.winner]
+            self.wins_by_type[lab] += 1
+        if r.leader >= 0:
+            lab = r.labels[r.leader]
+            self.leads_by_type[lab] += 1
+        self.capped += r.capped
+        self.total_rounds += r.rounds
+        self.rolls += r.rolls
+        self.actions += r.actions
+        self.trades += r.trades
+        self.bot_errors += r.bot_errors
+
+    @property
+    def mean_rounds(self) -> float:
+        """Mean rounds per game."""
+        return self.total_rounds / self.games if self.games else 0.0
+
+    def win_share(self, lab: str) -> float:
+        """Outright wins per seat of this type (par = 1 / players)."""
+        seats = self.seats_by_type.get(lab, 0)
+        return self.wins_by_type.get(lab, 0) / seats if seats else 0.0
+
+    def win_rate(self, lab: str) -> float:
+        """Share of all games won outright by a player of this type."""
+        return self.wins_by_type.get(lab, 0) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict:
+        """The --json object (results first, then speed)."""
+        secs = self.seconds or 1e-9
+        return {
+            "games": self.games,
+            "players": len(self.spec),
+            "ai": list(self.spec),
+            "games_with_winner": self.games_with_winner,
+            "games_capped": self.capped,
+            "wins_by_type": dict(self.wins_by_type),
+            "win_rate_by_type": {k: round(self.win_rate(k), 4) for k in self.wins_by_type},
+            "win_share_per_seat_by_type": {k: round(self.win_share(k), 4) for k in self.wins_by_type},
+            "leads_by_type": dict(self.leads_by_type),
+            "wins_by_seat": list(self.wins_by_seat),
+            "mean_rounds": round(self.mean_rounds, 2),
+            "rolls": self.rolls,
+            "trades": self.trades,
+            "bot_errors": self.bot_errors,
+            "seconds": round(self.seconds, 3),
+            "games_per_s": round(self.games / secs, 1),
+            "rolls_per_s": round(self.rolls / secs),
+        }
+
+    def results_key(self) -> dict:
+        """Everything but the timings (equal across --jobs and PYTHONHASHSEED)."""
+        d = self.to_json()
+        for k in ("seconds", "games_per_s", "rolls_per_s"):
+            d.pop(k)
+        return d
+
+
+def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
+              round_cap: int = ROUND_CAP, variant: Variant | None = None,
+              progress: Callable[[int, int], None] | None = None) -> Summary:
+    """Play ``games`` games of the player types ``spec`` (seats rotated game by game)."""
+    chunks = [(list(spec), seed, a, min(a + CHUNK, games), variant, round_cap)
+              for a in range(0, games, CHUNK)]
+    summary = Summary(list(spec))
+    t0 = time.perf_counter()   # speed report only: nothing in the games reads a clock
+    done = 0
+    if jobs <= 1 or len(chunks) <= 1:
+        results = map(play_chunk, chunks)
+        pool = None
+    else:
+        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        pool = ctx.Pool(jobs)
+        results = pool.imap(play_chunk, chunks)   # imap keeps the chunk order
+    try:
+        for chunk in results:
+            for r in chunk:
+                summary.add(r)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, games)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    summary.seconds = time.perf_counter() - t0
+    return summary

@@ -1,0 +1,150 @@
+"""`monopoly-cpc simulate`: headless games between computer players, then a table of results.
+
+    monopoly-cpc simulate --games 2000 --players 4 --ai expert,baseline --seed 1 --jobs 2
+
+``--ai`` lists player types (``facile``, ``normal``, ``expert``, ``baseline``, ``random``, each
+optionally ``:Personality``); a shorter list than ``--players`` is repeated with its last entry
+(``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
+same for any ``--jobs`` and any PYTHONHASHSEED (per-game seeds come from ``--seed`` and the game
+index). A progress bar goes to stderr on a terminal only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from monopoly_cpc.errors import UserError
+
+MAX_GAMES = 10_000_000
+
+
+def _count(name: str, low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}: expected a whole number, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name}: must be {low} to {high}, got {value}")
+        return value
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--seed: expected a whole number, got {text!r}") from None
+
+
+def register(subparsers) -> None:
+    """Add the ``simulate`` sub-command."""
+    p = subparsers.add_parser(
+        "simulate",
+        help="play headless games between computer players and print the results",
+        description="Play headless games between computer players (full rules: auctions, "
+                    "trades, buildings, debts) to a winner or a cap of rounds, then print wins "
+                    "per seat and per player type, mean rounds, games without a winner, "
+                    "games/s and dice rolls/s. Same results for any --jobs.",
+    )
+    p.add_argument("--games", type=_count("--games", 1, MAX_GAMES), default=100, metavar="N",
+                   help="number of games (default: 100)")
+    p.add_argument("--players", type=_count("--players", 2, 6), default=4, metavar="P",
+                   help="players per game, 2 to 6 (default: 4)")
+    p.add_argument("--ai", default="expert,baseline", metavar="LIST",
+                   help="player types by seat, comma-separated: facile, normal, expert, baseline, "
+                        "random, each optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
+                        "Prudent, Entreprenant); the last one fills the remaining seats "
+                        "(default: expert,baseline)")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
+    p.add_argument("--jobs", type=_count("--jobs", 1, 256), default=1, metavar="J",
+                   help="worker processes (default: 1)")
+    p.add_argument("--rounds", type=_count("--rounds", 1, 100_000), default=1000, metavar="R",
+                   help="round cap: a game still going after R rounds is ended and ranked by "
+                        "fortune, and counts as a game with no winner (default: 1000)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.set_defaults(func=run)
+
+
+def parse_spec(text: str, players: int) -> list[str]:
+    """The player type of every seat (UserError, exit 2, on an unknown type or personality)."""
+    from monopoly_cpc.ai import KINDS
+    from monopoly_cpc.ai.personality import personality
+
+    items = [x.strip() for x in text.split(",")]
+    if not items or any(not x for x in items):
+        raise UserError("simulate: --ai: empty player type in the list", exit_code=2)
+    if len(items) > players:
+        raise UserError(f"simulate: --ai lists {len(items)} players for --players {players}",
+                        exit_code=2)
+    out = []
+    for item in items:
+        kind, colon, pers = item.partition(":")
+        kind = kind.lower()
+        if kind not in KINDS:
+            raise UserError(f"simulate: --ai: unknown player type {kind!r} "
+                            f"(one of {', '.join(KINDS)})", exit_code=2)
+        if colon:
+            if kind in ("baseline", "random"):
+                raise UserError(f"simulate: --ai: {kind} has no personality", exit_code=2)
+            try:
+                pers = personality(pers).name
+            except ValueError as exc:
+                raise UserError(f"simulate: --ai: {exc}", exit_code=2) from None
+            out.append(f"{kind}:{pers}")
+        else:
+            out.append(kind)
+    out += [out[-1]] * (players - len(out))
+    return out
+
+
+def _bar(done: int, total: int) -> None:
+    width = 40
+    fill = width * done // total
+    sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total}")
+    if done >= total:
+        sys.stderr.write("\r" + " " * (width + 30) + "\r")
+    sys.stderr.flush()
+
+
+def table(s) -> str:
+    """The human-readable report of a run."""
+    lines = []
+    n = len(s.spec)
+    lines.append(f"{s.games} games, {n} players: {', '.join(s.spec)} (seats rotated)")
+    lines.append("")
+    lines.append(f"{'player type':24s} {'seats':>6s} {'wins':>6s} {'win %/seat':>10s} "
+                 f"{'games %':>8s} {'richest':>8s}")
+    for lab in s.wins_by_type:
+        seats = s.seats_by_type[lab]
+        per_seat = 100.0 * s.wins_by_type[lab] / seats if seats else 0.0
+        lines.append(f"{lab:24s} {seats:6d} {s.wins_by_type[lab]:6d} {per_seat:9.1f}% "
+                     f"{100.0 * s.wins_by_type[lab] / s.games:7.1f}% {s.leads_by_type[lab]:8d}")
+    lines.append("")
+    lines.append("wins by seat: " + "  ".join(f"{i + 1}: {w}" for i, w in enumerate(s.wins_by_seat)))
+    lines.append(f"games with a winner: {s.games_with_winner} ({100.0 * s.games_with_winner / s.games:.1f} %)"
+                 f"   no winner (round cap): {s.capped}")
+    lines.append(f"mean rounds: {s.mean_rounds:.1f}   trades: {s.trades}   bot errors: {s.bot_errors}")
+    secs = s.seconds or 1e-9
+    lines.append(f"speed: {s.games / secs:.1f} games/s, {s.rolls / secs:,.0f} dice rolls/s "
+                 f"({s.seconds:.1f} s)")
+    lines.append("wins are outright (last player standing). 'win %/seat': wins per seat of "
+                 "that type (par = 100/players); 'games %': share of all games won by that type; "
+                 "'richest': the engine's winner, i.e. the richest player when the cap was hit.")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the table (or the JSON object)."""
+    from monopoly_cpc.ai.runner import run_games
+
+    spec = parse_spec(args.ai, args.players)
+    progress = _bar if sys.stderr.isatty() and not args.json else None
+    summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress)
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
+    else:
+        print(table(summary))
+    return 0
