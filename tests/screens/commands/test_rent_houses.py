@@ -179,3 +179,21 @@ def test_house_shortage_goes_to_auction_and_a_bid_above_assets_is_refused():
     assert st.auction.high_bid == 0
     s.step([digit(2), digit(6), digit(0), digit(0), digit(0), key("ENTER")], ticks=5)
     assert st.auction.high_bidder == 1 and st.auction.high_bid == 6_000
+
+
+def test_a_fifth_building_is_a_hotel_and_selling_it_clears_the_group():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3], houses=[4, 4])
+    s.press("M", "A")
+    s.step([digit(1), key("ENTER"), key("ENTER")])
+    goto(s, 3)
+    s.press("ENTER", ticks=30)
+    assert st.houses[3] == 5 and st.bank_hotels == 11 and st.bank_houses == 32 - 4
+    assert s.screen.modes == []              # the one building asked for is built: M ends
+    s.press("M", "V")
+    s.step([digit(1)])
+    goto(s, 3)
+    s.press("ENTER", ticks=30)
+    # seeds/002: selling a hotel sells every building of the group at once
+    assert st.houses[1] == 0 and st.houses[3] == 0 and st.bank_houses == 32 and st.bank_hotels == 12
+    assert st.players[0].cash == 150_000 - 5_000 + (5 * 5_000) // 2 + (4 * 5_000) // 2
