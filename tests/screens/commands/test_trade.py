@@ -195,3 +195,24 @@ def test_a_command_gives_way_when_a_computer_move_opens_an_auction():
     settle(s)
     s.step([digit(1), digit(9), digit(0), digit(0), digit(0), key("ENTER")], ticks=3)
     assert st.auction.high_bidder == 0 and st.auction.high_bid == 9_000
+
+
+def test_a_real_computer_player_answers_with_its_own_reason():
+    from monopoly_cpc.ai import make_bot
+
+    bot = make_bot(kind="expert", personality="Prudent", seed=1)
+    s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
+    give(st, 0, [37, 39])
+    give(st, 1, [1])
+    settle(s)
+    open_trade(s, 1)
+    goto(s, 39)                              # Rue de la Paix for Boulevard de Belleville
+    s.press("ENTER")
+    goto(s, 1)
+    s.press("ENTER")
+    s.press("N", "N")
+    s.step(ticks=80)
+    assert bot.last_reason
+    log = " ".join(s.screen.log)
+    assert f"CPC : OUI. {bot.last_reason}" in log
+    assert st.owner[39] == 1 and st.owner[1] == 0
