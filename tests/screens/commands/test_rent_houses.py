@@ -7,7 +7,7 @@ import pytest
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.modes import REGISTRY
 from monopoly_cpc.texts import load_texts
-from tests.screens.commands.helpers import digit, flat, give, goto, key, start_game
+from tests.screens.commands.helpers import digit, flat, give, goto, key, settle, start_game
 
 
 def land_anne_on_vaugirard(s, st):
@@ -197,3 +197,18 @@ def test_a_fifth_building_is_a_hotel_and_selling_it_clears_the_group():
     # seeds/002: selling a hotel sells every building of the group at once
     assert st.houses[1] == 0 and st.houses[3] == 0 and st.bank_houses == 32 and st.bank_hotels == 12
     assert st.players[0].cash == 150_000 - 5_000 + (5 * 5_000) // 2 + (4 * 5_000) // 2
+
+
+def test_bid_above_the_bidders_assets_is_refused_at_the_banks_auction():
+    s, st = start_game(("ANNE", "BRUNO"))
+    st.forced_dice = [(2, 4)]
+    s.press("D", ticks=200)
+    assert st.phase == "buy"
+    s.press("N", ticks=40)                      # ANNE leaves Rue de Vaugirard to the bank
+    settle(s)
+    assert st.phase == "auction"
+    s.step([digit(2)] + [digit(d) for d in (9, 9, 9, 9, 9, 9)] + [key("ENTER")], ticks=5)
+    assert "Refusé : l'offre dépasse vos actifs" in flat(s)
+    assert st.auction.high_bid == 0
+    s.step([digit(2), digit(1), digit(2), digit(0), digit(0), digit(0), key("ENTER")], ticks=5)
+    assert st.auction.high_bidder == 1 and st.auction.high_bid == 12_000
