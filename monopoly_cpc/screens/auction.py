@@ -113,7 +113,7 @@ class AuctionMode(Mode):
 
     def _computers_bid(self) -> bool:
         """One computer bidder acts (bids or leaves) if one wants to; True if one did."""
-        from monopoly_cpc.screens.game.screen import PACE
+        from monopoly_cpc.screens.game.computers import PACE
 
         au = self.auction
         for i in au.bidders:

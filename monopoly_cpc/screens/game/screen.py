@@ -9,22 +9,12 @@ See docs/screens.md for the layout, the raster bands and the mode host.
 
 from __future__ import annotations
 
-import copy
 import importlib
-import random
 from collections.abc import Callable
 from typing import Any
 
-from monopoly_cpc.render.board import (
-    ICONS,
-    board_pens,
-    draw_buildings,
-    draw_cursor,
-    hole,
-    set_board_inks,
-)
+from monopoly_cpc.render.board import board_pens
 from monopoly_cpc.render.board import cell as board_cell
-from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
 from monopoly_cpc.rules.state import (
@@ -43,25 +33,15 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.dice import DiceView
+from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.entry import LineEntry
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
+from monopoly_cpc.screens.game.host import Mode, wrap
 from monopoly_cpc.screens.game.show import Presenter
-from monopoly_cpc.screens.game.window import (
-    MENU_INKS,
-    STATUS_INKS,
-    WINDOW_INKS,
-    draw_card,
-    draw_deed,
-    draw_log,
-)
+from monopoly_cpc.screens.game.view import BoardView
 from monopoly_cpc.texts import load_texts, money
 
 # ticks a computer player waits before each of its steps, by speed 1..3
-PACE = {1: 60, 2: 30, 3: 10}
-PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entreprenant")
-MENU = "T P H L M D"
-BLINK = 16
 LOG_MAX = 40
 TYPEAHEAD = 8
 PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole   # keys kept while events are being shown
@@ -91,22 +71,7 @@ def rules_for(ctx, quick_minutes: int):
     return variant_from_settings(ctx.settings, quick_minutes)
 
 
-def make_bots(ctx, state) -> dict[int, Any]:
-    """A computer player for every simulated player; personalities dealt from the game's seed."""
-    from monopoly_cpc.ai import make_bot
-
-    rng = random.Random(ctx.seed)
-    names = list(PERSONALITIES)
-    rng.shuffle(names)
-    kind = ctx.option("ai_level", "normal")
-    bots = {}
-    for i, p in enumerate(state.players):
-        if p.computer:
-            bots[i] = make_bot(kind=kind, personality=names[i % len(names)], seed=ctx.seed * 7 + i)
-    return bots
-
-
-class GameScreen(Screen):
+class GameScreen(ComputerPlayers, BoardView, Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
@@ -399,79 +364,6 @@ class GameScreen(Screen):
         self.claim_wait = 0
         self.bot_step(who)
 
-    def bot_step(self, who: int) -> bool:
-        """Let computer player ``who`` take one step; True if something was applied."""
-        if self.idle.get(who) == self.state.actions:
-            return False
-        action = self.bots[who].decide(self.state, who)
-        if action is None:
-            action = self._default_action(who)
-            if action is None:
-                self._idle(who)
-                return False
-        ok, _ = self.apply(action)
-        if not ok:
-            fallback = self._default_action(who)
-            ok = fallback is not None and fallback != action and self.apply(fallback)[0]
-        if not ok:
-            self._idle(who)
-        return ok
-
-    def _idle(self, who: int) -> None:
-        self.idle[who] = self.state.actions
-
-    def _default_action(self, who: int):
-        """What the rules force when a computer player has nothing to say (never a choice)."""
-        st = self.state
-        ph = st.phase
-        if ph in (START_ROLL, ROLL, JAIL):
-            return A.Roll(who)
-        if ph == BUY:
-            return A.Decline(who)
-        if ph == CARD_CHOICE:
-            return A.ChooseCard(who, chance=True)
-        if ph == DEBT:
-            return A.AutoLiquidate(who)
-        if ph == TRADE:
-            return A.RejectTrade(who)
-        if ph == PLACE_BUILDING:
-            for s in st.board.streets:
-                if st.owner[s] == who and self._would_apply(A.Build(who, s)):
-                    return A.Build(who, s)
-        return None
-
-    def _would_apply(self, action) -> bool:
-        probe = copy.deepcopy(self.state)
-        try:
-            apply(probe, action)
-        except IllegalAction:
-            return False
-        return True
-
-    def _bots_out_of_turn(self) -> bool:
-        """Computer players who are not the one awaited may claim rent, build, mortgage..."""
-        st = self.state
-        if st.phase not in FREE_PHASES:
-            return False
-        who = self.actor()
-        for i in sorted(self.bots):
-            if i == who or st.players[i].bankrupt:
-                continue
-            if self.idle.get(i) == st.actions:
-                continue
-            action = self.bots[i].decide(st, i)
-            if action is None:
-                self._idle(i)
-                continue
-            if isinstance(action, A.Roll):
-                self._idle(i)
-                continue
-            ok, _ = self.apply(action)
-            if ok:
-                return True
-            self._idle(i)
-        return False
-
     def _ensure_prompt(self) -> None:
         """The prompt mode for what the engine waits for (replaced when the phase moves on)."""
         from monopoly_cpc.screens.game.prompts import prompt_for
@@ -481,95 +373,3 @@ class GameScreen(Screen):
             return
         self.prompt_key = key
         self.prompt = factory(self) if factory is not None else None
-
-    # -- picture --------------------------------------------------------------------------------
-    def draw(self, fb) -> None:
-        st = self.state
-        fb.clear(0)
-        fb.set_border(1)
-        fb.set_inks(MENU_INKS, 0, 8)
-        set_board_inks(fb)
-        fb.set_inks(WINDOW_INKS, WINDOW_TOP * 8, STATUS_ROW * 8)
-        fb.set_inks(STATUS_INKS, STATUS_ROW * 8, 200)
-        fb.sprite(self._pens[8:144], 0, 8)
-        self._draw_menu(fb)
-        for s in st.board.properties:
-            if st.houses[s] or st.mortgaged[s]:
-                draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
-        self._draw_hole(fb)
-        order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
-                 if not st.players[i].bankrupt]
-        draw_pawns(fb, order)
-        if self.highlight is not None:
-            owner, square = self.highlight
-            if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
-                x, y = slot(square, 5)
-                draw_pawn(fb, st.players[owner].pawn, x, y)
-        # while events are being shown the window is the message log: the next question
-        # appears only once the pawn has arrived and the pause is over
-        top = self.modes[-1] if self.modes else (None if self.busy else self.prompt)
-        if self.cursor_on or (top is not None and top.takes_cursor):
-            draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
-        self._draw_window(fb, top)
-        self._draw_status(fb)
-
-    def _draw_menu(self, fb) -> None:
-        fb.text(0, 0, " " * 40, pen=1, paper=0)
-        fb.text(1, 0, MENU, pen=1)
-
-    def _draw_hole(self, fb) -> None:
-        from monopoly_cpc.screens.title import big_text
-
-        x, y, w, h = hole()
-        name = self.texts["title.name"]
-        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 10, 2, 1)
-        # the two piles of cards, as on the printed board, and the dice between them
-        for px, icon in ((x + 24, "chance"), (x + w - 24 - PILE_W, "community")):
-            for k in (2, 1, 0):
-                fb.fill_rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 0)
-                fb.rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 1)
-            rows = ICONS[icon]
-            ix = px + (PILE_W - len(rows[0])) // 2
-            iy = y + 40 + (PILE_H - len(rows)) // 2
-            for dy, row in enumerate(rows):
-                for dx, ch in enumerate(row):
-                    if ch == "#":
-                        fb.pset(ix + dx, iy + dy, 1)
-        self.dice.draw(fb, x + w // 2 - 20, y + 42)
-        st = self.state
-        stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        fb.text_px(x + (w - 8 * len(stock)) // 2, y + h - 14, stock, pen=1, paper=None)
-
-    def _draw_window(self, fb, top: Mode | None) -> None:
-        if self.card is not None:
-            draw_card(fb, self, *self.card)
-            return
-        if self.deed >= 0:
-            draw_deed(fb, self, self.deed)
-            return
-        used = getattr(top, "rows", 2) if top is not None else 0
-        if self._number is not None:
-            used = max(used, 1)
-        draw_log(fb, self.log, WINDOW_ROWS - used)
-        if top is not None:
-            top.draw(fb)
-        if self._number is not None:
-            entry, prompt, _done = self._number
-            fb.text(0, WINDOW_TOP + WINDOW_ROWS - 1, " " * 40)
-            entry.draw(fb, 0, WINDOW_TOP + WINDOW_ROWS - 1, prompt)
-
-    def _draw_status(self, fb) -> None:
-        st = self.state
-        if st.phase == GAME_OVER:
-            p = st.winner
-        else:
-            p = self.actor() if self.actor() >= 0 else st.current
-        pl = st.players[p]
-        fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
-        fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
-        draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
-        fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
-        if st.variant.time_limit_ticks:  # the quick game's clock: time left
-            secs = st.clock // 50
-            fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
-

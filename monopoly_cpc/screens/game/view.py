@@ -1,0 +1,115 @@
+"""What the game screen draws: command row, board, pawns, cursor, the hole, window, status."""
+
+from __future__ import annotations
+
+from monopoly_cpc.render.board import ICONS, draw_buildings, draw_cursor, hole, set_board_inks
+from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
+from monopoly_cpc.rules.state import GAME_OVER
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
+from monopoly_cpc.screens.game.window import (
+    MENU_INKS,
+    STATUS_INKS,
+    WINDOW_INKS,
+    draw_card,
+    draw_deed,
+    draw_log,
+)
+from monopoly_cpc.texts import money
+
+MENU = "T P H L M D"
+BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
+PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole
+
+
+class BoardView:
+    """Mixin of GameScreen: its picture."""
+
+    def draw(self, fb) -> None:
+        st = self.state
+        fb.clear(0)
+        fb.set_border(1)
+        fb.set_inks(MENU_INKS, 0, 8)
+        set_board_inks(fb)
+        fb.set_inks(WINDOW_INKS, WINDOW_TOP * 8, STATUS_ROW * 8)
+        fb.set_inks(STATUS_INKS, STATUS_ROW * 8, 200)
+        fb.sprite(self._pens[8:144], 0, 8)
+        self._draw_menu(fb)
+        for s in st.board.properties:
+            if st.houses[s] or st.mortgaged[s]:
+                draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
+        self._draw_hole(fb)
+        order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
+                 if not st.players[i].bankrupt]
+        draw_pawns(fb, order)
+        if self.highlight is not None:
+            owner, square = self.highlight
+            if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
+                x, y = slot(square, 5)
+                draw_pawn(fb, st.players[owner].pawn, x, y)
+        # while events are being shown the window is the message log: the next question
+        # appears only once the pawn has arrived and the pause is over
+        top = self.modes[-1] if self.modes else (None if self.busy else self.prompt)
+        if self.cursor_on or (top is not None and top.takes_cursor):
+            draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
+        self._draw_window(fb, top)
+        self._draw_status(fb)
+
+    def _draw_menu(self, fb) -> None:
+        fb.text(0, 0, " " * 40, pen=1, paper=0)
+        fb.text(1, 0, MENU, pen=1)
+
+    def _draw_hole(self, fb) -> None:
+        from monopoly_cpc.screens.title import big_text
+
+        x, y, w, h = hole()
+        name = self.texts["title.name"]
+        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 10, 2, 1)
+        # the two piles of cards, as on the printed board, and the dice between them
+        for px, icon in ((x + 24, "chance"), (x + w - 24 - PILE_W, "community")):
+            for k in (2, 1, 0):
+                fb.fill_rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 0)
+                fb.rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 1)
+            rows = ICONS[icon]
+            ix = px + (PILE_W - len(rows[0])) // 2
+            iy = y + 40 + (PILE_H - len(rows)) // 2
+            for dy, row in enumerate(rows):
+                for dx, ch in enumerate(row):
+                    if ch == "#":
+                        fb.pset(ix + dx, iy + dy, 1)
+        self.dice.draw(fb, x + w // 2 - 20, y + 42)
+        st = self.state
+        stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
+        fb.text_px(x + (w - 8 * len(stock)) // 2, y + h - 14, stock, pen=1, paper=None)
+
+    def _draw_window(self, fb, top: Mode | None) -> None:
+        if self.card is not None:
+            draw_card(fb, self, *self.card)
+            return
+        if self.deed >= 0:
+            draw_deed(fb, self, self.deed)
+            return
+        used = getattr(top, "rows", 2) if top is not None else 0
+        if self._number is not None:
+            used = max(used, 1)
+        draw_log(fb, self.log, WINDOW_ROWS - used)
+        if top is not None:
+            top.draw(fb)
+        if self._number is not None:
+            entry, prompt, _done = self._number
+            fb.text(0, WINDOW_TOP + WINDOW_ROWS - 1, " " * 40)
+            entry.draw(fb, 0, WINDOW_TOP + WINDOW_ROWS - 1, prompt)
+
+    def _draw_status(self, fb) -> None:
+        st = self.state
+        if st.phase == GAME_OVER:
+            p = st.winner
+        else:
+            p = self.actor() if self.actor() >= 0 else st.current
+        pl = st.players[p]
+        fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
+        fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
+        draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
+        fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
+        if st.variant.time_limit_ticks:  # the quick game's clock: time left
+            secs = st.clock // 50
+            fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
