@@ -68,3 +68,51 @@ def test_random_playouts():
 def test_random_playouts_long():
     seen = _run(10_000, 2000, max_steps=3000)
     assert seen["games"] == 2000
+
+
+def _arbitrary_action(rng: random.Random, n: int):
+    """Any action with random arguments: mostly illegal at that moment."""
+    from monopoly_cpc.rules import actions as A
+
+    p = rng.randrange(-1, n + 1)
+    sq = rng.randrange(-2, 42)
+    choices = [
+        lambda: A.Roll(p), lambda: A.Buy(p), lambda: A.Decline(p),
+        lambda: A.Bid(p, rng.choice((0, 100, 5000, 10 ** 7))), lambda: A.Pass(p),
+        lambda: A.CloseAuction(), lambda: A.ClaimRent(p), lambda: A.ChooseCard(p, rng.random() < .5),
+        lambda: A.PayJailFine(p), lambda: A.UseJailCard(p), lambda: A.Build(p, sq),
+        lambda: A.SellBuilding(p, sq), lambda: A.Mortgage(p, sq), lambda: A.Lift(p, sq),
+        lambda: A.ProposeTrade(p, rng.randrange(-1, n + 1), (sq,), (rng.randrange(40),),
+                               rng.choice((0, 10 ** 9, -5))),
+        lambda: A.AcceptTrade(p), lambda: A.RejectTrade(p), lambda: A.AutoLiquidate(p),
+        lambda: A.PayInKind(p, (sq,)), lambda: A.DeclareBankruptcy(p),
+        lambda: A.Borrow(p, rng.choice((-1, 1000, 60000))), lambda: A.EndGame(),
+        lambda: A.AdvanceClock(rng.choice((-1, 5))),
+    ]
+    return rng.choice(choices)()
+
+
+def test_any_refused_action_leaves_the_state_unchanged():
+    """apply() validates before it mutates: thousands of arbitrary actions, each refused one
+    leaves the serialised state identical; the accepted ones keep the invariants."""
+    from monopoly_cpc.rules import IllegalAction, apply
+    from monopoly_cpc.rules.playout import random_step
+
+    refused = 0
+    for i in range(150):
+        s = _game(i)
+        rng = random.Random(i)
+        for _ in range(40):
+            if s.phase == "game_over":
+                break
+            action = _arbitrary_action(rng, len(s.players))
+            before = to_data(s)
+            try:
+                apply(s, action)
+            except IllegalAction:
+                refused += 1
+                assert to_data(s) == before, action
+            check_invariants(s)
+            if s.phase != "game_over":
+                random_step(s, rng)
+    assert refused > 3000
