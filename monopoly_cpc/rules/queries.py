@@ -70,16 +70,23 @@ def can_build(state: GameState, player: int, square: int, paid: bool = False) ->
     b = state.board
     if b.kinds[square] != STREET:
         return "not a street"
-    if state.owner[square] != player:
+    own = state.owner
+    if own[square] != player:
         return "not your property"
-    if not group_complete(state, player, square):
-        return "the group is not complete (or a street of it is mortgaged)"
-    top = hotel_level(state)
-    lv = level(state, square)
+    members = b.group_members[b.groups[square]]
+    mort = state.mortgaged
+    for s in members:
+        if own[s] != player or mort[s]:
+            return "the group is not complete (or a street of it is mortgaged)"
+    houses = state.houses
+    top = state.variant.houses_before_hotel + 1
+    h = houses[square]
+    lv = top if h == HOTEL else h
     if lv >= top:
         return "already a hotel"
-    for s in b.group_members[b.groups[square]]:
-        if level(state, s) < lv:
+    for s in members:
+        x = houses[s]
+        if (top if x == HOTEL else x) < lv:
             return "build evenly: another street of the group has fewer buildings"
     if paid:
         return ""
@@ -98,11 +105,15 @@ def can_sell(state: GameState, player: int, square: int) -> str:
     b = state.board
     if b.kinds[square] != STREET or state.owner[square] != player:
         return "not your street"
-    lv = level(state, square)
+    houses = state.houses
+    top = state.variant.houses_before_hotel + 1
+    h = houses[square]
+    lv = top if h == HOTEL else h
     if lv == 0:
         return "no building"
     for s in b.group_members[b.groups[square]]:
-        if level(state, s) > lv:
+        x = houses[s]
+        if (top if x == HOTEL else x) > lv:
             return "sell evenly: another street of the group has more buildings"
     return ""
 
