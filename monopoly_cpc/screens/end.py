@@ -107,10 +107,10 @@ class EndScreen(Screen):
         if st.winner >= 0:
             w = worth(st, st.winner)
             line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
-            fb.text(max(0, (40 - len(line)) // 2), 4, line[:40], pen=3)
+            fb.text(max(0, (40 - len(line)) // 2), 3, line[:40], pen=3)
         for col, k in ((2, "col_cash"), (14, "col_props"), (27, "col_build")):
-            fb.text(col, 6, t[f"cmd_endscreen.{k}"][:11].rjust(11), pen=2)
-        row = 7
+            fb.text(col, 5, t[f"cmd_endscreen.{k}"][:11].rjust(11), pen=2)
+        row = 6        # up to six players of three lines: rows 6-23; the question on row 24
         for rank, i in enumerate(order):
             p = st.players[i]
             w = worth(st, i)
@@ -124,7 +124,7 @@ class EndScreen(Screen):
                 fb.text(27, row + 1, money(w.buildings).rjust(11), pen=2)
                 if w.loan:      # a third line: the MONOPOLIC loan deducted from the total
                     row += 1
-                    fb.text(2, row + 1, t.get("cmd_endscreen.loan", loan=money(w.loan))[:38], pen=2)
+                    fb.text(1, row + 1, t.get("cmd_endscreen.loan", loan=money(w.loan))[:39], pen=2)
             row += 2
         if self.ticks >= HOLD:
             ask = t["cmd_endscreen.new_game"]

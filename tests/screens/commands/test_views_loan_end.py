@@ -142,9 +142,9 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     assert (anne.cash, anne.properties, anne.buildings) == (150_000, 12_000, 10_000)
     assert anne.total == 172_000 == st.scores[0]
     assert "ANNE gagne avec 172.000 F" in text
-    assert rows[7].startswith("1. ANNE (1)") and rows[7].rstrip().endswith("172.000 F")
-    assert "150.000 F" in rows[8] and "12.000 F" in rows[8] and "10.000 F" in rows[8]
-    assert rows[9].startswith("2. CPC (2)") and rows[9].rstrip().endswith("170.000 F")
+    assert rows[6].startswith("1. ANNE (1)") and rows[6].rstrip().endswith("172.000 F")
+    assert "150.000 F" in rows[7] and "12.000 F" in rows[7] and "10.000 F" in rows[7]
+    assert rows[8].startswith("2. CPC (2)") and rows[8].rstrip().endswith("170.000 F")
     assert "Nouvelle partie ? (O/N)" in text
     s.press("O")
     assert isinstance(s.screen, SetupScreen)
@@ -185,6 +185,27 @@ def test_end_screen_n_goes_back_to_the_title_and_shows_bankrupt_players():
     assert isinstance(end.screen, EndScreen)
     end.step(ticks=30)
     rows = end.text()
-    assert rows[11].startswith("3. CLAUDE (3)") and "en faillite" in rows[12]
+    assert rows[10].startswith("3. CLAUDE (3)") and "en faillite" in rows[11]
     end.press("N")
     assert isinstance(end.screen, TitleScreen)
+
+
+def test_end_screen_six_players_with_loans_fit_above_the_question():
+    names = ("ANNE", "BRUNO", "CLAUDE", "DENIS", "EMILE", "FANNY")
+    _s, st = start_game(names, variant=Variant(loans=True))
+    for i in range(6):
+        st.players[i].loan = 10_000 * (i + 1)
+        st.players[i].cash += 10_000 * (i + 1)
+        st.bank_cash -= 10_000 * (i + 1)
+    from monopoly_cpc.rules.engine import apply
+
+    apply(st, A.EndGame())
+    end = Session(lambda ctx: EndScreen(ctx, st), lang="en")
+    end.step(ticks=30)
+    rows = end.text()
+    text = " ".join(" ".join(rows).split())
+    assert "END OF THE GAME" in text and "Loan deducted from the total -60.000 F" in text
+    assert rows[24].strip() == "New game? (O/N)"
+    assert rows[21].startswith("6. ") and "Loan deducted" in rows[23]
+    # every fortune is the start cash: the loans were deducted
+    assert st.scores == [150_000] * 6
