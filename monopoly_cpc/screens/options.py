@@ -107,7 +107,7 @@ class OptionsScreen(Screen):
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
             self.ctx.audio.set_volume(new)      # heard at once
-        self.message = self.texts["cmd_options.next_game"] if self.row < 4 else ""
+        self.message = self.texts["cmd_options.next_game"] if self.row < 5 else ""
 
     def on_key(self, ev) -> None:
         if ev.key == "UP":
