@@ -79,3 +79,27 @@ def test_an_unknown_output_kind_is_one_line(demo_file, tmp_path, capsys):
     assert err.count("\n") == 1 and ".mp4" in err
     assert main(["record", str(demo_file), "--out", str(tmp_path / "x.gif"), "--scale", "0"]) == 1
     assert "--scale" in capsys.readouterr().err
+
+
+def test_the_sound_track_carries_the_sessions_sounds(demo_file, tmp_path, monkeypatch):
+    """A sound cued at tick 5 is heard in the MP4 (the short demo itself is silent)."""
+    from monopoly_cpc.demo import export
+    from monopoly_cpc.sound import Audio
+
+    def with_a_click():
+        audio = Audio(mute=False, volume=10, playback=False)
+        audio.log.append((5, "relay_click"))
+        return audio
+
+    def loudness(path) -> float:
+        probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(path), "-af",
+                                "volumedetect", "-f", "null", "-"], capture_output=True, text=True,
+                               check=False).stderr
+        return float(probe.split("max_volume: ")[1].split(" dB")[0])
+
+    silent = tmp_path / "silent.mp4"
+    assert main(["record", str(demo_file), "--out", str(silent), "--scale", "1", "--quiet"]) == 0
+    monkeypatch.setattr(export, "_export_audio", with_a_click)
+    heard = tmp_path / "click.mp4"
+    assert main(["record", str(demo_file), "--out", str(heard), "--scale", "1", "--quiet"]) == 0
+    assert loudness(silent) < -80 < -40 < loudness(heard)
