@@ -532,6 +532,8 @@ def _resume(state: GameState, ev: list[Event]) -> None:
         cont = END_MOVE
     if cont == END_MOVE:
         _end_move(state, ev)
+    elif state.time_up and cont in (ROLL, JAIL, START_ROLL) and not state.stack:
+        _finish(state, ev)  # the clock ran out during an out-of-turn action between moves
     else:
         state.phase = cont
 

@@ -46,3 +46,10 @@ def test_scenario_file_errors_are_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "broken.yaml" in err and "unknown action 'fly'" in err
     assert main(["scenario", str(tmp_path / "missing.yaml")]) == 1
     assert "no such scenario file" in capsys.readouterr().err
+
+
+def test_docs_rules_lists_every_scenario():
+    """docs/rules.md: each rule with its source passage and its test."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    missing = [p.name for p in SCENARIOS if f"tests/scenarios/{p.name}" not in doc]
+    assert not missing, f"docs/rules.md does not list {missing}"
