@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.queries import can_build, hotel_level, level
 from monopoly_cpc.screens.modes.base import CommandMode
 
 ASK, DEMAND, BUILD, SELLER, SELL, DONE = range(6)
@@ -113,6 +114,17 @@ class HousesMode(CommandMode):
                 self.order.append(i)
         self._next_demand()
 
+    def _house_builders(self) -> int:
+        """How many players could add a house now (the engine's shortage rule counts them)."""
+        st = self.state
+        top = hotel_level(st) - 1
+        count = 0
+        for i in st.alive():
+            if any(st.owner[s] == i and level(st, s) != top and not can_build(st, i, s)
+                   for s in st.board.streets):
+                count += 1
+        return count
+
     def _computer_demand(self, i: int) -> int:
         """A computer player wants a building when its own decision now is to build."""
         bot = getattr(self.host, "bots", {}).get(i)
@@ -139,7 +151,8 @@ class HousesMode(CommandMode):
         total = sum(self.demand.values())
         wanting = [i for i in sorted(self.demand) if self.demand[i] > 0]
         self.note(self.tx("cmd.houses.demands", total=total, stock=st.bank_houses))
-        if total > st.bank_houses and len(wanting) >= 2:
+        if total > st.bank_houses and len(wanting) >= 2 and self._house_builders() > st.bank_houses:
+            # MANQUE DE CONSTRUCTIONS: the engine will auction the houses at the first build
             self.note(self.tx("cmd.houses.shortage"))
         self.builders = [i for i in wanting if not self.host.is_computer(i)]
         if not self.builders:
