@@ -1,0 +1,214 @@
+"""L Location and M Maisons, as the manual words them (seeds/002 part C)."""
+
+from __future__ import annotations
+
+import pytest
+
+from monopoly_cpc.rules.variants import Variant
+from monopoly_cpc.screens.modes import REGISTRY
+from monopoly_cpc.texts import load_texts
+from tests.screens.commands.helpers import digit, flat, give, goto, key, settle, start_game
+
+
+def land_anne_on_vaugirard(s, st):
+    st.forced_dice = [(2, 4)]
+    s.press("D", ticks=200)
+    assert st.players[0].pos == 6
+
+
+# -- L Location ------------------------------------------------------------------------------
+
+def test_rent_claimed_with_l_is_credited():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 1, [6, 8, 9], houses=[2, 2, 2])
+    land_anne_on_vaugirard(s, st)
+    assert st.claim is not None and st.claim.amount == 9_000
+    s.press("L", ticks=60)
+    assert st.claim is None
+    assert st.players[1].cash == 159_000 and st.players[0].cash == 141_000
+
+
+def test_rent_not_claimed_before_the_next_roll_is_lost():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 1, [6])
+    land_anne_on_vaugirard(s, st)
+    assert st.current == 1 and st.claim is not None
+    st.forced_dice = [(1, 2)]
+    s.press("D", ticks=200)                  # BRUNO rolls without claiming
+    assert st.claim is None
+    assert st.players[1].cash == 150_000 and st.players[0].cash == 150_000
+
+
+def test_l_mode_owner_types_his_number_and_a_short_payer_goes_to_the_sale():
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
+    give(st, 1, [37, 39], houses=[5, 5])
+    give(st, 0, [1])
+    st.players[0].cash = 2_000
+    st.bank_cash += 148_000
+    st.forced_dice = [(4, 5)]
+    st.players[0].pos = 30 - 2                 # 28 + 9 = 37, Champs-Élysées with a hotel
+    s.press("D", ticks=250)
+    assert st.claim is not None and st.claim.owner == 1
+    s.screen.push(REGISTRY["L"](s.screen))      # the full L command
+    w = flat(s)
+    assert "ANNE doit 150.000 F à BRUNO (Avenue des Champs-Élysées)" in w
+    assert "Propriétaire : tapez votre numéro" in w
+    s.step([digit(3)])
+    assert "Ce loyer n'est pas dû à CLAUDE" in flat(s)
+    s.step([digit(2)], ticks=60)
+    assert st.claim is None
+    assert st.phase == "debt" and st.debts[0].debtor == 0 and st.debts[0].creditor == 1
+    assert "ANNE ne peut pas payer : vente de ses biens" in flat(s) or st.phase == "debt"
+
+
+def test_l_without_rent_due_shows_the_current_rents():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 1, [6, 8, 9, 5, 15, 12])
+    give(st, 0, [1], mortgaged=(1,))
+    s.press("L")
+    w = flat(s)
+    assert "Aucun loyer n'est dû en ce moment" in w
+    assert "Un loyer non réclamé avant le jet suivant est perdu" in w
+    goto(s, 6)
+    s.press("SPACE")
+    assert "Rue de Vaugirard : loyer actuel 1.200 F" in flat(s)     # whole group: double
+    goto(s, 12)
+    s.press("SPACE")
+    assert "Compagnie de distribution d'électricité : 400 F x les dés" in flat(s)
+    goto(s, 15)
+    s.press("SPACE")
+    assert "Gare de Lyon : loyer actuel 5.000 F" in flat(s)          # two stations
+    goto(s, 1)
+    s.press("SPACE")
+    assert "Boulevard de Belleville : hypothéquée, pas de loyer" in flat(s)
+    s.press("Q")
+    assert s.screen.modes == []
+
+
+def test_automatic_rent_variant():
+    s, st = start_game(("ANNE", "BRUNO"), variant=Variant(auto_rent=True))
+    give(st, 1, [6])
+    land_anne_on_vaugirard(s, st)
+    assert st.players[1].cash == 150_600
+    s.press("L")
+    assert "Option : les loyers sont payés d'office" in flat(s)
+
+
+# -- M Maisons -------------------------------------------------------------------------------
+
+def test_buy_houses_demands_then_cursor_space_enter_and_even_building():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3])
+    s.press("M")
+    assert "Achat ou vente ? (A/V)" in flat(s)
+    s.press("A")
+    assert "ANNE (1) : combien de maisons ?" in flat(s)
+    s.step([digit(3), key("ENTER")])
+    assert "BRUNO (2) : combien de maisons ?" in flat(s)
+    s.step([key("ENTER")])                    # BRUNO wants none
+    w = flat(s)
+    assert "Demandes : 3 la Banque en a 32" in w and "ANNE : 3 à construire" in w
+    goto(s, 1)
+    s.press("SPACE")
+    assert "Boulevard de Belleville" in flat(s) and "Maison 5.000 F" in flat(s)
+    s.press("ENTER", ticks=30)
+    assert st.houses[1] == 1 and st.players[0].cash == 145_000
+    s.press("ENTER", ticks=30)                # a second house on the same street: uneven
+    assert "Refusé : il faut construire uniformément" in flat(s)
+    assert st.houses[1] == 1
+    goto(s, 3)
+    s.press("ENTER", ticks=30)
+    assert "ANNE : 1 à construire" in flat(s)
+    s.press("ENTER", ticks=30)
+    assert st.houses[1] == 1 and st.houses[3] == 2
+    assert s.screen.modes == []               # the three are built: the command ends
+
+
+def test_build_refused_on_an_incomplete_group_and_q_quits():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1])
+    s.press("M")
+    s.press("A")
+    s.step([digit(1), key("ENTER"), key("ENTER")])
+    goto(s, 1)
+    s.press("ENTER", ticks=20)
+    assert "Refusé : groupe incomplet ou hypothéqué" in flat(s)
+    s.press("Q")
+    assert s.screen.modes == [] and st.houses[1] == 0
+
+
+def test_sell_one_property_at_a_time_evenly():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3], houses=[2, 1])
+    s.press("M")
+    s.press("V")
+    assert "Vente : tapez votre numéro" in flat(s)
+    s.step([digit(1)])
+    goto(s, 3)
+    s.press("ENTER", ticks=20)
+    assert "Refusé : il faut vendre uniformément" in flat(s)
+    goto(s, 1)
+    s.press("ENTER", ticks=20)
+    assert st.houses[1] == 1 and st.players[0].cash == 152_500
+    s.press("Q")
+    assert s.screen.modes == []
+
+
+@pytest.mark.skipif("auction.house" not in load_texts("fr"),
+                    reason="the game screen describes a house auction with the text auction.house (issue 7)")
+def test_house_shortage_goes_to_auction_and_a_bid_above_assets_is_refused():
+    s, st = start_game(("ANNE", "BRUNO"))
+    # 31 houses already on the board: the bank has one left
+    give(st, 0, [21, 23, 24, 26, 27, 29, 37, 39], houses=[4, 4, 4, 4, 4, 4, 3, 4])
+    give(st, 0, [1, 3])
+    give(st, 1, [6, 8, 9])
+    assert st.bank_houses == 1
+    s.press("M")
+    s.press("A")
+    s.step([digit(2), key("ENTER")])          # ANNE wants 2
+    s.step([digit(1), key("ENTER")])          # BRUNO wants 1
+    w = flat(s)
+    assert "Demandes : 3 la Banque en a 1" in w
+    assert "Pas assez de maisons : vente aux enchères" in w
+    goto(s, 1)
+    s.press("ENTER", ticks=40)                # the engine's shortage rule: an auction
+    assert st.phase == "auction" and st.auction.kind == "house"
+    assert s.screen.modes == []               # the auction window has the keyboard
+    s.step([digit(2)] + [digit(d) for d in (9, 9, 9, 9, 9, 9)] + [key("ENTER")], ticks=5)
+    assert "Refusé : l'offre dépasse vos actifs" in flat(s)
+    assert st.auction.high_bid == 0
+    s.step([digit(2), digit(6), digit(0), digit(0), digit(0), key("ENTER")], ticks=5)
+    assert st.auction.high_bidder == 1 and st.auction.high_bid == 6_000
+
+
+def test_a_fifth_building_is_a_hotel_and_selling_it_clears_the_group():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3], houses=[4, 4])
+    s.press("M", "A")
+    s.step([digit(1), key("ENTER"), key("ENTER")])
+    goto(s, 3)
+    s.press("ENTER", ticks=30)
+    assert st.houses[3] == 5 and st.bank_hotels == 11 and st.bank_houses == 32 - 4
+    assert s.screen.modes == []              # the one building asked for is built: M ends
+    s.press("M", "V")
+    s.step([digit(1)])
+    goto(s, 3)
+    s.press("ENTER", ticks=30)
+    # seeds/002: selling a hotel sells every building of the group at once
+    assert st.houses[1] == 0 and st.houses[3] == 0 and st.bank_houses == 32 and st.bank_hotels == 12
+    assert st.players[0].cash == 150_000 - 5_000 + (5 * 5_000) // 2 + (4 * 5_000) // 2
+
+
+def test_bid_above_the_bidders_assets_is_refused_at_the_banks_auction():
+    s, st = start_game(("ANNE", "BRUNO"))
+    st.forced_dice = [(2, 4)]
+    s.press("D", ticks=200)
+    assert st.phase == "buy"
+    s.press("N", ticks=40)                      # ANNE leaves Rue de Vaugirard to the bank
+    settle(s)
+    assert st.phase == "auction"
+    s.step([digit(2)] + [digit(d) for d in (9, 9, 9, 9, 9, 9)] + [key("ENTER")], ticks=5)
+    assert "Refusé : l'offre dépasse vos actifs" in flat(s)
+    assert st.auction.high_bid == 0
+    s.step([digit(2), digit(1), digit(2), digit(0), digit(0), digit(0), key("ENTER")], ticks=5)
+    assert st.auction.high_bidder == 1 and st.auction.high_bid == 12_000
