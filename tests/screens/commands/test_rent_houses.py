@@ -212,3 +212,19 @@ def test_bid_above_the_bidders_assets_is_refused_at_the_banks_auction():
     assert st.auction.high_bid == 0
     s.step([digit(2), digit(1), digit(2), digit(0), digit(0), digit(0), key("ENTER")], ticks=5)
     assert st.auction.high_bidder == 1 and st.auction.high_bid == 12_000
+
+
+def test_demands_above_the_stock_without_rivals_are_not_called_a_shortage():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [21, 23, 24, 26, 27, 29, 37, 39], houses=[4, 4, 4, 4, 4, 4, 3, 4])
+    give(st, 0, [1, 3])
+    assert st.bank_houses == 1
+    s.press("M", "A")
+    s.step([digit(2), key("ENTER")])
+    s.step([digit(1), key("ENTER")])            # BRUNO has no group: he cannot build
+    w = flat(s)
+    assert "Demandes : 3 la Banque en a 1" in w
+    assert "vente aux enchères" not in w
+    goto(s, 1)
+    s.press("ENTER", ticks=30)
+    assert st.houses[1] == 1 and st.phase == "roll"        # sold straight away, no auction

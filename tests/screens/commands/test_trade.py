@@ -216,3 +216,21 @@ def test_a_real_computer_player_answers_with_its_own_reason():
     log = " ".join(s.screen.log)
     assert f"CPC : OUI. {bot.last_reason}" in log
     assert st.owner[39] == 1 and st.owner[1] == 0
+
+
+def test_asking_for_a_card_when_two_players_hold_one_asks_whose():
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
+    give(st, 0, [1])
+    c1, c2 = st.decks[0].pop(0), st.decks[1].pop(0)
+    st.players[1].jail_cards.append(c1)
+    st.players[2].jail_cards.append(c2)
+    open_trade(s, 1)
+    goto(s, 1)
+    s.press("ENTER")
+    s.press("C")                             # "C : carte" — but BRUNO's or CLAUDE's?
+    assert "Avec quel joueur ? (numéro)" in flat(s)
+    s.step([digit(3)])
+    s.press("N", ticks=2)                    # no cash
+    s.press("O", ticks=60)                   # CLAUDE accepts
+    assert st.owner[1] == 2 and st.players[0].jail_cards == [c2] and st.players[2].jail_cards == []
+    assert st.players[1].jail_cards == [c1]
