@@ -2,7 +2,9 @@
 
 H mortgages and V sells a building (cursor on the property, then ENTER), A asks for the
 computer's automatic sale procedure, F declares bankruptcy (refused while he can still raise
-the money).  The engine pays the debt as soon as the cash is there.
+the money).  The engine pays the debt as soon as the cash is there.  A rent may also be paid
+half in cash and half in properties (seeds/002 DIVERS): M, then ENTER on each property given
+(again to take it back), then P pays.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ class DebtMode(Prompt):
 
     def __init__(self, host, who: int = -1) -> None:
         super().__init__(host, who)
-        self.pick = ""       # "mortgage" or "sell" while the cursor chooses a property
+        self.pick = ""       # "mortgage", "sell" or "kind" while the cursor chooses
+        self.given: list[int] = []   # properties chosen for a payment in kind
         self.message = ""
         owned = host.state.owned_by(who)
         if owned:
@@ -37,7 +40,10 @@ class DebtMode(Prompt):
         if self.pick:
             if ev.key == "ESC":
                 self.pick = ""
+                self.given = []
                 return True
+            if self.pick == "kind":
+                return self._kind_key(ev)
             if ev.is_enter:
                 s = self.host.cursor
                 action = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
@@ -54,6 +60,11 @@ class DebtMode(Prompt):
             self.pick = "sell"
             self.message = ""
             return True
+        if ev.letter == "M" and self._rent_debt():
+            self.pick = "kind"
+            self.given = []
+            self.message = ""
+            return True
         if ev.letter == "A":
             action = A.AutoLiquidate(self.who)
         elif ev.letter == "F":
@@ -64,6 +75,34 @@ class DebtMode(Prompt):
         if not ok:
             self.message = t["debt.still_can"] if isinstance(action, A.DeclareBankruptcy) else t["debt.cannot"]
         return True
+
+    def _rent_debt(self) -> bool:
+        st = self.host.state
+        return bool(st.debts) and st.debts[0].reason == "rent" and st.debts[0].creditor >= 0
+
+    def _kind_key(self, ev) -> bool:
+        """Payment in kind: ENTER adds or removes the property under the cursor, P pays."""
+        t = self.host.texts
+        if ev.is_enter:
+            s = self.host.cursor
+            if s in self.given:
+                self.given.remove(s)
+            elif self.host.state.owner[s] == self.who:
+                self.given.append(s)
+            else:
+                self.message = t["debt.cannot"]
+            return True
+        if ev.letter == "P":
+            ok, _why = self.host.apply(A.PayInKind(self.who, tuple(self.given)))
+            if ok:
+                self.pick = ""
+                self.given = []
+                self.message = ""
+            else:
+                self.host.ctx.audio.cue("error")
+                self.message = t["debt.kind_refused"]
+            return True
+        return False
 
     def draw(self, fb) -> None:
         st = self.host.state
@@ -77,8 +116,12 @@ class DebtMode(Prompt):
         bar(fb, 0, t.get("debt.heading", name=pl.name, amount=m(d.amount), creditor=creditor), 6)
         window_line(fb, 1, t.get("debt.cash", cash=m(pl.cash), missing=m(max(0, d.amount - pl.cash))), 1)
         window_line(fb, 2, t["debt.keys1"], 2)
-        window_line(fb, 3, t["debt.keys2"], 2)
-        if self.pick:
+        window_line(fb, 3, t["debt.keys2_rent" if self._rent_debt() else "debt.keys2"], 2)
+        if self.pick == "kind":
+            names = ", ".join(st.board.names[s] for s in self.given) or "-"
+            window_line(fb, 3, t.get("debt.kind_given", names=names), 1)
+            window_line(fb, 4, t["debt.pick_kind"], 3)
+        elif self.pick:
             window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
         elif self.host.log:
             window_line(fb, 4, self.host.log[-1], 2)

@@ -436,3 +436,27 @@ def test_a_house_won_at_a_shortage_auction_is_placed_with_the_cursor():
     s.press("ENTER")
     assert until(s, "JEAN construit sur Rue Lecourbe")
     assert st.houses[3] == 1 and st.bank_houses == 0
+
+
+def test_a_rent_paid_half_in_properties():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(2, 3)])
+    st = s.screen.state
+    st.owner[5] = 1                                   # MARIE's Gare Montparnasse: 2.500 F
+    st.owner[1] = 0                                   # JEAN's Boulevard de Belleville
+    st.players[0].cash = 2000
+    s.press("D")
+    assert until(s, "MARIE : tapez L pour réclamer le loyer")
+    settle(s)
+    s.press("L")
+    assert until(s, "M : en biens")
+    s.press("M")
+    assert s.shows("ENTER : donner/reprendre  P : payer")
+    s.press("P")                                      # nothing given yet: refused
+    assert s.shows("Refusé : 1/2 en argent, 1/2 en biens")
+    s.screen.set_cursor(1)
+    s.press("ENTER")
+    assert s.shows("Donnés : Boulevard de Belleville")
+    s.press("P")
+    settle(s)
+    assert st.owner[1] == 1 and st.players[0].cash == 2000 - 1250
+    assert st.players[1].cash == 150000 + 1250 and st.phase != "debt"
