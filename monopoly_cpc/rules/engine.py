@@ -40,6 +40,7 @@ from monopoly_cpc.rules.queries import (
     lift_cost,
     liquidation_value,
     rent,
+    shortage_bidders,
 )
 from monopoly_cpc.rules.rng import below, next_u32, seed_state
 from monopoly_cpc.rules.state import (
@@ -730,19 +731,6 @@ def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> No
 # ---------------------------------------------------------------------------------------------
 # buildings, mortgages
 
-def _shortage_bidders(state: GameState, kind: str) -> list[int]:
-    """Players who could legally add a building of ``kind`` now (the shortage rule)."""
-    top = hotel_level(state) - 1
-    out = []
-    for i in state.alive():
-        for s in state.board.streets:
-            if (state.owner[s] == i and (level(state, s) == top) == (kind == "hotel")
-                    and not can_build(state, i, s)):
-                out.append(i)
-                break
-    return out
-
-
 def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
     p, s = action.player, action.square
     placing = state.phase == PLACE_BUILDING
@@ -770,7 +758,7 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
             raise IllegalAction(why, action)
         stock = state.bank_hotels if is_hotel else state.bank_houses
         # Cheap test first: a shortage needs fewer buildings left than players in the game.
-        bidders = _shortage_bidders(state, kind) if stock < len(state.players) else []
+        bidders = shortage_bidders(state, kind) if stock < len(state.players) else []
         if len(bidders) > 1 and stock < len(bidders):
             # seeds/002 MANQUE DE CONSTRUCTIONS: more builders than buildings -> auction, from
             # the lowest printed house price among the builders' streets (seeds/003).

@@ -201,3 +201,32 @@ def bank_has_deeds(state: GameState) -> bool:
     """True while some property still belongs to the bank."""
     own = state.owner
     return any(own[s] < 0 for s in state.board.properties)
+
+
+def shortage_bidders(state: GameState, kind: str) -> list[int]:
+    """Players who could legally add a building of ``kind`` ('house' or 'hotel') now. When
+    there are at least two and the bank has fewer such buildings than them, a ``Build`` opens
+    an auction of that building instead (seeds/002 MANQUE DE CONSTRUCTIONS)."""
+    top = state.variant.houses_before_hotel
+    want_hotel = kind == "hotel"
+    own = state.owner
+    out = []
+    for i, pl in enumerate(state.players):
+        if pl.bankrupt:
+            continue
+        for s in state.board.streets:
+            if own[s] == i and (level(state, s) == top) == want_hotel and not can_build(state, i, s):
+                out.append(i)
+                break
+    return out
+
+
+def build_starts_auction(state: GameState, player: int, square: int) -> bool:
+    """True when a legal ``Build(player, square)`` would open a shortage auction (screens use
+    it to announce the auction; the engine decides the same way)."""
+    if can_build(state, player, square):
+        return False
+    is_hotel = level(state, square) == state.variant.houses_before_hotel
+    stock = state.bank_hotels if is_hotel else state.bank_houses
+    bidders = shortage_bidders(state, "hotel" if is_hotel else "house")
+    return len(bidders) > 1 and stock < len(bidders)

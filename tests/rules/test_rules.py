@@ -148,3 +148,25 @@ def test_illegal_action_leaves_the_state_unchanged():
             apply(s, action)
         assert e.value.reason
         assert to_data(s) == before
+
+
+def test_build_starts_auction_agrees_with_the_engine():
+    """seeds/002 MANQUE DE CONSTRUCTIONS: the query the screens use matches what Build does."""
+    from monopoly_cpc.rules.queries import build_starts_auction, shortage_bidders
+
+    s = new_game(["A", "B", "C"], seed=2, first_player=0)
+    groups = {0: (6, 8, 9), 1: (16, 18, 19, 31, 32, 34), 2: (37, 39)}
+    for player, squares in groups.items():
+        for sq in squares:
+            s.owner[sq] = player
+    for sq in (16, 18, 19, 31, 32, 34, 37):
+        s.houses[sq] = 4          # player 1 can only add hotels now
+    s.houses[39] = 3              # player 2 can add one more house
+    s.bank_houses = 32 - sum(s.houses)
+    assert s.bank_houses == 1
+    assert shortage_bidders(s, "house") == [0, 2]
+    assert shortage_bidders(s, "hotel") == [1]
+    assert build_starts_auction(s, 0, 6) is True
+    assert build_starts_auction(s, 1, 16) is False
+    ev = apply(s, Build(0, 6))
+    assert s.phase == "auction" and ev[0].kind == "shortage"
