@@ -123,11 +123,23 @@ def slot(square: int, index: int) -> tuple[int, int]:
     return c.x - 3 * SPRITE - 1 + col * SPRITE, y
 
 
-def draw_pawns(fb, positions: list[tuple[int, int]]) -> None:
-    """Draw pawns given as (pawn, square) pairs, in that order (later ones on top)."""
+def draw_pawns(fb, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset()) -> None:
+    """Draw pawns given as (pawn, square) pairs, in that order (later ones on top).
+
+    Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting).
+    """
     count: dict[int, int] = {}
     for pawn, square in positions:
         k = count.get(square, 0)
         count[square] = k + 1
         x, y = slot(square, k)
         draw_pawn(fb, pawn, x, y)
+        if pawn in jailed:
+            draw_bars(fb, x, y)
+
+
+def draw_bars(fb, x: int, y: int) -> None:
+    """Prison bars over a pawn's 9x9 box."""
+    fb.hline(x, x + SPRITE - 1, y, 1)
+    for bx in range(x, x + SPRITE, 3):
+        fb.vline(bx, y, y + SPRITE - 2, 1)

@@ -80,3 +80,11 @@ def _earlier(square, i):
     fb = FrameBuffer()
     draw_pawns(fb, [(j, square) for j in range(i)])
     return fb.pens != 0
+
+
+def test_a_pawn_in_prison_is_drawn_behind_bars():
+    free, jailed = FrameBuffer(), FrameBuffer()
+    draw_pawns(free, [(0, 10)])
+    draw_pawns(jailed, [(0, 10)], jailed=frozenset({0}))
+    assert (jailed.pens == 1).sum() > (free.pens == 1).sum() + 6
+    assert not jailed.pens[144:].any()               # nothing spills into the window

@@ -40,7 +40,8 @@ class BoardView:
         self._draw_hole(fb)
         order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
                  if not st.players[i].bankrupt]
-        draw_pawns(fb, order)
+        jailed = frozenset(p.pawn for p in st.players if p.in_jail and not p.bankrupt)
+        draw_pawns(fb, order, jailed)
         if self.highlight is not None:
             owner, square = self.highlight
             if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
