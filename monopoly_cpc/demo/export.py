@@ -31,7 +31,6 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay") ->
     """An ExhibitSession set up as the replay's was at its tick 0 (no files written)."""
     from monopoly_cpc.demo.session import ExhibitSession
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     args = args_for(replay, headless=True)
     try:
         return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
@@ -63,6 +62,7 @@ def play(replay: Replay, *, on_frame: Callable[[int, Any], None] | None = None, 
     """
     from monopoly_cpc.demo.session import Recorder
 
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: nothing may open a window
     session = replay_session(replay, audio, source)
     try:
         keys = replay.key_log(session.layout)
