@@ -1,7 +1,8 @@
 """Screenshots of every screen of this room, for docs/screens/ (and a test that they render).
 
 Run: .venv/bin/python tests/screens/shots.py docs/screens
-Each picture is the bordered 384x272 CPC frame, saved at 2x (768x544).
+Each picture is the bordered 384x272 CPC frame at 1x; the turn is also saved at 2x
+(``turn_2x.png``, 768x544) for the README.
 """
 
 from __future__ import annotations
@@ -130,8 +131,10 @@ def main(folder: str) -> int:
     Path(folder).mkdir(parents=True, exist_ok=True)
     for name, s in shots().items():
         s.text()
-        save_png(s.fb, Path(folder) / f"{name}.png", scale=2)
+        save_png(s.fb, Path(folder) / f"{name}.png")
         print(f"wrote {folder}/{name}.png")
+        if name == "turn":
+            save_png(s.fb, Path(folder) / "turn_2x.png", scale=2)
     return 0
 
 

@@ -88,3 +88,13 @@ def test_a_pawn_in_prison_is_drawn_behind_bars():
     draw_pawns(jailed, [(0, 10)], jailed=frozenset({0}))
     assert (jailed.pens == 1).sum() > (free.pens == 1).sum() + 6
     assert not jailed.pens[144:].any()               # nothing spills into the window
+
+
+def test_every_screenshot_renders(tmp_path):
+    from shots import main
+
+    assert main(str(tmp_path)) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names == sorted(["title.png", "setup.png", "who_starts.png", "turn.png", "turn_2x.png",
+                            "buy.png", "deed.png", "card.png", "auction.png", "jail.png", "debt.png",
+                            "winner.png"])

@@ -16,7 +16,6 @@ from monopoly_cpc.screens.game.window import (
 )
 from monopoly_cpc.texts import money
 
-MENU = "T P H L M D"
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
 PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole
 
@@ -57,7 +56,7 @@ class BoardView:
 
     def _draw_menu(self, fb) -> None:
         fb.text(0, 0, " " * 40, pen=1, paper=0)
-        fb.text(1, 0, MENU, pen=1)
+        fb.text(1, 0, self.texts["menu.letters"][:39], pen=1)
 
     def _draw_hole(self, fb) -> None:
         from monopoly_cpc.screens.title import big_text
