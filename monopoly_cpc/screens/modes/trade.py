@@ -38,7 +38,6 @@ class TradeMode(CommandMode):
         self.take_cards: list[int] = []
         self.cash = 0            # > 0 paid by the proposer, < 0 by the partner
         self.cash_to = -1
-        self.wait = 0            # ticks before a computer partner answers
         st = self.state
         if st.variant.trade_only_when_bank_empty and bank_has_deeds(st):
             self.note(self.tx("cmd.trade.bank_first"))
@@ -267,8 +266,9 @@ class TradeMode(CommandMode):
         action = A.ProposeTrade(self.proposer, self.partner, tuple(self.give), tuple(self.take),
                                 self.cash, tuple(self.give_cards), tuple(self.take_cards))
         if self.apply(action):
+            # a computer partner answers at the first tick after the proposal is shown,
+            # before the game screen would drive it (so that its reason is ours to show)
             self.step = ANSWER
-            self.wait = 0     # before the game screen drives the computer player itself
         else:
             self.step = DONE
 
@@ -293,9 +293,6 @@ class TradeMode(CommandMode):
             self.step = DONE        # answered elsewhere (or the game moved on)
             return
         if not self.host.is_computer(self.partner):
-            return
-        if self.wait > 0:
-            self.wait -= 1
             return
         bot = self.host.bots[self.partner]
         action = bot.decide(st, self.partner)
