@@ -31,6 +31,7 @@ from monopoly_cpc.rules.state import (
     GameState,
 )
 
+
 class Bot:
     """A computer player of a given strength and character."""
 
@@ -48,6 +49,7 @@ class Bot:
         self._version = 0                    # bumped whenever the snapshot changes
         self._monos: list[int] = []          # my complete groups (nothing mortgaged)
         self._targets: list[int] = []        # groups a trade with one player would complete
+        self._split: list[int] = []          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_stock = (0, 0)           # ... the bank's stock then
@@ -149,6 +151,16 @@ class Bot:
                 if mine and other >= 0:
                     targets.append(g)
             self._targets = targets
+            # Groups with no bank deed where I hold some and two or more rivals the rest: a
+            # purchase brings them closer (the next trade can then complete them).
+            split = []
+            for g, members in enumerate(b.group_members):
+                if g in targets:
+                    continue
+                owners = [own[s] for s in members]
+                if p in owners and -1 not in owners and len(set(owners)) >= 3:
+                    split.append(g)
+            self._split = split
         return t
 
     def danger(self, state: GameState, p: int) -> int:
@@ -164,8 +176,7 @@ class Bot:
             if o >= 0 and o != p and not mort[s]:
                 h = houses[s]
                 r = b.rents[s][h] if h else b.rents[s][0]
-                if r > worst:
-                    worst = r
+                worst = max(worst, r)
         self._danger = worst
         return worst
 
@@ -210,6 +221,9 @@ class Bot:
             return A.Decline(p)
         value = self.value_of(state, p, s)
         spare = cash - price
+        if self.level.auctions_cheap and self._rivals_short(state, p, price):
+            self.last_reason = "Personne n'a de quoi enchérir : je tente les enchères."
+            return A.Decline(p)
         if value > price * 1.3:
             self.last_reason = "J'achète : ce terrain compte pour un groupe."
             return A.Buy(p)
@@ -220,6 +234,13 @@ class Bot:
             return A.Buy(p)
         self.last_reason = "Je garde mon argent : aux enchères."
         return A.Decline(p)
+
+    def _rivals_short(self, state: GameState, p: int, price: int) -> bool:
+        """True when every rival's cash is well below ``price`` (an auction would go cheap)."""
+        for q, pl in enumerate(state.players):
+            if q != p and not pl.bankrupt and pl.cash * 2 >= price:
+                return False
+        return True
 
     def bid_ceiling(self, state: GameState, p: int) -> int:
         """The most this player would bid in the running auction."""
@@ -248,8 +269,7 @@ class Bot:
         price = state.board.prices[au.square] if au.square >= 0 else 10000
         step = max(500, price // 10 // 500 * 500)
         bid = max(au.min_bid, au.high_bid + step)
-        if bid > ceiling:
-            bid = ceiling
+        bid = min(bid, ceiling)
         if bid <= au.high_bid or bid < au.min_bid:
             self.last_reason = "Je passe : c'est plus que ce que cela vaut pour moi."
             return A.Pass(p)
@@ -288,7 +308,7 @@ class Bot:
         if self._counter is not None:
             a = self._counter
             self._counter = None
-            if a.partner < len(state.players) and not state.players[a.partner].bankrupt:
+            if trading.still_valid(state, a):
                 self.last_reason = "Je vous propose un autre prix."
                 return a
         self._refresh(state, p)
@@ -312,13 +332,14 @@ class Bot:
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)
-        if my_turn and self._targets and self.level.proposes and self.pers.propose_every:
-            if self._proposed_turn != state.turn and self._turns % self.pers.propose_every == 0:
-                self._proposed_turn = state.turn
-                a = trading.propose(self, state, p)
-                if a is not None:
-                    self._pending = a
-                    return a
+        if (my_turn and (self._targets or self._split) and self.level.proposes
+                and self.pers.propose_every and self._proposed_turn != state.turn
+                and self._turns % self.pers.propose_every == 0):
+            self._proposed_turn = state.turn
+            a = trading.propose(self, state, p)
+            if a is not None:
+                self._pending = a
+                return a
         return None
 
     def _learn(self, state: GameState, p: int) -> None:
@@ -396,8 +417,7 @@ class Bot:
             if pl.cash - cost < floor:
                 if need_cash < 0:
                     need_cash = cost + floor - pl.cash
-                if cost + floor < self._need:
-                    self._need = cost + floor
+                self._need = min(self._need, cost + floor)
                 continue
             why = can_build(state, p, s)
             if why:
@@ -419,7 +439,10 @@ class Bot:
         can go on to a hotel (which hands four houses back to the bank). Rare, and at most
         once in four of my turns (the freed house may well go to someone else)."""
         best = self._monos[0]
-        if min(levels[best]) >= top - 1 or state.bank_houses or self._turns < self._freed_at + 4:
+        if min(levels[best]) >= top - 1 or state.bank_houses:
+            return None
+        if self._turns < self._freed_at + 4:
+            self._need = 0  # not yet: ask again on a later turn
             return None
         for g in reversed(self._monos[1:]):
             lv = levels[g]

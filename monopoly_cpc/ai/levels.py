@@ -19,10 +19,13 @@ class Level:
     develops: bool          # builds three houses everywhere before going higher (Darling)
     opponent_weight: float  # how much an opponent's gain counts against its own in a trade
     slip_pct: int           # chance (%) of overlooking a rent claim or a build this time
+    haggle_pct: int         # first offers leave the partner this % of my gain (100 = even)
+    auctions_cheap: bool    # lets a deed go to auction when no rival has the cash to bid
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
-    Level("facile", False, False, False, False, False, False, False, 0.0, 25),
-    Level("normal", True, True, False, True, False, True, False, 0.5, 0),
-    Level("expert", True, True, True, True, True, True, True, 1.0, 0),
+    #     name     mono   prop   count  jail   dang   block  devel  w    slip hag cheap
+    Level("facile", False, False, False, False, False, False, False, 0.0, 25, 100, False),
+    Level("normal", True, True, False, True, False, True, False, 0.5, 0, 100, False),
+    Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True),
 )}

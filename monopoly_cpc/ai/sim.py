@@ -142,7 +142,11 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
         try:
             apply(st, action)
         except IllegalAction:
+            # A bot asked for something the engine refused: counted (it should stay 0); the
+            # player the game waits for then does what the rules force.
             errors += 1
+            if p != _actor(st) or st.phase == AUCTION:
+                return
             fallback = _default(st, p)
             if fallback is None or fallback == action:
                 raise
@@ -236,9 +240,7 @@ def _force_end(st: GameState, bots) -> None:
             continue
         p = _actor(st)
         a = _default(st, p)
-        if isinstance(a, A.Roll) and st.phase in (ROLL, JAIL):
-            apply(st, a)
-        elif a is not None:
+        if isinstance(a, A.Roll) and st.phase in (ROLL, JAIL) or a is not None:
             apply(st, a)
     raise RuntimeError("could not end the game")
 

@@ -156,9 +156,8 @@ class RandomBot:
             return None
         if p == state.current and state.phase == ROLL and self.rng.random() < 0.6:
             return A.Roll(p)
-        if state.phase not in (AUCTION, TRADE, PLACE_BUILDING, DEBT, BUY, CARD_CHOICE, START_ROLL) \
-                and p != state.current:
-            # Out of turn: mostly leave the others alone.
-            if self.rng.random() < 0.7:
-                return None
+        # Out of turn: mostly leave the others alone.
+        if (state.phase not in (AUCTION, TRADE, PLACE_BUILDING, DEBT, BUY, CARD_CHOICE, START_ROLL)
+                and p != state.current and self.rng.random() < 0.7):
+            return None
         return self.rng.choice(acts)

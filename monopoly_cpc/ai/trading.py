@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 JAIL_CARD_WORTH = 5000
 RETRY_TURNS = 24      # an offer refused is not made again before this many turns
+ROUNDING = 1000       # offers are in thousands of francs: a gap this small is no gap
 
 
 def _money(amount: int) -> str:
@@ -69,7 +70,7 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
         need = max(need, his) if lv.monopoly_aware else max(need, his * 0.5)
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
-    if mine >= need:
+    if mine >= need - ROUNDING:
         if my_groups:
             return True, f"J'accepte : j'obtiens le groupe {_group_name(state, my_groups[0])}.", None
         return True, "J'accepte : l'échange m'est favorable.", None
@@ -84,6 +85,21 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
     if his > mine and mine < need:
         return False, "Je refuse : l'échange vous avantage trop.", counter
     return False, "Je refuse : l'échange ne me rapporte pas assez.", counter
+
+
+def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
+    """True while the offer ``a`` can still be made (owners, buildings and cash unchanged)."""
+    players = state.players
+    if a.partner >= len(players) or players[a.partner].bankrupt or players[a.player].bankrupt:
+        return False
+    own = state.owner
+    for squares, who in ((a.give, a.player), (a.take, a.partner)):
+        for s in squares:
+            if own[s] != who or group_has_buildings(state, s):
+                return False
+    if a.cash > 0 and players[a.player].cash < a.cash:
+        return False
+    return not (a.cash < 0 and players[a.partner].cash < -a.cash)
 
 
 def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
@@ -128,11 +144,14 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
                 break
         for give in options:
             m0, h0, _, his_groups = gains(bot, state, me, other, take, give, 0)
-            # Cash so that he gains as much as I do (and at least a little).
-            c = (m0 - h0) / 2
+            # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
+            # offer of an expert asks more, a second one splits evenly.
+            key = (other, give, take)
+            # A monopoly for me alone is never sold cheap: only swaps are haggled over.
+            alpha = 1.0 if key in bot._tried or not his_groups else bot.level.haggle_pct / 100
+            c = (alpha * m0 - h0) / (1 + alpha)
             floor = 2000 - h0
-            if c < floor:
-                c = floor
+            c = max(c, floor)
             cash = int(c + 999) // 1000 * 1000 if c > 0 else -(int(-c) // 1000 * 1000)
             if cash > budget:
                 continue
@@ -146,13 +165,48 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             score = my_gain - 0.5 * max(0.0, his_gain)
             if score <= best_score:
                 continue
-            key = (other, give, take)
             last = bot._tried.get(key)
-            if last is not None and state.turn - last < RETRY_TURNS:
+            if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
                 continue
             best_score = score
             best = A.ProposeTrade(me, other, give=give, take=take, cash=cash)
+    if best is None and bot.level.develops:
+        best = _consolidate(bot, state, me, budget)
     if best is not None:
-        bot._tried[(best.partner, best.give, best.take)] = state.turn
+        key = (best.partner, best.give, best.take)
+        # After a haggled first offer the even one may follow at once (-1: no waiting).
+        bot._tried[key] = -1 if key not in bot._tried and bot.level.haggle_pct < 100 else state.turn
         bot.last_reason = f"Je propose un échange ({_money(abs(best.cash))})."
     return best
+
+
+def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:
+    """Buy one street of a group split three ways, from the rival who holds least of it, for
+    cash he should accept (his loss plus a margin): the group then has two owners."""
+    t = bot._t
+    own = state.owner
+    alive = state.alive()
+    for g in bot._split:
+        members = t.members[g]
+        counts: dict[int, int] = {}
+        for s in members:
+            if own[s] != me:
+                counts[own[s]] = counts.get(own[s], 0) + 1
+        # The rival with the fewest streets (lowest seat on a tie) sells most easily.
+        other = min(counts, key=lambda q: (counts[q], q))
+        if other not in alive:
+            continue
+        take = tuple(s for s in members if own[s] == other)
+        if any(group_has_buildings(state, s) for s in take):
+            continue
+        key = (other, (), take)
+        last = bot._tried.get(key)
+        if last is not None and state.turn - last < RETRY_TURNS * 2:
+            continue
+        mine, his, _, _ = gains(bot, state, me, other, take, (), 0)
+        cash = int(-his + 2000 + 999) // 1000 * 1000
+        if cash <= 0 or cash > budget or mine - cash < 0:
+            continue
+        bot.last_reason = f"Je vous achète ce terrain {_money(cash)}."
+        return A.ProposeTrade(me, other, give=(), take=take, cash=cash)
+    return None

@@ -28,8 +28,20 @@ UTILITY_PCT = 90          # a lone utility is worth a little less than its price
 class Tables:
     """Per-board constants the players read (built once, immutable after)."""
 
-    __slots__ = ("board", "prob", "bonus", "income", "gsize", "gprice", "kind", "group",
-                 "members", "price", "house_cost", "mortgage")
+    __slots__ = (
+        "board",
+        "bonus",
+        "gprice",
+        "group",
+        "gsize",
+        "house_cost",
+        "income",
+        "kind",
+        "members",
+        "mortgage",
+        "price",
+        "prob",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -182,6 +194,5 @@ def best_rival_gain(t: Tables, owner: list[int], mortgaged: list[bool], p: int, 
     for q in alive:
         if q != p:
             v = delta(t, owner, mortgaged, q, {s: q})
-            if v > best:
-                best = v
+            best = max(best, v)
     return best
