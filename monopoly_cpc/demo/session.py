@@ -138,7 +138,7 @@ class ExhibitSession(Session):
         self.chord_ticks: list[int] = []
         self.restarts: list[int] = []
         self.exceptions = 0
-        self.autosaved: tuple[int, int] | None = None
+        self.autosaved: tuple[int, int, bool] | None = None
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
         self.ring = None         # a GifRing once the window asks for it (host_event)
@@ -184,9 +184,13 @@ class ExhibitSession(Session):
     def draw_into(self, fb: FrameBuffer) -> None:
         """The current screen's picture, with this session's overlay (the resume line)."""
         self.screen.draw(fb)
-        if self.suspended is not None and _is_title(self.screen):
+        if not _is_title(self.screen):
+            return
+        if self.suspended is not None:
             text = RESUME_TEXT.get(self.ctx.option("lang", "fr"), RESUME_TEXT["fr"])
             fb.text((40 - len(text)) // 2, 22, text, pen=3, paper=0)
+        if self.kiosk:
+            fb.text(0, 23, " " * 40, pen=0, paper=0)  # no "O : options" line for visitors
 
     # -- the tick -------------------------------------------------------------------------------
     def step(self, events: Iterable[Any] = ()) -> None:
@@ -284,7 +288,7 @@ class ExhibitSession(Session):
         if self.store is None:
             return
         st = game.state
-        mark = (id(game), st.turn)
+        mark = (id(game), st.turn, st.phase == "game_over")
         if mark == self.autosaved:
             return
         self.autosaved = mark

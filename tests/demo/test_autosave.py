@@ -72,3 +72,14 @@ def test_no_resume_line_without_a_saved_game(tmp_path):
     assert "reprendre" not in s.render().read_text(22)
     s.step([key("R")])
     assert type(s.screen).__name__ == "SetupScreen"  # R is just a key then
+
+
+def test_a_finished_game_is_not_offered_again(tmp_path):
+    store = Store(tmp_path)
+    s = session(store=store)
+    to_game(s)
+    _play_turns(s, 600)
+    assert store.autosave_path.exists()
+    s.screen.state.phase = "game_over"  # as the engine leaves it at the end
+    s.step()
+    assert not store.autosave_path.exists()

@@ -180,3 +180,11 @@ def test_outside_kiosk_mode_an_exception_is_not_hidden():
     s = _fragile_session(kiosk=False)
     with pytest.raises(RuntimeError, match="boom"):
         run(s, 3)
+
+
+def test_the_kiosk_title_does_not_show_the_options_line():
+    normal, kiosk = session(), session(kiosk=True)
+    _title(normal)
+    _title(kiosk)
+    assert normal.render().read_text(23).strip() != ""
+    assert kiosk.render().read_text(23).strip() == ""
