@@ -51,7 +51,11 @@ def shot(s, name: str) -> None:
     print("wrote", OUT / name)
 
 
-def main() -> int:
+def main(out: Path | None = None) -> int:
+    """Write every picture into ``out`` (default: docs/screens)."""
+    global OUT
+    if out is not None:
+        OUT = Path(out)
     OUT.mkdir(parents=True, exist_ok=True)
     s, st = game()                      # T: a trade offered to the computer
     s.press("T")
