@@ -14,6 +14,7 @@ from monopoly_cpc.rules.queries import (
     can_build,
     can_mortgage,
     can_sell,
+    group_has_buildings,
     level,
     lift_cost,
     liquidation_value,
@@ -90,6 +91,9 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
         pl = state.players[player]
         if pl.cash + liquidation_value(state, player) < d.amount:
             out.append(A.DeclareBankruptcy(player))
+        kind = _in_kind(state, player, d)
+        if kind is not None:
+            out.append(kind)
     if phase in FREE_PHASES:
         out.extend(free_actions(state, player))
     return out
@@ -138,3 +142,25 @@ def _placements(state: GameState, player: int) -> list[A.Action]:
     return [A.Build(player, s) for s in state.board.streets
             if state.owner[s] == player and (level(state, s) == top) == want_hotel
             and not can_build(state, player, s, paid=True)]
+
+
+def _in_kind(state: GameState, player: int, d) -> A.PayInKind | None:
+    """One way to pay a rent half in properties: the least valuable ones that cover it."""
+    if d.reason != "rent" or d.creditor < 0:
+        return None
+    cash_part = (d.amount + 1) // 2
+    if state.players[player].cash < cash_part:
+        return None
+    b = state.board
+    need = d.amount - cash_part
+    options = sorted((b.prices[s] // 2 if state.mortgaged[s] else b.prices[s], s)
+                     for s in state.owned_by(player) if not group_has_buildings(state, s))
+    chosen, total = [], 0
+    for value, s in options:
+        if total >= need:
+            break
+        chosen.append(s)
+        total += value
+    if total < need or not chosen:
+        return None
+    return A.PayInKind(player, tuple(sorted(chosen)))

@@ -56,6 +56,7 @@ def _draw(card_id, deck, start):
 
 
 def test_tables_cover_every_card():
+    """The test tables name all 32 cards of monopoly_fr.md §2."""
     from monopoly_cpc.rules.cards import default_cards
     ids = {c.id for c in default_cards().all}
     assert ids == set(CHANCE) | set(COMMUNITY)
@@ -83,6 +84,7 @@ def test_every_card(card_id):
 
 
 def test_fine_or_chance_choice_pays():
+    """source: monopoly_fr.md Caisse 16 'Payez une amende de 1.000 F ou bien tirez une carte Chance'."""
     s = _draw("caisse_amende", 1, 14)
     apply(s, ChooseCard(0, False))
     assert s.players[0].cash == 149000

@@ -55,6 +55,7 @@ def _broken(tmp_path: Path, name: str, mutate) -> Path:
     (lambda r: r["squares"][9].update(group="rose"), "unknown group 'rose'"),
 ])
 def test_broken_board_names_file_entry_problem(tmp_path, mutate, words):
+    """source: issue 3 'validated on load (a broken file names the file, the entry and what is wrong)'."""
     with pytest.raises(DataError) as e:
         load_board(_broken(tmp_path, "board.yaml", mutate))
     assert "board.yaml" in str(e.value) and words in str(e.value)
@@ -69,12 +70,14 @@ def test_broken_board_names_file_entry_problem(tmp_path, mutate, words):
     (lambda r: r["chance"][3].update(id="chance_paix"), "duplicate id"),
 ])
 def test_broken_cards_names_file_entry_problem(tmp_path, mutate, words):
+    """source: issue 3 'validated on load (a broken file names the file, the entry and what is wrong)'."""
     with pytest.raises(DataError) as e:
         load_cards(_broken(tmp_path, "cards.yaml", mutate))
     assert "cards.yaml" in str(e.value) and words in str(e.value)
 
 
 def test_not_yaml_at_all(tmp_path):
+    """A file that is not YAML, or missing, is one DataError line naming it."""
     p = tmp_path / "board.yaml"
     p.write_text("squares: [unclosed\n", encoding="utf-8")
     with pytest.raises(DataError, match="board.yaml: not valid YAML"):

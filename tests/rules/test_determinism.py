@@ -26,11 +26,13 @@ def _run(hashseed: str) -> str:
 
 
 def test_independent_of_pythonhashseed():
+    """source: issue 3 'Same seed, same actions, same result, whatever PYTHONHASHSEED is.'"""
     a, b = _run("1"), _run("4242")
     assert a == b and len(a) == 64
 
 
 def test_same_seed_same_game_in_process():
+    """The seed alone decides the game (the RNG lives in the state)."""
     from monopoly_cpc.rules import new_game
     from monopoly_cpc.rules.playout import play_random_game
     from monopoly_cpc.rules.serial import to_data

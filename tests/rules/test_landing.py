@@ -35,17 +35,20 @@ def test_million_rolls_match_the_chain_stay():
 
 
 def test_rolls_match_the_chain_pay():
+    """Pay-at-once jail policy ('short' column of anchors.md §2), 3x10^5 rolls in CI."""
     counts = simulate(300_000, "pay", seed=2)
     assert _max_diff(counts, exact(default_board(), default_cards(), "pay")) < 0.15
 
 
 @pytest.mark.slow
 def test_million_rolls_match_the_chain_pay():
+    """source: issue 3 landing frequencies, 10^6 rolls, jail policy pay."""
     counts = simulate(1_000_000, "pay", seed=3)
     assert _max_diff(counts, exact(default_board(), default_cards(), "pay")) < 0.1
 
 
 def test_landing_command_json(capsys):
+    """source: issue 3 'monopoly-cpc landing --rolls N --jail stay|pay --seed S --json'."""
     from monopoly_cpc.cli import main
 
     assert main(["landing", "--rolls", "5000", "--jail", "pay", "--seed", "4", "--json"]) == 0

@@ -60,6 +60,7 @@ def test_two_to_six_players_any_computer(n):
 
 
 def test_player_count_limits():
+    """source: seeds/002 'REGLE DU JEU (De 2 à 6)'."""
     with pytest.raises(ValueError):
         new_game(["solo"])
     with pytest.raises(ValueError):
@@ -94,6 +95,8 @@ def test_quick_game_deals_two_deeds_paid():
 
 
 def test_clock_only_in_a_quick_game_and_ends_between_moves():
+    """source: seeds/002 C JEU RAPIDE 'quand le temps imparti est écoulé, le programme calcule
+    automatiquement les scores'."""
     s = new_game(["A", "B"], seed=3, first_player=0)
     with pytest.raises(IllegalAction):
         apply(s, AdvanceClock(10))
@@ -104,6 +107,8 @@ def test_clock_only_in_a_quick_game_and_ends_between_moves():
 
 
 def test_ticks_per_action_runs_the_clock():
+    """source: issue 3 'a duration in hours and minutes counted in ticks'; headless games advance the
+    clock by a fixed number of ticks per action."""
     v = Variant.from_data({"time_limit_ticks": 20, "ticks_per_action": 1})
     s = new_game(["A", "B"], seed=9, first_player=0, variant=v)
     n = 0
@@ -129,6 +134,8 @@ def test_end_game_only_at_the_end_of_a_move():
 
 
 def test_fortune_counts_hotels_as_five_houses_and_half_mortgaged():
+    """source: seeds/002 A '3º La moitié du prix imprimé ... de toute propriété hypothéquée 4º Le
+    prix des maisons 5º Les hôtels qui ont une valeur de 5 maisons chacun'."""
     s = new_game(["A", "B"], seed=3, first_player=0)
     s.owner[37] = s.owner[39] = 0
     s.houses[37] = 5
@@ -170,3 +177,25 @@ def test_build_starts_auction_agrees_with_the_engine():
     assert build_starts_auction(s, 1, 16) is False
     ev = apply(s, Build(0, 6))
     assert s.phase == "auction" and ev[0].kind == "shortage"
+
+
+def test_legal_actions_offer_paying_rent_in_kind():
+    """source: seeds/002 DIVERS 'il peut payer moitié en espèces et moitié en propriétés'."""
+    from monopoly_cpc.rules import ClaimRent, PayInKind
+
+    s = new_game(["A", "B"], seed=2, first_player=0)
+    s.owner[39] = s.owner[37] = 1
+    s.houses[39] = s.houses[37] = 2
+    s.bank_houses -= 4
+    for sq in (21, 23, 24):
+        s.owner[sq] = 0
+    s.players[0].pos = 30
+    s.players[0].cash = 40000
+    s.bank_cash = -(40000 - 150000)
+    s.forced_dice.append((4, 5))
+    apply(s, Roll(0))
+    apply(s, ClaimRent(1))
+    offers = [a for a in legal_actions(s, 0) if isinstance(a, PayInKind)]
+    assert offers == [PayInKind(0, (21, 23))]
+    apply(s, offers[0])
+    assert s.owner[21] == s.owner[23] == 1 and s.players[0].cash == 10000

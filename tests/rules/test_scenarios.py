@@ -10,11 +10,13 @@ SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.y
 
 
 def test_there_are_scenarios_for_the_rules():
+    """source: issue 3 'Write at least one per rule above.'"""
     assert len(SCENARIOS) >= 50
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(path):
+    """Each scenario file: its rule's source passage, then the engine matches the expected state."""
     result = run_scenario(path)
     # Each scenario names the passage of the rules it checks.
     assert ("seeds/" in result.source or "monopoly_fr.md" in result.source
@@ -37,6 +39,7 @@ def test_scenario_command_reports_a_failure(tmp_path, capsys):
 
 
 def test_scenario_file_errors_are_one_line(tmp_path, capsys):
+    """A broken scenario file is one clear line, never a traceback."""
     from monopoly_cpc.cli import main
 
     bad = tmp_path / "broken.yaml"

@@ -21,6 +21,7 @@ def _midgame():
 
 
 def test_round_trip_json_and_yaml_equal():
+    """source: issue 3 'The state serialises to plain data (YAML/JSON) and back, equal after the round trip'."""
     s = _midgame()
     d = to_data(s)
     assert d["format"] == FORMAT
@@ -29,6 +30,7 @@ def test_round_trip_json_and_yaml_equal():
 
 
 def test_play_continues_identically_after_a_round_trip():
+    """A reloaded game plays on exactly like the original (RNG state included)."""
     a = new_game(["A", "B"], seed=21, first_player=0)
     b = from_data(to_data(a))
     for _ in range(30):
@@ -57,6 +59,7 @@ def test_play_continues_identically_after_a_round_trip():
     (("pending_card",), "caisse_amende", "outside phase card_choice"),
 ])
 def test_corrupt_data_gives_a_clear_error(path, value, words):
+    """source: issue 3 'a corrupt or hand-edited file gives a clear error, never a half-loaded game'."""
     d = copy.deepcopy(to_data(_midgame()))
     node = d
     for k in path[:-1]:
@@ -69,5 +72,6 @@ def test_corrupt_data_gives_a_clear_error(path, value, words):
 
 
 def test_not_a_mapping():
+    """Anything but a mapping is refused with a clear error."""
     with pytest.raises(DataError, match="expected a mapping"):
         from_data([1, 2, 3])
