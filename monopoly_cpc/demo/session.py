@@ -74,16 +74,25 @@ def _warn(msg: str) -> None:
     print(f"monopoly-cpc: {msg}", file=sys.stderr)
 
 
-def _is_game(screen: Screen) -> bool:
-    from monopoly_cpc.screens.game.screen import GameScreen
+_CLASSES: dict[str, type] = {}
 
-    return isinstance(screen, GameScreen)
+
+def _cls(name: str) -> type:
+    """The game and title screen classes, imported once (the checks run every tick)."""
+    if not _CLASSES:
+        from monopoly_cpc.screens.game.screen import GameScreen
+        from monopoly_cpc.screens.title import TitleScreen
+
+        _CLASSES.update(game=GameScreen, title=TitleScreen)
+    return _CLASSES[name]
+
+
+def _is_game(screen: Screen) -> bool:
+    return isinstance(screen, _cls("game"))
 
 
 def _is_title(screen: Screen) -> bool:
-    from monopoly_cpc.screens.title import TitleScreen
-
-    return isinstance(screen, TitleScreen)
+    return isinstance(screen, _cls("title"))
 
 
 class Recorder:
