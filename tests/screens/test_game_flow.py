@@ -460,3 +460,19 @@ def test_a_rent_paid_half_in_properties():
     settle(s)
     assert st.owner[1] == 1 and st.players[0].cash == 2000 - 1250
     assert st.players[1].cash == 150000 + 1250 and st.phase != "debt"
+
+
+def test_every_engine_event_has_a_line_or_is_shown_otherwise():
+    from monopoly_cpc.rules.events import KINDS, Event
+    from monopoly_cpc.screens.game.describe import SILENT, describe
+
+    for lang in ("fr", "en"):
+        s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, lang=lang)
+        for kind in KINDS:
+            data = (3, 4) if kind in ("dice", "start_roll") else (0, 1) if kind == "start_tie" else (
+                (0, 3) if kind == "move" else ())
+            text = {"auction_start": "property", "auction_won": "property", "auction_unsold": "house",
+                    "card_drawn": "chance_voirie", "pay": "chance_voirie"}.get(kind, "")
+            line = describe(s.screen, Event(kind, 0, 3, 1 if kind == "doubles" else 1500, 1, text, data))
+            assert line or kind in SILENT or kind == "turn", (lang, kind)   # a human's turn: the dice window
+            assert len(line) < 120
