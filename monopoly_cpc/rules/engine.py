@@ -19,28 +19,43 @@ from monopoly_cpc.rules.board import (
     GO_TO_JAIL,
     HOTEL,
     JAIL_SQUARE,
-    STREET,
     TAX,
     UTILITY,
     Board,
 )
 from monopoly_cpc.rules.cards import CHANCE_DECK, COMMUNITY_DECK, Cards
+from monopoly_cpc.rules.core import (
+    _E,
+    IllegalAction,
+    _advance_clock,
+    _between_moves,
+    _check_free,
+    _end_move,
+    _finish,
+    _go_to_jail,
+    _open_auction,
+    _pay_bank,
+    _pay_player,
+    _resume,
+    _settle_debts,
+)
+from monopoly_cpc.rules.deals import (
+    _do_accept,
+    _do_auto,
+    _do_borrow,
+    _do_build,
+    _do_declare,
+    _do_lift,
+    _do_mortgage,
+    _do_pay_in_kind,
+    _do_propose,
+    _do_reject,
+    _do_sell,
+)
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.queries import (
     assets,
-    bank_has_deeds,
-    building_sale_value,
-    can_build,
-    can_mortgage,
-    can_sell,
-    fortune,
-    group_has_buildings,
-    hotel_level,
-    level,
-    lift_cost,
-    liquidation_value,
     rent,
-    shortage_bidders,
 )
 from monopoly_cpc.rules.rng import below, next_u32, seed_state
 from monopoly_cpc.rules.state import (
@@ -49,36 +64,19 @@ from monopoly_cpc.rules.state import (
     CARD_CHOICE,
     DEBT,
     END_MOVE,
-    FREE_PHASES,
     GAME_OVER,
     JAIL,
     PLACE_BUILDING,
     ROLL,
     START_ROLL,
-    TRADE,
-    Auction,
-    Debt,
     GameState,
     RentClaim,
-    Trade,
     blank_state,
 )
 from monopoly_cpc.rules.variants import Variant
 
-_E = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: a third of the cost
+__all__ = ["IllegalAction", "apply", "auction_settled", "new_game"]
 
-
-class IllegalAction(Exception):
-    """The action is not allowed now; the state is unchanged. ``reason`` says why."""
-
-    def __init__(self, reason: str, action: object = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.action = action
-
-
-# ---------------------------------------------------------------------------------------------
-# new game
 
 def new_game(names: Sequence[str], computer: Sequence[bool] | None = None,
              pawns: Sequence[int] | None = None, variant: Variant | None = None, seed: int = 0,
@@ -144,9 +142,6 @@ def _deal_deeds(state: GameState, k: int) -> None:
             state.bank_cash += price
 
 
-# ---------------------------------------------------------------------------------------------
-# apply
-
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Validate ``action`` and carry it out; return the events. Raises IllegalAction (state
     unchanged) when the action is not allowed now."""
@@ -164,23 +159,6 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
         _advance_clock(state, state.variant.ticks_per_action, ev)
     return ev
 
-
-def _check_player(state: GameState, action, player: int) -> None:
-    if not 0 <= player < len(state.players):
-        raise IllegalAction(f"no player {player}", action)
-    if state.players[player].bankrupt:
-        raise IllegalAction("that player is bankrupt", action)
-
-
-def _check_free(state: GameState, action, player: int) -> None:
-    """Out-of-turn actions: allowed to any player still in the game in the free phases."""
-    _check_player(state, action, player)
-    if state.phase not in FREE_PHASES:
-        raise IllegalAction(f"not now (phase {state.phase})", action)
-
-
-# ---------------------------------------------------------------------------------------------
-# dice, movement, landing
 
 def _roll_dice(state: GameState) -> tuple[int, int]:
     state.rolls += 1
@@ -337,16 +315,6 @@ def _move_back(state: GameState, p: int, target: int, ev: list[Event]) -> None:
     _land(state, p, True, ev)
 
 
-def _go_to_jail(state: GameState, p: int, why: str, ev: list[Event]) -> None:
-    pl = state.players[p]
-    pl.pos = JAIL_SQUARE
-    pl.in_jail = True
-    pl.jail_turns = 0
-    state.extra_roll = False
-    state.doubles = 0
-    ev.append(Event("jail", p, JAIL_SQUARE, 0, -1, why))
-
-
 def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
     b = state.board
     s = state.players[p].pos
@@ -389,9 +357,6 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
     elif kind == GO_TO_JAIL:
         _go_to_jail(state, p, "square", ev)
 
-
-# ---------------------------------------------------------------------------------------------
-# cards
 
 def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
     """Take the top card (or the forced one), put it back underneath (unless kept), obey it."""
@@ -468,106 +433,6 @@ def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event]) -> 
         _resume(state, ev)
 
 
-# ---------------------------------------------------------------------------------------------
-# money, debts
-
-def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event]) -> None:
-    pl = state.players[p]
-    if pl.cash >= amount:
-        pl.cash -= amount
-        state.bank_cash += amount
-        ev.append(_E(Event, ("pay", p, -1, amount, -1, reason, ())))
-    else:
-        state.debts.append(Debt(p, -1, amount, reason))
-        ev.append(Event("debt", p, -1, amount, -1, reason))
-
-
-def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
-                ev: list[Event]) -> None:
-    pl = state.players[p]
-    if pl.cash >= amount:
-        pl.cash -= amount
-        state.players[to].cash += amount
-        ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, -1, amount, to,
-                              reason, ())))
-    else:
-        state.debts.append(Debt(p, to, amount, reason))
-        ev.append(Event("debt", p, -1, amount, to, reason))
-
-
-def _settle_debts(state: GameState, ev: list[Event]) -> None:
-    """Pay the first debt as soon as the debtor has the cash; then resume."""
-    while state.phase == DEBT and state.debts:
-        d = state.debts[0]
-        pl = state.players[d.debtor]
-        if pl.cash < d.amount:
-            return
-        pl.cash -= d.amount
-        if d.creditor < 0:
-            state.bank_cash += d.amount
-        else:
-            state.players[d.creditor].cash += d.amount
-        state.debts.pop(0)
-        ev.append(Event("debt_paid", d.debtor, -1, d.amount, d.creditor, d.reason))
-        if d.reason == "rent":
-            ev.append(Event("rent_paid", d.debtor, -1, d.amount, d.creditor, "rent"))
-        _resume(state, ev)
-
-
-def _resume(state: GameState, ev: list[Event]) -> None:
-    """An interruption is over: settle debts first, then bankrupt estates, then continue."""
-    if state.phase == GAME_OVER:
-        return
-    if state.debts:
-        state.phase = DEBT  # apply() pays at once what the debtor can already pay
-        return
-    if state.estate:
-        _start_estate_auction(state, ev)
-        return
-    cont = state.stack.pop() if state.stack else END_MOVE
-    while cont == DEBT:  # an interruption during a debt: the debts were checked above
-        cont = state.stack.pop() if state.stack else END_MOVE
-    if state.players[state.current].bankrupt:
-        # The player whose move it was is out: whatever was pending in his turn is moot.
-        state.stack.clear()
-        cont = END_MOVE
-    if cont == END_MOVE:
-        _end_move(state, ev)
-    elif state.time_up and cont in (ROLL, JAIL, START_ROLL) and not state.stack:
-        _finish(state, ev)  # the clock ran out during an out-of-turn action between moves
-    else:
-        state.phase = cont
-
-
-def _end_move(state: GameState, ev: list[Event]) -> None:
-    """The move is over: quick-game end or CTRL+C, same player again after a double, else the
-    next player still in the game."""
-    if state.time_up or state.end_requested:
-        _finish(state, ev)
-        return
-    cur = state.players[state.current]
-    if state.extra_roll and not cur.bankrupt and not cur.in_jail:
-        state.extra_roll = False
-        state.phase = ROLL
-        return
-    state.extra_roll = False
-    state.doubles = 0
-    players = state.players
-    n = len(players)
-    i = state.current + 1
-    if i == n:
-        i = 0
-    while players[i].bankrupt:  # someone is still in: the game would be over otherwise
-        i = i + 1 if i + 1 < n else 0
-    state.current = i
-    state.turn += 1
-    ev.append(_E(Event, ("turn", i, -1, 0, -1, "", ())))
-    state.phase = JAIL if players[i].in_jail else ROLL
-
-
-# ---------------------------------------------------------------------------------------------
-# buying and auctions
-
 def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
     if state.phase != BUY or action.player != state.current:
         raise IllegalAction("nothing to buy now", action)
@@ -592,13 +457,6 @@ def _do_decline(state: GameState, action: A.Decline, ev: list[Event]) -> None:
     ev.append(Event("decline", action.player, s))
     # seeds/002: every player bids, the one who declined included.
     _open_auction(state, "property", s, state.variant.min_bid, state.alive(), ev)
-
-
-def _open_auction(state: GameState, kind: str, square: int, min_bid: int, bidders: list[int],
-                  ev: list[Event]) -> None:
-    state.auction = Auction(kind, square, min_bid, bidders)
-    state.phase = AUCTION
-    ev.append(Event("auction_start", -1, square, min_bid, -1, kind, tuple(bidders)))
 
 
 def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
@@ -668,15 +526,6 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
     state.phase = PLACE_BUILDING
 
 
-def _start_estate_auction(state: GameState, ev: list[Event]) -> None:
-    s = state.estate.pop(0)
-    bidders = state.alive()
-    _open_auction(state, "property", s, state.variant.min_bid, bidders, ev)
-
-
-# ---------------------------------------------------------------------------------------------
-# rent
-
 def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
     _check_free(state, action, action.player)
     c = state.claim
@@ -691,9 +540,6 @@ def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
         state.stack.append(before)
         _resume(state, ev)
 
-
-# ---------------------------------------------------------------------------------------------
-# jail
 
 def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event]) -> None:
     p = action.player
@@ -728,470 +574,12 @@ def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> No
     state.phase = ROLL
 
 
-# ---------------------------------------------------------------------------------------------
-# buildings, mortgages
-
-def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
-    p, s = action.player, action.square
-    placing = state.phase == PLACE_BUILDING
-    if placing:
-        if p != state.placer:
-            raise IllegalAction("the auction winner places the building", action)
-    else:
-        _check_free(state, action, p)
-    if not 0 <= s < 40:
-        raise IllegalAction("no such square", action)
-    b = state.board
-    top = hotel_level(state)
-    is_hotel = level(state, s) == top - 1
-    kind = "hotel" if is_hotel else "house"
-    pl = state.players[p]
-    if placing:
-        if kind != state.place_kind:
-            raise IllegalAction(f"place the {state.place_kind} you won", action)
-        why = can_build(state, p, s, paid=True)
-        if why:
-            raise IllegalAction(why, action)
-    else:
-        why = can_build(state, p, s)
-        if why:
-            raise IllegalAction(why, action)
-        stock = state.bank_hotels if is_hotel else state.bank_houses
-        # Cheap test first: a shortage needs fewer buildings left than players in the game.
-        bidders = shortage_bidders(state, kind) if stock < len(state.players) else []
-        if len(bidders) > 1 and stock < len(bidders):
-            # seeds/002 MANQUE DE CONSTRUCTIONS: more builders than buildings -> auction, from
-            # the lowest printed house price among the builders' streets (seeds/003).
-            low = min(b.house_costs[x] for x in b.streets
-                      if state.owner[x] in bidders and not can_build(state, state.owner[x], x))
-            ev.append(Event("shortage", p, s, stock, -1, kind, tuple(bidders)))
-            state.stack.append(state.phase)
-            _open_auction(state, kind, -1, low, bidders, ev)
-            return
-        cost = b.house_costs[s]
-        pl.cash -= cost
-        state.bank_cash += cost
-        if is_hotel:
-            state.bank_hotels -= 1
-        else:
-            state.bank_houses -= 1
-    if is_hotel:
-        state.bank_houses += top - 1  # the houses go back to the bank
-        state.houses[s] = HOTEL
-    else:
-        state.houses[s] += 1
-    ev.append(Event("build", p, s, 0 if placing else b.house_costs[s], -1, kind))
-    if placing:
-        state.placer = -1
-        state.place_kind = ""
-        _resume(state, ev)
-
-
-def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
-    """Sell the building(s) of ``s`` (validated by the caller)."""
-    b = state.board
-    cost = b.house_costs[s]
-    pl = state.players[p]
-    if state.houses[s] != HOTEL:
-        state.houses[s] -= 1
-        state.bank_houses += 1
-        pl.cash += cost // 2
-        state.bank_cash -= cost // 2
-        ev.append(Event("sell", p, s, cost // 2, -1, "house"))
-        return
-    top = hotel_level(state)
-    if state.variant.hotel_breakdown and state.bank_houses >= top - 1:
-        # The hotel traded back for its houses plus half its price (variant).
-        state.houses[s] = top - 1
-        state.bank_hotels += 1
-        state.bank_houses -= top - 1
-        pl.cash += cost // 2
-        state.bank_cash -= cost // 2
-        ev.append(Event("sell", p, s, cost // 2, -1, "hotel"))
-        return
-    # seeds/002: selling a hotel sells every building of the group at once.
-    for x in b.group_members[b.groups[s]]:
-        h = state.houses[x]
-        if not h:
-            continue
-        value = building_sale_value(state, x)
-        if h == HOTEL:
-            state.bank_hotels += 1
-        else:
-            state.bank_houses += h
-        state.houses[x] = 0
-        pl.cash += value
-        state.bank_cash -= value
-        ev.append(Event("sell", p, x, value, -1, "hotel" if h == HOTEL else "house"))
-
-
-def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
-    p, s = action.player, action.square
-    _check_free(state, action, p)
-    if not 0 <= s < 40:
-        raise IllegalAction("no such square", action)
-    why = can_sell(state, p, s)
-    if why:
-        raise IllegalAction(why, action)
-    _sell_one(state, p, s, ev)
-
-
-def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
-    p, s = action.player, action.square
-    _check_free(state, action, p)
-    if not 0 <= s < 40:
-        raise IllegalAction("no such square", action)
-    why = can_mortgage(state, p, s)
-    if why:
-        raise IllegalAction(why, action)
-    m = state.board.mortgages[s]
-    state.mortgaged[s] = True
-    state.players[p].cash += m
-    state.bank_cash -= m
-    ev.append(Event("mortgage", p, s, m))
-
-
-def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
-    p, s = action.player, action.square
-    _check_free(state, action, p)
-    if not 0 <= s < 40 or state.owner[s] != p or not state.mortgaged[s]:
-        raise IllegalAction("not one of your mortgaged properties", action)
-    cost = lift_cost(state, s)
-    pl = state.players[p]
-    if pl.cash < cost:
-        raise IllegalAction("not enough cash", action)
-    pl.cash -= cost
-    state.bank_cash += cost
-    state.mortgaged[s] = False
-    ev.append(Event("lift", p, s, cost))
-
-
-def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
-    p = action.player
-    _check_free(state, action, p)
-    v = state.variant
-    if not v.loans:
-        raise IllegalAction("no loans in this variant", action)
-    pl = state.players[p]
-    if not isinstance(action.amount, int) or action.amount <= 0:
-        raise IllegalAction("borrow a positive amount", action)
-    if pl.loan + action.amount > v.loan_max:
-        raise IllegalAction(f"loans are limited to {v.loan_max} F in all", action)
-    if pl.loan == 0:
-        pl.loan_passes = 0
-    pl.loan += action.amount
-    pl.cash += action.amount
-    state.bank_cash -= action.amount
-    ev.append(Event("loan", p, -1, action.amount))
-
-
-# ---------------------------------------------------------------------------------------------
-# trades
-
-def _check_trade(state: GameState, t: Trade, action) -> None:
-    p, q = t.proposer, t.partner
-    _check_player(state, action, p)
-    _check_player(state, action, q)
-    if p == q:
-        raise IllegalAction("a trade needs two players", action)
-    if state.variant.trade_only_when_bank_empty and bank_has_deeds(state):
-        raise IllegalAction("trades only once the bank has no title deed left", action)
-    if not (t.give or t.take or t.give_cards or t.take_cards):
-        raise IllegalAction("the trade is empty", action)
-    b = state.board
-    for squares, who in ((t.give, p), (t.take, q)):
-        if len(set(squares)) != len(squares):
-            raise IllegalAction("a property is listed twice", action)
-        for s in squares:
-            if not isinstance(s, int) or not 0 <= s < 40 or not b.is_property[s]:
-                raise IllegalAction(f"{s!r} is not a property", action)
-            if state.owner[s] != who:
-                raise IllegalAction(f"{b.names[s]} does not belong to {state.players[who].name}",
-                                    action)
-            if group_has_buildings(state, s):
-                raise IllegalAction(f"sell the buildings of {b.names[s]}'s group first", action)
-            if state.mortgaged[s] and not state.variant.trade_mortgaged:
-                raise IllegalAction("a mortgaged property cannot be traded", action)
-    for cards, who in ((t.give_cards, p), (t.take_cards, q)):
-        held = list(state.players[who].jail_cards)
-        for c in cards:
-            if c not in held:
-                raise IllegalAction("that jail card is not held", action)
-            held.remove(c)
-    if not isinstance(t.cash, int):
-        raise IllegalAction("cash must be a whole number", action)
-    if t.cash > 0 and state.players[p].cash < t.cash:
-        raise IllegalAction("the proposer has not that much cash", action)
-    if t.cash < 0 and state.players[q].cash < -t.cash:
-        raise IllegalAction("the partner has not that much cash", action)
-
-
-def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> None:
-    _check_free(state, action, action.player)
-    t = Trade(action.player, action.partner, tuple(action.give), tuple(action.take), action.cash,
-              tuple(action.give_cards), tuple(action.take_cards))
-    _check_trade(state, t, action)
-    state.trade = t
-    state.stack.append(state.phase)
-    state.phase = TRADE
-    ev.append(Event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
-                    (t.give, t.take, t.give_cards, t.take_cards)))
-
-
-def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None:
-    t = state.trade
-    if state.phase != TRADE or t is None or action.player != t.partner:
-        raise IllegalAction("no trade awaits your answer", action)
-    _check_trade(state, t, action)
-    state.trade = None
-    p, q = t.proposer, t.partner
-    pp, pq = state.players[p], state.players[q]
-    pp.cash -= t.cash
-    pq.cash += t.cash
-    for s in t.give:
-        state.owner[s] = q
-    for s in t.take:
-        state.owner[s] = p
-    for c in t.give_cards:
-        pp.jail_cards.remove(c)
-        pq.jail_cards.append(c)
-    for c in t.take_cards:
-        pq.jail_cards.remove(c)
-        pp.jail_cards.append(c)
-    ev.append(Event("trade", p, -1, t.cash, q, "", (t.give, t.take, t.give_cards, t.take_cards)))
-    # seeds/002 HYPOTHEQUES: the new owner of a mortgaged property pays 10 % at once.
-    for squares, who in ((t.give, q), (t.take, p)):
-        for s in squares:
-            if state.mortgaged[s]:
-                _interest(state, who, s, ev)
-    _resume(state, ev)
-
-
-def _interest(state: GameState, who: int, s: int, ev: list[Event]) -> None:
-    amount = state.board.mortgages[s] // 10
-    pl = state.players[who]
-    if pl.cash >= amount:
-        pl.cash -= amount
-        state.bank_cash += amount
-        ev.append(Event("interest", who, s, amount))
-    else:
-        state.debts.append(Debt(who, -1, amount, "interest"))
-        ev.append(Event("debt", who, s, amount, -1, "interest"))
-
-
-def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None:
-    t = state.trade
-    if state.phase != TRADE or t is None or action.player not in (t.partner, t.proposer):
-        raise IllegalAction("no trade to refuse", action)
-    state.trade = None
-    ev.append(Event("trade_rejected", action.player, -1, 0, t.proposer
-                    if action.player == t.partner else t.partner))
-    _resume(state, ev)
-
-
-# ---------------------------------------------------------------------------------------------
-# debts: raising money, paying in kind, bankruptcy
-
-def _current_debt(state: GameState, action, player: int) -> Debt:
-    if state.phase != DEBT or not state.debts or state.debts[0].debtor != player:
-        raise IllegalAction("you have no debt to settle now", action)
-    return state.debts[0]
-
-
-def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None:
-    p = action.player
-    d = _current_debt(state, action, p)
-    pl = state.players[p]
-    b = state.board
-    own = state.owner
-    # 1. buildings, most valuable groups first, evenly (the highest street of a group first)
-    while pl.cash < d.amount:
-        best = -1
-        for s in reversed(b.streets):
-            if own[s] == p and state.houses[s] and not can_sell(state, p, s):
-                best = s
-                break
-        if best < 0:
-            break
-        _sell_one(state, p, best, ev)
-    # 2. mortgages: stations and utilities first, then streets from the cheapest
-    order = [s for s in b.properties if b.kinds[s] != STREET] + sorted(
-        b.streets, key=lambda s: (b.prices[s], s))
-    for s in order:
-        if pl.cash >= d.amount:
-            break
-        if own[s] == p and not can_mortgage(state, p, s):
-            m = b.mortgages[s]
-            state.mortgaged[s] = True
-            pl.cash += m
-            state.bank_cash -= m
-            ev.append(Event("mortgage", p, s, m))
-    if pl.cash < d.amount:
-        _bankrupt(state, p, ev)
-
-
-def _kind_value(state: GameState, s: int) -> int:
-    price = state.board.prices[s]
-    return price // 2 if state.mortgaged[s] else price
-
-
-def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> None:
-    p = action.player
-    d = _current_debt(state, action, p)
-    if d.reason != "rent" or d.creditor < 0:
-        raise IllegalAction("only a rent may be paid half in properties", action)
-    cash_part = (d.amount + 1) // 2
-    pl = state.players[p]
-    if pl.cash < cash_part:
-        raise IllegalAction(f"half in cash: {cash_part} F needed", action)
-    squares = tuple(action.squares)
-    if not squares or len(set(squares)) != len(squares):
-        raise IllegalAction("list the properties given, once each", action)
-    for s in squares:
-        if not isinstance(s, int) or not 0 <= s < 40 or state.owner[s] != p:
-            raise IllegalAction(f"{s!r} is not your property", action)
-        if group_has_buildings(state, s):
-            raise IllegalAction("only properties without buildings in their group", action)
-    value = sum(_kind_value(state, s) for s in squares)
-    if value < d.amount - cash_part:
-        raise IllegalAction(f"the properties are worth {value} F, {d.amount - cash_part} F needed",
-                            action)
-    state.debts.pop(0)
-    pl.cash -= cash_part
-    state.players[d.creditor].cash += cash_part
-    for s in squares:
-        state.owner[s] = d.creditor
-    ev.append(Event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))
-    for s in squares:
-        if state.mortgaged[s]:
-            _interest(state, d.creditor, s, ev)
-    _resume(state, ev)
-
-
-def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event]) -> None:
-    p = action.player
-    d = _current_debt(state, action, p)
-    if state.players[p].cash + liquidation_value(state, p) >= d.amount:
-        raise IllegalAction("you can still raise the money (sell, mortgage)", action)
-    _bankrupt(state, p, ev)
-
-
-def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
-    """``p`` cannot pay ``debts[0]``: everything goes to the creditor (or to auction)."""
-    d = state.debts.pop(0)
-    creditor = d.creditor
-    pl = state.players[p]
-    b = state.board
-    own = state.owner
-    # Buildings go back to the bank at half price (seeds/002 FAILLITE).
-    for s in b.streets:
-        if own[s] == p and state.houses[s]:
-            value = building_sale_value(state, s)
-            if state.houses[s] == HOTEL:
-                state.bank_hotels += 1
-            else:
-                state.bank_houses += state.houses[s]
-            state.houses[s] = 0
-            pl.cash += value
-            state.bank_cash -= value
-    squares = [s for s in b.properties if own[s] == p]
-    ev.append(Event("bankrupt", p, -1, d.amount, creditor, d.reason))
-    if creditor >= 0:
-        cp = state.players[creditor]
-        cp.cash += pl.cash
-        for s in squares:
-            own[s] = creditor
-        cp.jail_cards.extend(pl.jail_cards)
-        if pl.jail_cards:
-            ev.append(Event("card_kept", creditor, -1, 0, p, "", tuple(pl.jail_cards)))
-        ev.append(Event("transfer", p, -1, pl.cash, creditor, "bankruptcy", tuple(squares)))
-        pl.cash = 0
-        for s in squares:
-            if state.mortgaged[s]:
-                _interest(state, creditor, s, ev)
-    else:
-        state.bank_cash += pl.cash
-        pl.cash = 0
-        for c in pl.jail_cards:
-            state.decks[state.cards.all[c].deck].append(c)
-        for s in squares:
-            own[s] = -1
-            state.mortgaged[s] = False
-        state.estate.extend(squares)
-    pl.jail_cards = []
-    pl.loan = 0
-    pl.loan_passes = 0
-    pl.in_jail = False
-    pl.bankrupt = True
-    state.bankruptcies += 1
-    # Debts owed by the bankrupt are void; debts owed to him go to the bank.
-    state.debts = [x for x in state.debts if x.debtor != p]
-    for x in state.debts:
-        if x.creditor == p:
-            x.creditor = -1
-    c = state.claim
-    if c is not None and p in (c.owner, c.payer):
-        state.claim = None
-    if state.trade is not None and p in (state.trade.proposer, state.trade.partner):
-        state.trade = None
-    if p == state.current:
-        state.extra_roll = False
-    alive = state.alive()
-    v = state.variant
-    if len(alive) <= 1 or (v.end_at_bankruptcies and state.bankruptcies >= v.end_at_bankruptcies):
-        state.estate = []
-        _finish(state, ev)
-        return
-    if state.phase != DEBT:
-        return
-    _resume(state, ev)
-
-
-# ---------------------------------------------------------------------------------------------
-# end of the game, clock
-
-def _finish(state: GameState, ev: list[Event]) -> None:
-    alive = state.alive()
-    scores = [fortune(state, i) for i in range(len(state.players))]
-    ranking = sorted(alive, key=lambda i: (-scores[i], i))
-    ranking += [i for i in range(len(state.players)) if i not in alive]
-    state.scores = scores
-    state.ranking = ranking
-    state.winner = ranking[0]
-    for i in alive:
-        ev.append(Event("score", i, -1, scores[i]))
-    ev.append(Event("winner", state.winner, -1, scores[state.winner]))
-    ev.append(Event("game_over", state.winner))
-    state.phase = GAME_OVER
-    state.stack = []
-    state.debts = []
-    state.auction = None
-    state.trade = None
-    state.claim = None
-    state.estate = []
-
-
-def _between_moves(state: GameState) -> bool:
-    return state.phase in (ROLL, JAIL, START_ROLL) and not state.stack
-
-
 def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event]) -> None:
     if not _between_moves(state):
         raise IllegalAction("the game can be ended only at the end of a move", action)
     state.end_requested = True
     ev.append(Event("end_requested", action.player))
     _finish(state, ev)
-
-
-def _advance_clock(state: GameState, ticks: int, ev: list[Event]) -> None:
-    if not state.variant.time_limit_ticks or state.time_up:
-        return
-    state.clock = max(0, state.clock - ticks)
-    if state.clock == 0:
-        state.time_up = True
-        ev.append(Event("time_up"))
-        if _between_moves(state):
-            _finish(state, ev)
 
 
 def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None:

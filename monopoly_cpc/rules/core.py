@@ -1,0 +1,289 @@
+"""The engine's core mechanics shared by the action handlers: payments and debts, the
+continuation stack (``_resume``), the end of a move, auctions opening, bankruptcy, the end of
+the game and the clock. Internal to ``monopoly_cpc.rules`` (the API is in ``engine.py``)."""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules.board import (
+    HOTEL,
+    JAIL_SQUARE,
+)
+from monopoly_cpc.rules.events import Event
+from monopoly_cpc.rules.queries import (
+    building_sale_value,
+    fortune,
+)
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    DEBT,
+    END_MOVE,
+    FREE_PHASES,
+    GAME_OVER,
+    JAIL,
+    ROLL,
+    START_ROLL,
+    Auction,
+    Debt,
+    GameState,
+)
+
+_E = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: a third of the cost
+
+
+class IllegalAction(Exception):
+    """The action is not allowed now; the state is unchanged. ``reason`` says why."""
+
+    def __init__(self, reason: str, action: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+def _check_player(state: GameState, action, player: int) -> None:
+    if not 0 <= player < len(state.players):
+        raise IllegalAction(f"no player {player}", action)
+    if state.players[player].bankrupt:
+        raise IllegalAction("that player is bankrupt", action)
+
+
+def _check_free(state: GameState, action, player: int) -> None:
+    """Out-of-turn actions: allowed to any player still in the game in the free phases."""
+    _check_player(state, action, player)
+    if state.phase not in FREE_PHASES:
+        raise IllegalAction(f"not now (phase {state.phase})", action)
+
+
+def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event]) -> None:
+    pl = state.players[p]
+    if pl.cash >= amount:
+        pl.cash -= amount
+        state.bank_cash += amount
+        ev.append(_E(Event, ("pay", p, -1, amount, -1, reason, ())))
+    else:
+        state.debts.append(Debt(p, -1, amount, reason))
+        ev.append(Event("debt", p, -1, amount, -1, reason))
+
+
+def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
+                ev: list[Event]) -> None:
+    pl = state.players[p]
+    if pl.cash >= amount:
+        pl.cash -= amount
+        state.players[to].cash += amount
+        ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, -1, amount, to,
+                              reason, ())))
+    else:
+        state.debts.append(Debt(p, to, amount, reason))
+        ev.append(Event("debt", p, -1, amount, to, reason))
+
+
+def _settle_debts(state: GameState, ev: list[Event]) -> None:
+    """Pay the first debt as soon as the debtor has the cash; then resume."""
+    while state.phase == DEBT and state.debts:
+        d = state.debts[0]
+        pl = state.players[d.debtor]
+        if pl.cash < d.amount:
+            return
+        pl.cash -= d.amount
+        if d.creditor < 0:
+            state.bank_cash += d.amount
+        else:
+            state.players[d.creditor].cash += d.amount
+        state.debts.pop(0)
+        ev.append(Event("debt_paid", d.debtor, -1, d.amount, d.creditor, d.reason))
+        if d.reason == "rent":
+            ev.append(Event("rent_paid", d.debtor, -1, d.amount, d.creditor, "rent"))
+        _resume(state, ev)
+
+
+def _resume(state: GameState, ev: list[Event]) -> None:
+    """An interruption is over: settle debts first, then bankrupt estates, then continue."""
+    if state.phase == GAME_OVER:
+        return
+    if state.debts:
+        state.phase = DEBT  # apply() pays at once what the debtor can already pay
+        return
+    if state.estate:
+        _start_estate_auction(state, ev)
+        return
+    cont = state.stack.pop() if state.stack else END_MOVE
+    while cont == DEBT:  # an interruption during a debt: the debts were checked above
+        cont = state.stack.pop() if state.stack else END_MOVE
+    if state.players[state.current].bankrupt:
+        # The player whose move it was is out: whatever was pending in his turn is moot.
+        state.stack.clear()
+        cont = END_MOVE
+    if cont == END_MOVE:
+        _end_move(state, ev)
+    elif state.time_up and cont in (ROLL, JAIL, START_ROLL) and not state.stack:
+        _finish(state, ev)  # the clock ran out during an out-of-turn action between moves
+    else:
+        state.phase = cont
+
+
+def _end_move(state: GameState, ev: list[Event]) -> None:
+    """The move is over: quick-game end or CTRL+C, same player again after a double, else the
+    next player still in the game."""
+    if state.time_up or state.end_requested:
+        _finish(state, ev)
+        return
+    cur = state.players[state.current]
+    if state.extra_roll and not cur.bankrupt and not cur.in_jail:
+        state.extra_roll = False
+        state.phase = ROLL
+        return
+    state.extra_roll = False
+    state.doubles = 0
+    players = state.players
+    n = len(players)
+    i = state.current + 1
+    if i == n:
+        i = 0
+    while players[i].bankrupt:  # someone is still in: the game would be over otherwise
+        i = i + 1 if i + 1 < n else 0
+    state.current = i
+    state.turn += 1
+    ev.append(_E(Event, ("turn", i, -1, 0, -1, "", ())))
+    state.phase = JAIL if players[i].in_jail else ROLL
+
+
+def _go_to_jail(state: GameState, p: int, why: str, ev: list[Event]) -> None:
+    pl = state.players[p]
+    pl.pos = JAIL_SQUARE
+    pl.in_jail = True
+    pl.jail_turns = 0
+    state.extra_roll = False
+    state.doubles = 0
+    ev.append(Event("jail", p, JAIL_SQUARE, 0, -1, why))
+
+
+def _open_auction(state: GameState, kind: str, square: int, min_bid: int, bidders: list[int],
+                  ev: list[Event]) -> None:
+    state.auction = Auction(kind, square, min_bid, bidders)
+    state.phase = AUCTION
+    ev.append(Event("auction_start", -1, square, min_bid, -1, kind, tuple(bidders)))
+
+
+def _start_estate_auction(state: GameState, ev: list[Event]) -> None:
+    s = state.estate.pop(0)
+    bidders = state.alive()
+    _open_auction(state, "property", s, state.variant.min_bid, bidders, ev)
+
+
+def _interest(state: GameState, who: int, s: int, ev: list[Event]) -> None:
+    amount = state.board.mortgages[s] // 10
+    pl = state.players[who]
+    if pl.cash >= amount:
+        pl.cash -= amount
+        state.bank_cash += amount
+        ev.append(Event("interest", who, s, amount))
+    else:
+        state.debts.append(Debt(who, -1, amount, "interest"))
+        ev.append(Event("debt", who, s, amount, -1, "interest"))
+
+
+def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
+    """``p`` cannot pay ``debts[0]``: everything goes to the creditor (or to auction)."""
+    d = state.debts.pop(0)
+    creditor = d.creditor
+    pl = state.players[p]
+    b = state.board
+    own = state.owner
+    # Buildings go back to the bank at half price (seeds/002 FAILLITE).
+    for s in b.streets:
+        if own[s] == p and state.houses[s]:
+            value = building_sale_value(state, s)
+            if state.houses[s] == HOTEL:
+                state.bank_hotels += 1
+            else:
+                state.bank_houses += state.houses[s]
+            state.houses[s] = 0
+            pl.cash += value
+            state.bank_cash -= value
+    squares = [s for s in b.properties if own[s] == p]
+    ev.append(Event("bankrupt", p, -1, d.amount, creditor, d.reason))
+    if creditor >= 0:
+        cp = state.players[creditor]
+        cp.cash += pl.cash
+        for s in squares:
+            own[s] = creditor
+        cp.jail_cards.extend(pl.jail_cards)
+        if pl.jail_cards:
+            ev.append(Event("card_kept", creditor, -1, 0, p, "", tuple(pl.jail_cards)))
+        ev.append(Event("transfer", p, -1, pl.cash, creditor, "bankruptcy", tuple(squares)))
+        pl.cash = 0
+        for s in squares:
+            if state.mortgaged[s]:
+                _interest(state, creditor, s, ev)
+    else:
+        state.bank_cash += pl.cash
+        pl.cash = 0
+        for c in pl.jail_cards:
+            state.decks[state.cards.all[c].deck].append(c)
+        for s in squares:
+            own[s] = -1
+            state.mortgaged[s] = False
+        state.estate.extend(squares)
+    pl.jail_cards = []
+    pl.loan = 0
+    pl.loan_passes = 0
+    pl.in_jail = False
+    pl.bankrupt = True
+    state.bankruptcies += 1
+    # Debts owed by the bankrupt are void; debts owed to him go to the bank.
+    state.debts = [x for x in state.debts if x.debtor != p]
+    for x in state.debts:
+        if x.creditor == p:
+            x.creditor = -1
+    c = state.claim
+    if c is not None and p in (c.owner, c.payer):
+        state.claim = None
+    if state.trade is not None and p in (state.trade.proposer, state.trade.partner):
+        state.trade = None
+    if p == state.current:
+        state.extra_roll = False
+    alive = state.alive()
+    v = state.variant
+    if len(alive) <= 1 or (v.end_at_bankruptcies and state.bankruptcies >= v.end_at_bankruptcies):
+        state.estate = []
+        _finish(state, ev)
+        return
+    if state.phase != DEBT:
+        return
+    _resume(state, ev)
+
+
+def _finish(state: GameState, ev: list[Event]) -> None:
+    alive = state.alive()
+    scores = [fortune(state, i) for i in range(len(state.players))]
+    ranking = sorted(alive, key=lambda i: (-scores[i], i))
+    ranking += [i for i in range(len(state.players)) if i not in alive]
+    state.scores = scores
+    state.ranking = ranking
+    state.winner = ranking[0]
+    for i in alive:
+        ev.append(Event("score", i, -1, scores[i]))
+    ev.append(Event("winner", state.winner, -1, scores[state.winner]))
+    ev.append(Event("game_over", state.winner))
+    state.phase = GAME_OVER
+    state.stack = []
+    state.debts = []
+    state.auction = None
+    state.trade = None
+    state.claim = None
+    state.estate = []
+
+
+def _between_moves(state: GameState) -> bool:
+    return state.phase in (ROLL, JAIL, START_ROLL) and not state.stack
+
+
+def _advance_clock(state: GameState, ticks: int, ev: list[Event]) -> None:
+    if not state.variant.time_limit_ticks or state.time_up:
+        return
+    state.clock = max(0, state.clock - ticks)
+    if state.clock == 0:
+        state.time_up = True
+        ev.append(Event("time_up"))
+        if _between_moves(state):
+            _finish(state, ev)

@@ -1,0 +1,369 @@
+"""Action handlers for dealings at any moment: buildings, mortgages, loans, trades, and the
+debtor's ways out (automatic sale, paying a rent in kind, bankruptcy). Internal to
+``monopoly_cpc.rules``; ``engine.apply`` dispatches to them."""
+
+from __future__ import annotations
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.board import (
+    HOTEL,
+    STREET,
+)
+from monopoly_cpc.rules.core import (
+    IllegalAction,
+    _bankrupt,
+    _check_free,
+    _check_player,
+    _interest,
+    _open_auction,
+    _resume,
+)
+from monopoly_cpc.rules.events import Event
+from monopoly_cpc.rules.queries import (
+    bank_has_deeds,
+    building_sale_value,
+    can_build,
+    can_mortgage,
+    can_sell,
+    group_has_buildings,
+    hotel_level,
+    level,
+    lift_cost,
+    liquidation_value,
+    shortage_bidders,
+)
+from monopoly_cpc.rules.state import (
+    DEBT,
+    PLACE_BUILDING,
+    TRADE,
+    Debt,
+    GameState,
+    Trade,
+)
+
+
+def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
+    p, s = action.player, action.square
+    placing = state.phase == PLACE_BUILDING
+    if placing:
+        if p != state.placer:
+            raise IllegalAction("the auction winner places the building", action)
+    else:
+        _check_free(state, action, p)
+    if not 0 <= s < 40:
+        raise IllegalAction("no such square", action)
+    b = state.board
+    top = hotel_level(state)
+    is_hotel = level(state, s) == top - 1
+    kind = "hotel" if is_hotel else "house"
+    pl = state.players[p]
+    if placing:
+        if kind != state.place_kind:
+            raise IllegalAction(f"place the {state.place_kind} you won", action)
+        why = can_build(state, p, s, paid=True)
+        if why:
+            raise IllegalAction(why, action)
+    else:
+        why = can_build(state, p, s)
+        if why:
+            raise IllegalAction(why, action)
+        stock = state.bank_hotels if is_hotel else state.bank_houses
+        # Cheap test first: a shortage needs fewer buildings left than players in the game.
+        bidders = shortage_bidders(state, kind) if stock < len(state.players) else []
+        if len(bidders) > 1 and stock < len(bidders):
+            # seeds/002 MANQUE DE CONSTRUCTIONS: more builders than buildings -> auction, from
+            # the lowest printed house price among the builders' streets (seeds/003).
+            low = min(b.house_costs[x] for x in b.streets
+                      if state.owner[x] in bidders and not can_build(state, state.owner[x], x))
+            ev.append(Event("shortage", p, s, stock, -1, kind, tuple(bidders)))
+            state.stack.append(state.phase)
+            _open_auction(state, kind, -1, low, bidders, ev)
+            return
+        cost = b.house_costs[s]
+        pl.cash -= cost
+        state.bank_cash += cost
+        if is_hotel:
+            state.bank_hotels -= 1
+        else:
+            state.bank_houses -= 1
+    if is_hotel:
+        state.bank_houses += top - 1  # the houses go back to the bank
+        state.houses[s] = HOTEL
+    else:
+        state.houses[s] += 1
+    ev.append(Event("build", p, s, 0 if placing else b.house_costs[s], -1, kind))
+    if placing:
+        state.placer = -1
+        state.place_kind = ""
+        _resume(state, ev)
+
+
+def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
+    """Sell the building(s) of ``s`` (validated by the caller)."""
+    b = state.board
+    cost = b.house_costs[s]
+    pl = state.players[p]
+    if state.houses[s] != HOTEL:
+        state.houses[s] -= 1
+        state.bank_houses += 1
+        pl.cash += cost // 2
+        state.bank_cash -= cost // 2
+        ev.append(Event("sell", p, s, cost // 2, -1, "house"))
+        return
+    top = hotel_level(state)
+    if state.variant.hotel_breakdown and state.bank_houses >= top - 1:
+        # The hotel traded back for its houses plus half its price (variant).
+        state.houses[s] = top - 1
+        state.bank_hotels += 1
+        state.bank_houses -= top - 1
+        pl.cash += cost // 2
+        state.bank_cash -= cost // 2
+        ev.append(Event("sell", p, s, cost // 2, -1, "hotel"))
+        return
+    # seeds/002: selling a hotel sells every building of the group at once.
+    for x in b.group_members[b.groups[s]]:
+        h = state.houses[x]
+        if not h:
+            continue
+        value = building_sale_value(state, x)
+        if h == HOTEL:
+            state.bank_hotels += 1
+        else:
+            state.bank_houses += h
+        state.houses[x] = 0
+        pl.cash += value
+        state.bank_cash -= value
+        ev.append(Event("sell", p, x, value, -1, "hotel" if h == HOTEL else "house"))
+
+
+def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
+    p, s = action.player, action.square
+    _check_free(state, action, p)
+    if not 0 <= s < 40:
+        raise IllegalAction("no such square", action)
+    why = can_sell(state, p, s)
+    if why:
+        raise IllegalAction(why, action)
+    _sell_one(state, p, s, ev)
+
+
+def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
+    p, s = action.player, action.square
+    _check_free(state, action, p)
+    if not 0 <= s < 40:
+        raise IllegalAction("no such square", action)
+    why = can_mortgage(state, p, s)
+    if why:
+        raise IllegalAction(why, action)
+    m = state.board.mortgages[s]
+    state.mortgaged[s] = True
+    state.players[p].cash += m
+    state.bank_cash -= m
+    ev.append(Event("mortgage", p, s, m))
+
+
+def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
+    p, s = action.player, action.square
+    _check_free(state, action, p)
+    if not 0 <= s < 40 or state.owner[s] != p or not state.mortgaged[s]:
+        raise IllegalAction("not one of your mortgaged properties", action)
+    cost = lift_cost(state, s)
+    pl = state.players[p]
+    if pl.cash < cost:
+        raise IllegalAction("not enough cash", action)
+    pl.cash -= cost
+    state.bank_cash += cost
+    state.mortgaged[s] = False
+    ev.append(Event("lift", p, s, cost))
+
+
+def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
+    p = action.player
+    _check_free(state, action, p)
+    v = state.variant
+    if not v.loans:
+        raise IllegalAction("no loans in this variant", action)
+    pl = state.players[p]
+    if not isinstance(action.amount, int) or action.amount <= 0:
+        raise IllegalAction("borrow a positive amount", action)
+    if pl.loan + action.amount > v.loan_max:
+        raise IllegalAction(f"loans are limited to {v.loan_max} F in all", action)
+    if pl.loan == 0:
+        pl.loan_passes = 0
+    pl.loan += action.amount
+    pl.cash += action.amount
+    state.bank_cash -= action.amount
+    ev.append(Event("loan", p, -1, action.amount))
+
+
+def _check_trade(state: GameState, t: Trade, action) -> None:
+    p, q = t.proposer, t.partner
+    _check_player(state, action, p)
+    _check_player(state, action, q)
+    if p == q:
+        raise IllegalAction("a trade needs two players", action)
+    if state.variant.trade_only_when_bank_empty and bank_has_deeds(state):
+        raise IllegalAction("trades only once the bank has no title deed left", action)
+    if not (t.give or t.take or t.give_cards or t.take_cards):
+        raise IllegalAction("the trade is empty", action)
+    b = state.board
+    for squares, who in ((t.give, p), (t.take, q)):
+        if len(set(squares)) != len(squares):
+            raise IllegalAction("a property is listed twice", action)
+        for s in squares:
+            if not isinstance(s, int) or not 0 <= s < 40 or not b.is_property[s]:
+                raise IllegalAction(f"{s!r} is not a property", action)
+            if state.owner[s] != who:
+                raise IllegalAction(f"{b.names[s]} does not belong to {state.players[who].name}",
+                                    action)
+            if group_has_buildings(state, s):
+                raise IllegalAction(f"sell the buildings of {b.names[s]}'s group first", action)
+            if state.mortgaged[s] and not state.variant.trade_mortgaged:
+                raise IllegalAction("a mortgaged property cannot be traded", action)
+    for cards, who in ((t.give_cards, p), (t.take_cards, q)):
+        held = list(state.players[who].jail_cards)
+        for c in cards:
+            if c not in held:
+                raise IllegalAction("that jail card is not held", action)
+            held.remove(c)
+    if not isinstance(t.cash, int):
+        raise IllegalAction("cash must be a whole number", action)
+    if t.cash > 0 and state.players[p].cash < t.cash:
+        raise IllegalAction("the proposer has not that much cash", action)
+    if t.cash < 0 and state.players[q].cash < -t.cash:
+        raise IllegalAction("the partner has not that much cash", action)
+
+
+def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> None:
+    _check_free(state, action, action.player)
+    t = Trade(action.player, action.partner, tuple(action.give), tuple(action.take), action.cash,
+              tuple(action.give_cards), tuple(action.take_cards))
+    _check_trade(state, t, action)
+    state.trade = t
+    state.stack.append(state.phase)
+    state.phase = TRADE
+    ev.append(Event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
+                    (t.give, t.take, t.give_cards, t.take_cards)))
+
+
+def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None:
+    t = state.trade
+    if state.phase != TRADE or t is None or action.player != t.partner:
+        raise IllegalAction("no trade awaits your answer", action)
+    _check_trade(state, t, action)
+    state.trade = None
+    p, q = t.proposer, t.partner
+    pp, pq = state.players[p], state.players[q]
+    pp.cash -= t.cash
+    pq.cash += t.cash
+    for s in t.give:
+        state.owner[s] = q
+    for s in t.take:
+        state.owner[s] = p
+    for c in t.give_cards:
+        pp.jail_cards.remove(c)
+        pq.jail_cards.append(c)
+    for c in t.take_cards:
+        pq.jail_cards.remove(c)
+        pp.jail_cards.append(c)
+    ev.append(Event("trade", p, -1, t.cash, q, "", (t.give, t.take, t.give_cards, t.take_cards)))
+    # seeds/002 HYPOTHEQUES: the new owner of a mortgaged property pays 10 % at once.
+    for squares, who in ((t.give, q), (t.take, p)):
+        for s in squares:
+            if state.mortgaged[s]:
+                _interest(state, who, s, ev)
+    _resume(state, ev)
+
+
+def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None:
+    t = state.trade
+    if state.phase != TRADE or t is None or action.player not in (t.partner, t.proposer):
+        raise IllegalAction("no trade to refuse", action)
+    state.trade = None
+    ev.append(Event("trade_rejected", action.player, -1, 0, t.proposer
+                    if action.player == t.partner else t.partner))
+    _resume(state, ev)
+
+
+def _current_debt(state: GameState, action, player: int) -> Debt:
+    if state.phase != DEBT or not state.debts or state.debts[0].debtor != player:
+        raise IllegalAction("you have no debt to settle now", action)
+    return state.debts[0]
+
+
+def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None:
+    p = action.player
+    d = _current_debt(state, action, p)
+    pl = state.players[p]
+    b = state.board
+    own = state.owner
+    # 1. buildings, most valuable groups first, evenly (the highest street of a group first)
+    while pl.cash < d.amount:
+        best = -1
+        for s in reversed(b.streets):
+            if own[s] == p and state.houses[s] and not can_sell(state, p, s):
+                best = s
+                break
+        if best < 0:
+            break
+        _sell_one(state, p, best, ev)
+    # 2. mortgages: stations and utilities first, then streets from the cheapest
+    order = [s for s in b.properties if b.kinds[s] != STREET] + sorted(
+        b.streets, key=lambda s: (b.prices[s], s))
+    for s in order:
+        if pl.cash >= d.amount:
+            break
+        if own[s] == p and not can_mortgage(state, p, s):
+            m = b.mortgages[s]
+            state.mortgaged[s] = True
+            pl.cash += m
+            state.bank_cash -= m
+            ev.append(Event("mortgage", p, s, m))
+    if pl.cash < d.amount:
+        _bankrupt(state, p, ev)
+
+
+def _kind_value(state: GameState, s: int) -> int:
+    price = state.board.prices[s]
+    return price // 2 if state.mortgaged[s] else price
+
+
+def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> None:
+    p = action.player
+    d = _current_debt(state, action, p)
+    if d.reason != "rent" or d.creditor < 0:
+        raise IllegalAction("only a rent may be paid half in properties", action)
+    cash_part = (d.amount + 1) // 2
+    pl = state.players[p]
+    if pl.cash < cash_part:
+        raise IllegalAction(f"half in cash: {cash_part} F needed", action)
+    squares = tuple(action.squares)
+    if not squares or len(set(squares)) != len(squares):
+        raise IllegalAction("list the properties given, once each", action)
+    for s in squares:
+        if not isinstance(s, int) or not 0 <= s < 40 or state.owner[s] != p:
+            raise IllegalAction(f"{s!r} is not your property", action)
+        if group_has_buildings(state, s):
+            raise IllegalAction("only properties without buildings in their group", action)
+    value = sum(_kind_value(state, s) for s in squares)
+    if value < d.amount - cash_part:
+        raise IllegalAction(f"the properties are worth {value} F, {d.amount - cash_part} F needed",
+                            action)
+    state.debts.pop(0)
+    pl.cash -= cash_part
+    state.players[d.creditor].cash += cash_part
+    for s in squares:
+        state.owner[s] = d.creditor
+    ev.append(Event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))
+    for s in squares:
+        if state.mortgaged[s]:
+            _interest(state, d.creditor, s, ev)
+    _resume(state, ev)
+
+
+def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event]) -> None:
+    p = action.player
+    d = _current_debt(state, action, p)
+    if state.players[p].cash + liquidation_value(state, p) >= d.amount:
+        raise IllegalAction("you can still raise the money (sell, mortgage)", action)
+    _bankrupt(state, p, ev)
