@@ -8,7 +8,8 @@ and adds, all driven by the 50 Hz tick and the CPC keys, never by the wall clock
   data folder (``replays/game-NNNNNN.json``), rewritten at every turn;
 * **attract mode**: after ``attract_after`` seconds without a key on the title, a demo game
   (:mod:`monopoly_cpc.demo.attract`) starts; any key brings the title back;
-* **kiosk** (``--kiosk``): the title's O (options) is ignored, the operator's key chord
+* **kiosk** (``--kiosk``): keys during the boot (but COPY, which skips it) and the title's O
+  (options) are ignored, the operator's key chord
   (settings ``kiosk_chord``, pressed three times within three seconds) opens the operator
   menu, a game left without a key for ``idle_minutes`` is suspended and the attract loop
   resumes, and an exception inside a screen is logged and that screen restarts;
@@ -233,6 +234,8 @@ class ExhibitSession(Session):
                 continue  # the chord never reaches the game
             if self.kiosk and ev.letter == "O" and _is_title(self.screen):
                 continue  # no options for visitors
+            if self.kiosk and type(self.screen).__name__ == "BootScreen" and ev.key != "COPY":
+                continue  # the boot runs by itself: no ESC Break to a BASIC prompt for visitors
             if (self.suspended is not None and ev.letter == "R" and not ev.repeat
                     and _is_title(self.screen) and self.ctx.next_screen is None):
                 self._resume()

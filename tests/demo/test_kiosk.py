@@ -188,3 +188,21 @@ def test_the_kiosk_title_does_not_show_the_options_line():
     _title(kiosk)
     assert normal.render().read_text(23).strip() != ""
     assert kiosk.render().read_text(23).strip() == ""
+
+
+def test_visitors_cannot_break_the_boot_into_basic_in_kiosk_mode():
+    from monopoly_cpc.screens.boot import BootScreen
+
+    s = session(kiosk=True, loader="fast", machine="464", attract_after=600)
+    for t in range(4000):
+        s.step([key("ESC")] if t % 7 == 0 else [key("B")] if t % 7 == 3 else [])
+        if isinstance(s.screen, TitleScreen):
+            break
+    assert isinstance(s.screen, TitleScreen)  # the tape loaded by itself despite ESC and keys
+    normal = session(loader="fast", machine="464")
+    run(normal, 300)
+    assert isinstance(normal.screen, BootScreen)
+    for _ in range(3):
+        normal.step([key("ESC")])
+        run(normal, 5)
+    assert "Break" in normal.screen.log  # outside kiosk mode ESC is the CPC's Break, as it should be
