@@ -74,6 +74,7 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
     demos_seen = 0
     was_demo = False
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for t in range(ticks):
         session.step(())
         session.render()
@@ -87,8 +88,10 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
             out(f"  {t + 1} ticks ({(t + 1) / TICK_HZ / 3600:.2f} h), {(t + 1) / el:.0f} ticks/s, "
                 f"RSS {rss_bytes() / 2**20:.1f} MiB, {session.exceptions} exceptions")
     el = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     rss1 = rss_bytes()
     return {"ticks": ticks, "seconds": el, "tps": ticks / el if el > 0 else 0.0,
+            "cpu_seconds": cpu, "tps_cpu": ticks / cpu if cpu > 0 else 0.0,
             "rss_start": rss0, "rss_warm": rss_warm, "rss_end": rss1,
             "growth": (rss1 - rss_warm) / rss_warm if rss_warm else 0.0,
             "exceptions": session.exceptions, "errors": errors, "demos": demos_seen}
@@ -103,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
              report_every=max(TICK_HZ * 3600, ticks // 10), out=print)
     mib = 2**20
     print(f"ticks: {r['ticks']} in {r['seconds']:.1f} s = {r['tps']:.0f} ticks/s "
-          f"({r['tps'] / TICK_HZ:.1f}x real time); demo games started: {r['demos']}")
+          f"({r['tps'] / TICK_HZ:.1f}x real time); {r['tps_cpu']:.0f} ticks per CPU second "
+          f"(the figure to compare on a busy machine); demo games started: {r['demos']}")
     print(f"memory (RSS): start {r['rss_start'] / mib:.1f} MiB, after warm-up {r['rss_warm'] / mib:.1f} MiB, "
           f"end {r['rss_end'] / mib:.1f} MiB, growth {100 * r['growth']:+.1f} %")
     print(f"exceptions: {r['exceptions']}")
