@@ -32,6 +32,9 @@ from monopoly_cpc.rules.state import (
 )
 
 
+RICH = 0   # cash beyond the floor at which an expert builds on past three houses
+
+
 class Bot:
     """A computer player of a given strength and character."""
 
@@ -395,10 +398,10 @@ class Bot:
         if self.level.develops:
             # Three houses on every group first; higher once money is plentiful.
             lowest = min(min(v) for v in levels.values())
-            rich = pl.cash > floor + 150_000
+            rich = pl.cash > floor + RICH
             target = top if rich else (min(target, 3) if lowest < 3 else target)
             if not rich and target < top:
-                self._need = min(self._need, floor + 150_001)
+                self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
         need_cash = -1
         blocked = False
