@@ -23,7 +23,9 @@ Front ends:
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -179,7 +181,18 @@ def run(args: Any) -> int:
         return 0
     if getattr(args, "frames", None) or getattr(args, "screenshot", None):
         raise UserError("--frames and --screenshot need --headless")
-    return WindowFrontEnd(args).run()
+    return WindowFrontEnd(args, session_factory=_window_session_factory()).run()
+
+
+def _window_session_factory() -> Callable[..., Session]:
+    """The exhibition session (recording, attract mode, kiosk, autosave) when it is there."""
+    try:
+        from monopoly_cpc.demo.session import ExhibitSession
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("monopoly_cpc.demo"):
+            raise
+        return Session
+    return ExhibitSession
 
 
 # -- the windowed front end --------------------------------------------------------------------
@@ -207,27 +220,40 @@ def next_screenshot_paths(folder: Path, scale: int) -> tuple[Path, Path]:
 
 
 class WindowFrontEnd:
-    """The game in a window or full screen, driving a :class:`Session` at 50 Hz."""
+    """The game in a window or full screen, driving a :class:`Session` at 50 Hz.
+
+    ``session_factory`` builds the session with Session's arguments (default :class:`Session`).
+    If the session has ``host_event(pygame_event) -> bool``, every pygame event goes there
+    first and is dropped when it returns True (kiosk quit keys, the GIF key); if it has
+    ``close()``, that is called when the loop ends.
+    """
 
     def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
+                 session_factory: Callable[..., Session] | None = None,
                  max_ticks: int | None = None) -> None:
         self.args = args
         self.screen_factory = screen_factory
+        self.session_factory = session_factory or Session
         self.max_ticks = max_ticks  # tests: stop after this many ticks
         self.settings = _settings()
         probe = AppContext(args=args, settings=self.settings)
-        self.fullscreen = not getattr(args, "windowed", False) and bool(probe.option("fullscreen", True))
+        self.fullscreen = getattr(args, "kiosk", False) or (
+            not getattr(args, "windowed", False) and bool(probe.option("fullscreen", True)))
         self.scale_option: int | None = probe.option("scale", None)
         self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
         self.vsync = False
         self.title_message = ""
         self.title_until = 0
         self.last_screenshot: tuple[Path, Path] | None = None
+        self.stop_requested = False  # set by SIGTERM
 
     # display ---------------------------------------------------------------------------------
     def _open_display(self) -> None:
         import pygame
 
+        # SDL would turn SIGTERM into a window-close event, which a kiosk ignores; the loop
+        # handles SIGTERM itself (see run), so a service manager can always stop the game.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         explicit = os.environ.get("SDL_VIDEODRIVER", "")
         if not explicit and sys.platform.startswith("linux") and not (
                 os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -336,25 +362,48 @@ class WindowFrontEnd:
         """Open the display, play until the window is closed (or the screen asks to quit)."""
         import pygame
 
-        self._open_display()
         from monopoly_cpc.keyboard.host import HostKeyboard
 
-        probe = AppContext(args=self.args, settings=self.settings)
-        keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
-        seed = getattr(self.args, "seed", None)
-        if seed is None:
-            seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
-        session = Session(self.args, settings=self.settings,
-                          audio=_audio(self.args, self.settings, playback=True),
-                          seed=seed, screen_factory=self.screen_factory)
+        self.stop_requested = False
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGTERM, self._on_sigterm)
+        session = None
+        try:
+            self._open_display()
+            probe = AppContext(args=self.args, settings=self.settings)
+            keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
+            seed = getattr(self.args, "seed", None)
+            if seed is None:
+                seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
+            session = self.session_factory(self.args, settings=self.settings,
+                                           audio=_audio(self.args, self.settings, playback=True),
+                                           seed=seed, screen_factory=self.screen_factory)
+            return self._loop(session, keyboard, getattr(session, "host_event", None))
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+            close = getattr(session, "close", None)
+            if close is not None:
+                close()
+            pygame.display.quit()
+
+    def _on_sigterm(self, signum: int, frame: Any) -> None:
+        self.stop_requested = True  # the loop ends at its next turn, and closes the session
+
+    def _loop(self, session: Session, keyboard: Any, host_event: Any) -> int:
+        import pygame
+
         pending: list = []
         acc = 0.0
         last = time.perf_counter()
         next_frame = last
         fast_flips = 0
         running = True
-        while running:
+        while running and not self.stop_requested:
             for ev in pygame.event.get():
+                if host_event is not None and host_event(ev):
+                    continue
                 if ev.type == pygame.QUIT:
                     running = False
                 elif ev.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -394,5 +443,4 @@ class WindowFrontEnd:
                     time.sleep(delay)
                 else:
                     next_frame = time.perf_counter()
-        pygame.display.quit()
         return 0

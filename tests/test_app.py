@@ -202,3 +202,46 @@ def test_window_presents_the_framebuffer():
     glyph = font().glyphs[ord("a")]
     yellow = (pic[36:44, 32:40] == palette().rgb[24]).all(axis=2)
     assert np.array_equal(yellow, glyph)
+
+
+def test_window_gives_host_events_to_the_session_first_and_closes_it():
+    seen, closed = [], []
+
+    class Hooked(app.Session):
+        def host_event(self, ev):
+            seen.append(ev.type)
+            return ev.type == pygame.QUIT  # a kiosk keeps the window open
+
+        def close(self):
+            closed.append(self.tick)
+
+    fe = _front_end(["--windowed"], max_ticks=15, session_factory=Hooked,
+                    screen_factory=lambda ctx: Recorder(ctx, post_at={2: [pygame.event.Event(pygame.QUIT)]}))
+    assert fe.run() == 0
+    assert pygame.QUIT in seen
+    assert closed == [15]  # ran to max_ticks: the QUIT was the session's
+
+
+def test_kiosk_is_full_screen():
+    assert _front_end(["--kiosk", "--windowed"]).fullscreen
+    assert not _front_end(["--windowed"]).fullscreen
+
+
+def test_sigterm_stops_even_a_kiosk_cleanly(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_STATE_HOME=str(tmp_path / "state"))
+    proc = subprocess.Popen([sys.executable, "-m", "monopoly_cpc", "--kiosk", "--mute", "--test-card"],
+                            env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        import time
+
+        time.sleep(3)  # let it start and run its loop (no speed is asserted)
+        assert proc.poll() is None, proc.stderr.read()
+        proc.terminate()
+        err = proc.communicate(timeout=20)[1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
