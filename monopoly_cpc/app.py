@@ -282,9 +282,7 @@ class WindowFrontEnd:
         from monopoly_cpc.render.present import (
             PICTURE_H,
             PICTURE_W,
-            Presenter,
             fit_scale,
-            layout_for,
         )
 
         dw, dh = self.desktop
@@ -312,11 +310,7 @@ class WindowFrontEnd:
                 surface = pygame.display.set_mode(size, flags)
             except pygame.error as exc:
                 raise UserError(f"no display available: {exc} (use --headless for tools)") from None
-        self.surface = surface
-        w, h = surface.get_size()
-        self.layout = layout_for(w, h, self.scale_option)
-        self.presenter = Presenter(surface, crt=self.crt)
-        surface.fill((0, 0, 0))
+        self._use_surface(surface)
         pygame.mouse.set_visible(not self.fullscreen)
         pygame.display.set_caption(TITLE)
         try:
@@ -324,6 +318,16 @@ class WindowFrontEnd:
         except (pygame.error, AttributeError):
             rate = 0
         self.refresh_s = 1.0 / rate if rate and rate > 0 else 1.0 / 60
+
+    def _use_surface(self, surface: Any) -> None:
+        """Lay the picture out in ``surface`` (after set_mode, or when SDL swapped it)."""
+        from monopoly_cpc.render.present import Presenter, layout_for
+
+        self.surface = surface
+        w, h = surface.get_size()
+        self.layout = layout_for(w, h, self.scale_option)
+        self.presenter = Presenter(surface, crt=self.crt)
+        surface.fill((0, 0, 0))
 
     # host keys kept by the loop ---------------------------------------------------------------
     def _host_key(self, ev: Any, session: Session) -> bool:
@@ -406,6 +410,8 @@ class WindowFrontEnd:
                     continue
                 if ev.type == pygame.QUIT:
                     running = False
+                elif ev.type == pygame.WINDOWSIZECHANGED:
+                    self._use_surface(pygame.display.get_surface())  # its pixels may have moved
                 elif ev.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                     self.presenter.clear_bars(self.surface, self.layout)
                 elif ev.type in (pygame.KEYDOWN, pygame.KEYUP) and self._host_key(ev, session):

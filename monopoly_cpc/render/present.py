@@ -80,6 +80,8 @@ class Presenter:
         self.crt = crt
         self._crt_mask: pygame.Surface | None = None
         self._crt_scale = 0
+        self._dest: pygame.Surface | None = None
+        self._dest_key: tuple[int, Layout] | None = None
 
     def compose(self, fb: FrameBuffer) -> pygame.Surface:
         """Fill ``self.picture`` (384x272, 1x) from the framebuffer and return it."""
@@ -113,7 +115,10 @@ class Presenter:
     def present(self, fb: FrameBuffer, target: pygame.Surface, layout: Layout) -> None:
         """Compose ``fb`` and draw it upscaled into ``target`` at ``layout`` (bars untouched)."""
         self.compose(fb)
-        dest = target.subsurface(layout.rect)
+        if self._dest_key != (id(target), layout):
+            # one subsurface per (window surface, layout), not one per frame
+            self._dest, self._dest_key = target.subsurface(layout.rect), (id(target), layout)
+        dest = self._dest
         if layout.scale == 1:
             dest.blit(self.picture, (0, 0))
         else:
