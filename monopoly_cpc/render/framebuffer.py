@@ -247,60 +247,67 @@ class FrameBuffer:
             papers = np.bincount(flat.ravel(), minlength=4 * nr).reshape(nr, 4).argmax(axis=1)
         else:
             papers = np.full(nr, _check_pen(paper))
-        k2c = self.font.key_to_code
-        chars = self.font.code_to_char
-        space = chars[k2c.get(0, 0x20)]
-        block = chars[k2c[_ALL]] if _ALL in k2c else UNKNOWN
-        out: list[str] = []
-        lo_l, hi_l, two_l, khi_l, nhi_l = (lo.tolist(), hi.tolist(), two.tolist(), key_hi.tolist(),
-                                          n_hi.tolist())
-        for r in range(nr):
-            pp = int(papers[r])
-            lo_r, hi_r, two_r, khi_r, nhi_r = lo_l[r], hi_l[r], two_l[r], khi_l[r], nhi_l[r]
-            line: list[str] = [""] * nc
-            bgs: list[int | None] = [None] * nc  # the background pen chosen for each glyph cell
-            for c in range(nc):
-                a, b = lo_r[c], hi_r[c]
-                if a == b:
-                    continue  # uniform cells are decided below, from their neighbours
-                if not two_r[c]:
-                    line[c] = UNKNOWN
-                    continue
-                k_bg_lo = khi_r[c]  # background = lo: the hi pixels are the glyph
-                k_bg_hi = _ALL ^ k_bg_lo
-                if a == pp or (b != pp and nhi_r[c] <= 32):
-                    first, second, bg1, bg2 = k_bg_lo, k_bg_hi, a, b
-                else:
-                    first, second, bg1, bg2 = k_bg_hi, k_bg_lo, b, a
-                code = k2c.get(first)
-                bgs[c] = bg1
-                if code is None:
-                    code = k2c.get(second)
-                    if code is not None:
-                        bgs[c] = bg2
-                line[c] = UNKNOWN if code is None else chars[code]
-            for c in range(nc):
-                if line[c]:
-                    continue
-                v = lo_r[c]
-                # A uniform cell is a space if it has the paper's pen, or if the nearest glyph
-                # on either side of its run (same pen) uses that pen as background: inverse
-                # text keeps its spaces, while a lone block (the cursor) stays a block.
-                is_space = v == pp or self._run_background(lo_r, hi_r, bgs, c, v)
-                line[c] = space if is_space else block
-            out.append("".join(line))
-        return out
+        uniform = lo == hi
+        # Which pen is the background: the row's paper if the cell has it, else the pen
+        # covering more of the cell.  The other polarity is tried if the first is no glyph.
+        bg_is_lo = (lo == papers[:, None]) | ((hi != papers[:, None]) & (n_hi <= 32))
+        k_first = np.where(bg_is_lo, key_hi, ~key_hi)
+        c_first = self._lookup(k_first)
+        c_second = self._lookup(~k_first)
+        code = np.where(c_first >= 0, c_first, c_second)
+        bg = np.where((c_first >= 0) == bg_is_lo, lo, hi)
+        code[~two & ~uniform] = -1
+        space_code = self.font.key_to_code.get(0, 0x20)
+        block_code = self.font.key_to_code.get(_ALL, -1)
+        code[uniform] = np.where(lo[uniform] == np.broadcast_to(papers[:, None], lo.shape)[uniform],
+                                 space_code, block_code)
+        # A uniform cell in another pen than the paper is a space if the nearest glyph on either
+        # side of its run uses that pen as background (inverse text keeps its spaces), else a
+        # block (the cursor).
+        odd = np.argwhere(uniform & (lo != papers[:, None]))
+        if len(odd):
+            glyph = ~uniform & (code >= 0)
+            for r, c in odd.tolist():
+                if self._run_background(lo[r], uniform[r], glyph[r], bg[r], c):
+                    code[r, c] = space_code
+        table = self._char_table()
+        return ["".join(row) for row in table[code].tolist()]
+
+    def _lookup(self, keys: np.ndarray) -> np.ndarray:
+        """Font code of each 64-bit glyph key, -1 where no glyph has it."""
+        sk, sc = self._sorted_keys()
+        idx = np.minimum(np.searchsorted(sk, keys), len(sk) - 1)
+        return np.where(sk[idx] == keys, sc[idx], -1)
+
+    def _sorted_keys(self) -> tuple[np.ndarray, np.ndarray]:
+        cache = getattr(self.font, "_fb_sorted_keys", None)
+        if cache is None:
+            items = sorted(self.font.key_to_code.items())
+            cache = (np.array([k for k, _ in items], dtype=np.uint64),
+                     np.array([c for _, c in items], dtype=np.int64))
+            self.font._fb_sorted_keys = cache  # type: ignore[attr-defined]
+        return cache
+
+    def _char_table(self) -> np.ndarray:
+        """code -> character, with index -1 (the last) for UNKNOWN."""
+        cache = getattr(self.font, "_fb_char_table", None)
+        if cache is None:
+            cache = np.array(list(self.font.code_to_char) + [UNKNOWN], dtype="<U1")
+            self.font._fb_char_table = cache  # type: ignore[attr-defined]
+        return cache
 
     @staticmethod
-    def _run_background(lo_r: list, hi_r: list, bgs: list, c: int, v: int) -> bool:
+    def _run_background(pens, uniform, glyph, bg, c: int) -> bool:
+        v = pens[c]
+        n = len(pens)
         for step in (-1, 1):
             k = c + step
-            while 0 <= k < len(lo_r):
-                if lo_r[k] != hi_r[k]:
-                    if bgs[k] == v:
+            while 0 <= k < n:
+                if not uniform[k]:
+                    if glyph[k] and bg[k] == v:
                         return True
                     break
-                if lo_r[k] != v:
+                if pens[k] != v:
                     break
                 k += step
         return False
