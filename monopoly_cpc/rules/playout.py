@@ -91,7 +91,8 @@ def random_step(state: GameState, rng: random.Random) -> list[Event]:
                        if isinstance(a, (A.SellBuilding, A.Mortgage))]
             if raising:
                 return apply(state, rng.choice(raising))
-    acts = [a for a in legal_actions(state, p) if not isinstance(a, _FREE)]
+    legal = legal_actions(state, p)
+    acts = [a for a in legal if not isinstance(a, _FREE)] or legal  # placing a won building
     return apply(state, rng.choice(acts))
 
 
