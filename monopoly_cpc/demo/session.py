@@ -283,11 +283,15 @@ class ExhibitSession(Session):
         if _is_game(self.screen) and self.store is not None:
             from monopoly_cpc.rules.serial import to_data
 
+            self.autosaved = None
+            try:
+                self.game_replay_path = self.store.new_replay_path()
+            except OSError as exc:  # a read-only data folder: play on without the replay
+                self._log(f"no replay for this game: {exc}")
+                return
             replay = self._new_replay("game", to_data(self.screen.state))
             replay.suspended = None
             self.game_recorder = Recorder(replay, self.layout)
-            self.game_replay_path = self.store.new_replay_path()
-            self.autosaved = None
 
     def _finish_game_replay(self) -> None:
         if self.game_recorder is not None and self.game_replay_path is not None:

@@ -83,3 +83,13 @@ def test_a_finished_game_is_not_offered_again(tmp_path):
     s.screen.state.phase = "game_over"  # as the engine leaves it at the end
     s.step()
     assert not store.autosave_path.exists()
+
+
+def test_a_read_only_data_folder_does_not_stop_the_game(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    s = session(store=Store(blocker / "data"))  # every write fails: the folder cannot exist
+    to_game(s)
+    _play_turns(s, 600)
+    assert type(s.screen).__name__ == "GameScreen" and s.screen.state.turn >= 1
+    s.close()
