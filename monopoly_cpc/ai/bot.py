@@ -31,7 +31,6 @@ from monopoly_cpc.rules.state import (
     GameState,
 )
 
-
 RICH = 0   # cash beyond the floor at which an expert builds on past three houses
 
 
@@ -337,7 +336,7 @@ class Bot:
             self._learn(state, p)
         if (my_turn and (self._targets or self._split) and self.level.proposes
                 and self.pers.propose_every and self._proposed_turn != state.turn
-                and self._turns % self.pers.propose_every == 0):
+                and (self._turns - 1) % self.pers.propose_every == 0):
             self._proposed_turn = state.turn
             a = trading.propose(self, state, p)
             if a is not None:

@@ -66,8 +66,12 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
         return False, "Je refuse : je n'ai pas assez de liquidités pour payer.", None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
-        # A monopoly for him and none for me: only if paid at least what it is worth to him.
-        need = max(need, his) if lv.monopoly_aware else max(need, his * 0.5)
+        # A monopoly for him and none for me: only if paid at least what it is worth to him
+        # (a player blind to monopolies wants twice the printed price of what it gives).
+        if lv.monopoly_aware:
+            need = max(need, his)
+        else:
+            need = max(need, float(sum(bot._t.price[s] for s in tr.take)))
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
     if mine >= need - ROUNDING:
@@ -75,11 +79,14 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
             return True, f"J'accepte : j'obtiens le groupe {_group_name(state, my_groups[0])}.", None
         return True, "J'accepte : l'échange m'est favorable.", None
     counter = None
-    short = int(need - mine) + 1
-    short = (short + 999) // 1000 * 1000
+    # The extra cash x that would do: my gain rises by x and his falls by x, so when his gain
+    # sets the bar (weight w), mine + x >= w * (his - x).
+    w = 1.0 if his_groups and not my_groups else lv.opponent_weight
+    x = max(float(pers.trade_gain) - mine, (w * his - mine) / (1 + w))
+    short = (int(x) + 1000) // 1000 * 1000
     if not tr.give_cards and not tr.take_cards and state.players[other].cash >= tr.cash + short:
         counter = A.ProposeTrade(me, other, give=tr.take, take=tr.give, cash=-(tr.cash + short))
-    if his_groups and not my_groups:
+    if his_groups:
         name = _group_name(state, his_groups[0])
         return False, f"Je refuse : vous auriez le groupe {name} pour trop peu.", counter
     if his > mine and mine < need:

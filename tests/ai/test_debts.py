@@ -1,0 +1,98 @@
+"""Raising cash: the cheapest way first, bankruptcy only when nothing else works."""
+
+from __future__ import annotations
+
+from monopoly_cpc.ai import make_bot
+from monopoly_cpc.rules import Variant, apply
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.state import DEBT, Debt
+from tests.ai.helpers import (
+    COURCELLES,
+    MOZART,
+    NORD,
+    PIGALLE,
+    REPUBLIQUE,
+    SAINT_MICHEL,
+    VAUGIRARD,
+    position,
+)
+
+BLUE3 = {VAUGIRARD: 3, COURCELLES: 3, REPUBLIQUE: 3}
+
+
+def in_debt(st, amount, creditor=-1, reason="tax"):
+    st.debts.append(Debt(0, creditor, amount, reason))
+    st.phase = DEBT
+    return st
+
+
+def settle(st, bot, limit=40):
+    """Let the debtor act until the debt is settled; return its actions."""
+    done = []
+    while st.phase == DEBT and len(done) < limit:
+        a = bot.decide(st, 0)
+        done.append(a)
+        apply(st, a)
+    return done
+
+
+def test_lone_property_mortgaged_before_any_house_is_sold():
+    st = position(owners={VAUGIRARD: 0, COURCELLES: 0, REPUBLIQUE: 0, NORD: 0}, houses=BLUE3,
+                  cash=[2000, 150_000, 150_000, 150_000])
+    bot = make_bot("expert", seed=1)
+    in_debt(st, 10_000)
+    first = bot.decide(st, 0)
+    assert first == A.Mortgage(0, NORD)
+    assert "hypothèque" in bot.last_reason
+    actions = settle(st, bot)
+    assert st.phase != DEBT and not any(isinstance(a, A.SellBuilding) for a in actions)
+    assert st.houses[VAUGIRARD] == 3
+
+
+def test_houses_sold_evenly_when_needed():
+    st = position(owners={VAUGIRARD: 0, COURCELLES: 0, REPUBLIQUE: 0}, houses=BLUE3,
+                  cash=[0, 150_000, 150_000, 150_000])
+    bot = make_bot("normal", seed=1)
+    in_debt(st, 12_000)
+    actions = settle(st, bot)
+    assert st.phase != DEBT and not st.players[0].bankrupt
+    sold = [a for a in actions if isinstance(a, A.SellBuilding)]
+    assert len(sold) == 5  # 2.500 F each
+    levels = sorted(st.houses[s] for s in BLUE3)
+    assert levels[-1] - levels[0] <= 1
+
+
+def test_bankrupt_only_when_nothing_else_works():
+    st = position(owners={NORD: 0}, cash=[1000, 150_000, 150_000, 150_000])
+    bot = make_bot("expert", seed=1)
+    in_debt(st, 50_000)
+    assert bot.decide(st, 0) == A.Mortgage(0, NORD)
+    apply(st, A.Mortgage(0, NORD))
+    assert bot.decide(st, 0) == A.DeclareBankruptcy(0)
+    assert "faillite" in bot.last_reason
+
+
+def test_monopolic_loan_before_selling_houses():
+    st = position(owners={VAUGIRARD: 0, COURCELLES: 0, REPUBLIQUE: 0}, houses=BLUE3,
+                  cash=[0, 150_000, 150_000, 150_000], variant=Variant.monopolic())
+    bot = make_bot("expert", seed=1)
+    in_debt(st, 12_000)
+    a = bot.decide(st, 0)
+    assert isinstance(a, A.Borrow) and a.amount >= 12_000
+    apply(st, a)
+    assert st.phase != DEBT and st.houses[VAUGIRARD] == 3
+
+
+def test_rent_paid_half_in_properties_that_give_the_creditor_nothing():
+    owners = {VAUGIRARD: 0, COURCELLES: 0, REPUBLIQUE: 0, NORD: 0, MOZART: 1, SAINT_MICHEL: 1,
+              PIGALLE: 0}
+    st = position(owners=owners, houses=BLUE3, cash=[8000, 150_000, 150_000, 150_000])
+    st.mortgaged[NORD] = True
+    st.mortgaged[PIGALLE] = True
+    in_debt(st, 16_000, creditor=1, reason="rent")
+    bot = make_bot("expert", seed=1)
+    a = bot.decide(st, 0)
+    # Pigalle would complete the creditor's orange group: only the station goes.
+    assert a == A.PayInKind(0, (NORD,))
+    apply(st, a)
+    assert st.owner[NORD] == 1 and st.owner[PIGALLE] == 0 and st.phase != DEBT
