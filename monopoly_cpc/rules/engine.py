@@ -469,6 +469,8 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
     amount = action.amount
     if not isinstance(amount, int) or amount < au.min_bid:
         raise IllegalAction(f"the opening bid is {au.min_bid} F", action)
+    if p == au.high_bidder:
+        raise IllegalAction("you already hold the highest bid", action)
     if amount <= au.high_bid:
         raise IllegalAction(f"bid more than {au.high_bid} F", action)
     if amount > assets(state, p):

@@ -48,13 +48,13 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
         return out
     if phase == AUCTION:
         au = state.auction
-        if au is not None and player in au.bidders and player not in au.passed:
+        if (au is not None and player in au.bidders and player not in au.passed
+                and player != au.high_bidder):
             cap = assets(state, player)
             for amount in sorted({max(au.min_bid, au.high_bid + step) for step in BID_STEPS}):
                 if amount <= cap:
                     out.append(A.Bid(player, amount))
-            if player != au.high_bidder:
-                out.append(A.Pass(player))
+            out.append(A.Pass(player))
         return out
     if phase == TRADE:
         t = state.trade
