@@ -142,7 +142,7 @@ def screen_keys(rows: list[str], rng) -> list:
         return [key("N")]
     if "F : payer l'amende" in window:
         return [key("F")]
-    if "A : vente automatique" in window:
+    if "A : vente automatique" in window or "A : auto " in window:
         return [key("A")]
     if "Curseur sur un terrain" in window:
         return [key("RIGHT"), key("ENTER")]

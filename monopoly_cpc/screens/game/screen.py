@@ -230,6 +230,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self._key(ev)
 
     def _key(self, ev) -> None:
+        self._ensure_prompt()  # the question answered is always the engine's current one
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None and top.on_key(ev):
             return
