@@ -269,7 +269,7 @@ class Bot:
             return None
         ceiling = self.bid_ceiling(state, p)
         price = state.board.prices[au.square] if au.square >= 0 else 10000
-        step = max(500, price // 10 // 500 * 500)
+        step = max(1000, price // 5 // 1000 * 1000)
         bid = max(au.min_bid, au.high_bid + step)
         bid = min(bid, ceiling)
         if bid <= au.high_bid or bid < au.min_bid:
@@ -307,6 +307,12 @@ class Bot:
 
     # -- free actions: lift, build, trade --------------------------------------------------------
     def _free(self, state: GameState, p: int, my_turn: bool) -> A.Action | None:
+        # Hot path (several calls a turn): nothing changed and nothing to do.
+        if (self._counter is None and state.owner == self._own and state.mortgaged == self._mort
+                and not self._mortgaged and not self._monos
+                and (not my_turn or not (self._targets or self._split))
+                and self._t is not None and self._t.board is state.board):
+            return None
         if self._counter is not None:
             a = self._counter
             self._counter = None
@@ -362,22 +368,31 @@ class Bot:
             self._need = min(self._need, cash - spare + cheapest)
             return None
         t = self._t
-        own = state.owner
+        own, houses = state.owner, state.houses
+        # While my groups still have houses to take, money goes to houses, not to lifting the
+        # lone properties mortgaged to pay for them (lifting costs 10 % each time).
+        houses_wanted = self.level.develops and any(
+            houses[x] != HOTEL for g in self._monos for x in t.members[g])
         best = -1
         best_key = None
+        skipped = False
         for s in self._mortgaged:
+            g = t.group[s]
+            whole = g >= 0 and all(own[x] == p for x in t.members[g])
+            if houses_wanted and not whole:
+                skipped = True
+                continue
             cost = lift_cost(state, s)
             if cost > spare:
                 continue
             # Streets of a group I hold entirely first (they can carry houses again).
-            g = t.group[s]
-            whole = g >= 0 and all(own[x] == p for x in t.members[g])
             key = (0 if whole else 1, -t.price[s], s)
             if best_key is None or key < best_key:
                 best, best_key = s, key
         if best < 0:
-            cheapest = min(lift_cost(state, s) for s in self._mortgaged)
-            self._need = min(self._need, cash - spare + cheapest)
+            if not skipped:
+                cheapest = min(lift_cost(state, s) for s in self._mortgaged)
+                self._need = min(self._need, cash - spare + cheapest)
             return None
         self.last_reason = "Je lève une hypothèque."
         return A.Lift(p, best)
