@@ -7,7 +7,7 @@ the ticks that had key events, each event coded as one integer::
 
 where ``number`` is the CPC matrix key number; the event is rebuilt with the layout's
 ``CpcLayout.event``.  An event whose ``char`` differs from what the layout gives (none today)
-is stored as ``[code, char]``.  Frame hashes are BLAKE2b (8 bytes) of the pens, inks and border
+is stored as ``[code, char]`` (``[code, char, key]`` if the key's name differs too).  Frame hashes are BLAKE2b (8 bytes) of the pens, inks and border
 bytes of a framebuffer drawn every ``hash_every`` ticks, so ``--verify`` can tell the first
 second that went out of sync.
 """
@@ -47,18 +47,24 @@ def frame_hash(fb: Any) -> str:
 def encode_event(ev: Any, layout: Any) -> int | list:
     """One key event as its integer code (or ``[code, char]`` if the layout types otherwise)."""
     code = ev.number * 8 + int(ev.shift) + 2 * int(ev.ctrl) + 4 * int(ev.repeat)
-    if layout.event(ev.number, ev.shift, ev.ctrl, ev.repeat) != ev:
+    made = layout.event(ev.number, ev.shift, ev.ctrl, ev.repeat)
+    if made.key != ev.key:
+        return [code, ev.char, ev.key]  # a key named otherwise than on this layout
+    if made != ev:
         return [code, ev.char]
     return code
 
 
 def decode_event(item: Any, layout: Any) -> Any:
     """The CpcKeyEvent of a stored code; ValueError if the code is not a key of the layout."""
-    char_override = None
+    char_override = key_override = None
     has_char = False
     if isinstance(item, list):
-        if len(item) != 2 or not isinstance(item[1], (str, type(None))):
+        if (len(item) not in (2, 3) or not isinstance(item[1], (str, type(None)))
+                or (len(item) == 3 and not isinstance(item[2], str))):
             raise ValueError(f"bad key entry {item!r}")
+        if len(item) == 3:
+            key_override = item[2]
         item, char_override, has_char = item[0], item[1], True
     if not isinstance(item, int) or isinstance(item, bool) or item < 0:
         raise ValueError(f"bad key code {item!r}")
@@ -69,7 +75,7 @@ def decode_event(item: Any, layout: Any) -> Any:
     if has_char:
         from dataclasses import replace
 
-        ev = replace(ev, char=char_override)
+        ev = replace(ev, char=char_override, key=key_override or ev.key)
     return ev
 
 

@@ -31,6 +31,14 @@ def test_an_event_typing_another_character_keeps_its_character():
     assert R.decode_event(code, LAYOUT) == odd
 
 
+def test_an_event_named_otherwise_keeps_its_name():
+    base = LAYOUT.event(LAYOUT.named("A").number)
+    odd = CpcKeyEvent("Q", base.number, "q")  # another CPC keyboard names that key Q
+    code = R.encode_event(odd, LAYOUT)
+    assert code == [base.number * 8, "q", "Q"]
+    assert R.decode_event(code, LAYOUT) == odd
+
+
 def test_document_round_trip_with_tick_deltas():
     rep = R.Replay(seed=7, options={"lang": "fr"}, ticks=300, hashes=["0123456789abcdef"] * 6)
     a, enter = LAYOUT.event(LAYOUT.named("A").number), LAYOUT.event(LAYOUT.named("RETURN").number)
