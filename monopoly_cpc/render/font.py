@@ -148,6 +148,10 @@ class Font:
         self.key_to_code: dict[int, int] = {}
         for code in range(256):
             self.key_to_code.setdefault(int(keys[code]), code)
+        # the same map as sorted arrays, for vectorised look-ups (FrameBuffer.read_text)
+        items = sorted(self.key_to_code.items())
+        self.sorted_keys = np.array([k for k, _ in items], dtype=np.uint64)
+        self.sorted_codes = np.array([c for _, c in items], dtype=np.int64)
 
     def encode(self, s: str) -> np.ndarray:
         """The font codes of ``s`` (uint8). A character the font lacks raises ValueError."""

@@ -65,6 +65,8 @@ class FrameBuffer:
         self.inks[:] = self.palette.mode_inks(1)
         self.border = np.full(self.BH, self.palette.border, dtype=np.uint8)
         self._glyph_u8 = self.font.glyphs.astype(np.uint8)
+        # code -> character for read_text; index -1 (the last) is UNKNOWN
+        self._chars = np.array(list(self.font.code_to_char) + [UNKNOWN], dtype="<U1")
 
     # -- colours -------------------------------------------------------------------------
     def set_inks(self, colours4, y0: int = 0, y1: int = 200) -> None:
@@ -270,31 +272,13 @@ class FrameBuffer:
             for r, c in odd.tolist():
                 if self._run_background(lo[r], uniform[r], glyph[r], bg[r], c):
                     code[r, c] = space_code
-        table = self._char_table()
-        return ["".join(row) for row in table[code].tolist()]
+        return ["".join(row) for row in self._chars[code].tolist()]
 
     def _lookup(self, keys: np.ndarray) -> np.ndarray:
         """Font code of each 64-bit glyph key, -1 where no glyph has it."""
-        sk, sc = self._sorted_keys()
+        sk, sc = self.font.sorted_keys, self.font.sorted_codes
         idx = np.minimum(np.searchsorted(sk, keys), len(sk) - 1)
         return np.where(sk[idx] == keys, sc[idx], -1)
-
-    def _sorted_keys(self) -> tuple[np.ndarray, np.ndarray]:
-        cache = getattr(self.font, "_fb_sorted_keys", None)
-        if cache is None:
-            items = sorted(self.font.key_to_code.items())
-            cache = (np.array([k for k, _ in items], dtype=np.uint64),
-                     np.array([c for _, c in items], dtype=np.int64))
-            self.font._fb_sorted_keys = cache  # type: ignore[attr-defined]
-        return cache
-
-    def _char_table(self) -> np.ndarray:
-        """code -> character, with index -1 (the last) for UNKNOWN."""
-        cache = getattr(self.font, "_fb_char_table", None)
-        if cache is None:
-            cache = np.array(list(self.font.code_to_char) + [UNKNOWN], dtype="<U1")
-            self.font._fb_char_table = cache  # type: ignore[attr-defined]
-        return cache
 
     @staticmethod
     def _run_background(pens, uniform, glyph, bg, c: int) -> bool:
@@ -326,5 +310,6 @@ class FrameBuffer:
         """An independent copy (same font and palette)."""
         other = FrameBuffer.__new__(FrameBuffer)
         other.font, other.palette, other._glyph_u8 = self.font, self.palette, self._glyph_u8
+        other._chars = self._chars
         other.pens, other.inks, other.border = self.pens.copy(), self.inks.copy(), self.border.copy()
         return other
