@@ -6,8 +6,9 @@ the ticks that had key events, each event coded as one integer::
     code = number * 8 + shift + 2 * ctrl + 4 * repeat
 
 where ``number`` is the CPC matrix key number; the event is rebuilt with the layout's
-``CpcLayout.event``.  An event whose ``char`` differs from what the layout gives (none today)
-is stored as ``[code, char]`` (``[code, char, key]`` if the key's name differs too).  Frame hashes are BLAKE2b (8 bytes) of the pens, inks and border
+``CpcLayout.event``.  An event whose ``char`` differs from what the layout gives (the symbolic
+keymap can type such characters) is stored as ``[code, char]``, and as ``[code, char, key]`` if
+its key's name differs too.  Frame hashes are BLAKE2b (8 bytes) of the pens, inks and border
 bytes of a framebuffer drawn every ``hash_every`` ticks, so ``--verify`` can tell the first
 second that went out of sync.
 """
