@@ -6,6 +6,8 @@ import json
 
 import pytest
 from demo_helpers import LAYOUT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from monopoly_cpc.cli import main
 from monopoly_cpc.demo import replay as R
@@ -126,3 +128,16 @@ def test_saving_is_atomic_and_leaves_no_temp_file(tmp_path):
     R.Replay(seed=2, ticks=1, hashes=["a" * 16]).save(path)
     assert R.load(path).seed == 2
     assert [p.name for p in path.parent.iterdir()] == ["r.json"]
+
+_events = st.builds(lambda n, f: LAYOUT.event(n, bool(f & 1), bool(f & 2), bool(f & 4)),
+                    st.integers(0, len(LAYOUT.keys) - 1), st.integers(0, 7))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.integers(0, 9999), st.lists(_events, min_size=1, max_size=4), max_size=30))
+def test_any_key_log_survives_the_file(log):
+    rep = R.Replay(seed=1, ticks=10000)
+    for t, evs in log.items():
+        rep.add_events(t, evs, LAYOUT)
+    back = R.Replay.from_data(json.loads(json.dumps(rep.to_data())))
+    assert back.key_log(LAYOUT) == log
