@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import traceback
+
+# Any sub-command may import pygame: its banner must never reach stdout (JSON outputs).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from monopoly_cpc import __version__
 from monopoly_cpc.errors import UserError
