@@ -59,7 +59,10 @@ class Bot:
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._mortgaged: list[int] = []      # my mortgaged squares
-        self._danger_turn = -1
+        self._danger_turn = -1               # snapshot version of the cached danger
+        self._danger_houses: list[int] = []
+        self._idle_version = -1              # snapshot version when I had no offer to make
+        self._idle_cash = 0
         self._danger = 0
         self._turns = 0                      # my turns seen (for the trade rhythm)
         self._last_turn = -1
@@ -167,9 +170,11 @@ class Bot:
 
     def danger(self, state: GameState, p: int) -> int:
         """The worst rent an opponent could charge now (a roll of 7 for utilities)."""
-        if state.actions // 8 == self._danger_turn:
+        self._refresh(state, p)
+        if self._version == self._danger_turn and state.houses == self._danger_houses:
             return self._danger
-        self._danger_turn = state.actions // 8
+        self._danger_turn = self._version
+        self._danger_houses = state.houses[:]
         b = state.board
         own, mort, houses = state.owner, state.mortgaged, state.houses
         worst = 0
@@ -344,10 +349,18 @@ class Bot:
                 and self.pers.propose_every and self._proposed_turn != state.turn
                 and (self._turns - 1) % self.pers.propose_every == 0):
             self._proposed_turn = state.turn
-            a = trading.propose(self, state, p)
-            if a is not None:
-                self._pending = a
-                return a
+            # No offer last time on this board: none now either, unless I have more money or a
+            # few turns have passed (partners' cash and patience change).
+            cash = state.players[p].cash
+            if (self._version != self._idle_version or cash > self._idle_cash + 5000
+                    or self._turns % 8 == 0):
+                a = trading.propose(self, state, p)
+                if a is not None:
+                    self._pending = a
+                    self._idle_version = -1
+                    return a
+                self._idle_version = self._version
+                self._idle_cash = cash
         return None
 
     def _learn(self, state: GameState, p: int) -> None:
