@@ -476,3 +476,13 @@ def test_every_engine_event_has_a_line_or_is_shown_otherwise():
             line = describe(s.screen, Event(kind, 0, 3, 1 if kind == "doubles" else 1500, 1, text, data))
             assert line or kind in SILENT or kind == "turn", (lang, kind)   # a human's turn: the dice window
             assert len(line) < 120
+
+
+def test_a_bid_typed_while_messages_show_is_kept_whole():
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(1, 2)])
+    s.press("D")
+    assert until(s, "(O/N)")
+    s.press("N")                                    # the auction's messages start showing
+    assert s.screen.busy
+    s.step([digit(2), digit(8), digit(0), digit(0), digit(0), key("ENTER")])
+    assert until(s, "Meilleure offre : 8.000 F (2 MARIE)")

@@ -41,10 +41,8 @@ from monopoly_cpc.screens.game.show import Presenter
 from monopoly_cpc.screens.game.view import BoardView
 from monopoly_cpc.texts import load_texts, money
 
-# ticks a computer player waits before each of its steps, by speed 1..3
-LOG_MAX = 40
-TYPEAHEAD = 8
-PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole   # keys kept while events are being shown
+LOG_MAX = 40     # lines of the window's message log kept
+TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
 
 
 def registry() -> dict[str, Callable[[Any], Mode]]:
@@ -224,7 +222,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             # like the CPC's key buffer: the key waits for the end of what is being shown,
             # and the message on screen is cut short
             self.show.skip()
-            if not (ev.key == "SPACE" or ev.is_enter) and len(self.typeahead) < TYPEAHEAD:
+            # SPACE or ENTER alone only hurries the show; after typed keys (a bid, a number)
+            # they belong to what is being typed
+            hurry = (ev.key == "SPACE" or ev.is_enter) and not self.typeahead
+            if not hurry and len(self.typeahead) < TYPEAHEAD:
                 self.typeahead.append(ev)
             return
         self._key(ev)
