@@ -119,9 +119,10 @@ def _actor(state: GameState) -> int:
 
 def play_game(labels: list[str], seed: int, variant: Variant | None = None,
               round_cap: int = ROUND_CAP, index: int = 0, bots: list | None = None,
-              check=None) -> GameResult:
+              check=None, observe=None) -> GameResult:
     """Play one game of the bots named by ``labels`` (seat order) with the game seed ``seed``.
-    ``check(state)``, if given, runs after every action (tests: invariants)."""
+    ``check(state)``, if given, runs after every action (tests: invariants);
+    ``observe(state, action, events)`` sees every action the players took (measurements)."""
     n = len(labels)
     if bots is None:
         bots = [make_player(lab, splitmix(seed ^ (seat + 1) * 0x9E37)) for seat, lab in enumerate(labels)]
@@ -140,7 +141,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     def step(action, p: int) -> None:
         nonlocal errors, trades
         try:
-            apply(st, action)
+            events = apply(st, action)
         except IllegalAction:
             # A bot asked for something the engine refused: counted (it should stay 0); the
             # player the game waits for then does what the rules force.
@@ -154,6 +155,8 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             return
         if action.__class__ is A.AcceptTrade:
             trades += 1
+        if observe is not None:
+            observe(st, action, events)
 
     while st.phase != GAME_OVER:
         if check is not None:
@@ -166,7 +169,9 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
         ph = st.phase
         if ph == AUCTION:
             if auction_settled(st):
-                apply(st, close)
+                events = apply(st, close)
+                if observe is not None:
+                    observe(st, close, events)
                 continue
             au = st.auction
             for b in au.bidders:

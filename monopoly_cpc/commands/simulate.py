@@ -65,6 +65,9 @@ def register(subparsers) -> None:
                    help="round cap: a game still going after R rounds is ended and ranked by "
                         "fortune, and counts as a game with no winner (default: 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.add_argument("--personalities", action="store_true",
+                   help="measure the six characters instead: six-player games, one character a "
+                        "seat, all of the strength given by --ai (default here: normal)")
     p.set_defaults(func=run)
 
 
@@ -140,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
     """Play the games and print the table (or the JSON object)."""
     from monopoly_cpc.ai.runner import run_games
 
+    if args.personalities:
+        return _personalities(args)
     spec = parse_spec(args.ai, args.players)
     progress = _bar if sys.stderr.isatty() and not args.json else None
     summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress)
@@ -147,4 +152,20 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
     else:
         print(table(summary))
+    return 0
+
+
+def _personalities(args: argparse.Namespace) -> int:
+    from monopoly_cpc.ai import measure
+
+    kind = args.ai if args.ai != "expert,baseline" else "normal"
+    if kind not in ("facile", "normal", "expert"):
+        raise UserError("simulate --personalities: --ai must be facile, normal or expert",
+                        exit_code=2)
+    total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds)
+    if args.json:
+        print(json.dumps({"ai": kind, "games": args.games, "sums": total}, ensure_ascii=False))
+    else:
+        print(f"{args.games} six-player games, one character a seat, all {kind}")
+        print(measure.table(total))
     return 0
