@@ -193,9 +193,11 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                 rounds = round_cap
                 apply(st, A.EndGame())
                 break
-            # Everyone else's window before this turn's roll: build, lift, claim.
-            for i in range(n):
-                if i == cur or players[i].bankrupt:
+            # Everyone else's window before this turn's roll (build, lift, claim), in the
+            # order of play from the current player, so that no seat is favoured.
+            for k in range(1, n):
+                i = (cur + k) % n
+                if players[i].bankrupt:
                     continue
                 bot = bots[i]
                 for _ in range(OUT_OF_TURN_STEPS):

@@ -199,8 +199,10 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         for s in members:
             if own[s] != me:
                 counts[own[s]] = counts.get(own[s], 0) + 1
-        # The rival with the fewest streets (lowest seat on a tie) sells most easily.
-        other = min(counts, key=lambda q: (counts[q], q))
+        # The rival with the fewest streets sells most easily; on a tie, the first one after me
+        # in the seating order (no seat is favoured).
+        n = len(state.players)
+        other = min(counts, key=lambda q: (counts[q], (q - me) % n))
         if other not in alive:
             continue
         take = tuple(s for s in members if own[s] == other)
