@@ -103,3 +103,23 @@ def test_the_sound_track_carries_the_sessions_sounds(demo_file, tmp_path, monkey
     heard = tmp_path / "click.mp4"
     assert main(["record", str(demo_file), "--out", str(heard), "--scale", "1", "--quiet"]) == 0
     assert loudness(silent) < -80 < -40 < loudness(heard)
+
+
+def test_progress_bar_only_on_a_terminal():
+    import io
+
+    from monopoly_cpc.demo.export import progress_bar
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert progress_bar(io.StringIO()) is None  # a log file or a pipe stays clean
+    out = Tty()
+    bar = progress_bar(out)
+    for done in range(1, 201):
+        bar(done, 200)
+    text = out.getvalue()
+    last = text.split("\r")[-1]
+    assert last.startswith("[" + "#" * 30 + "] 100%  200/200 frames") and last.endswith("\n")
+    assert text.count("\r") == 101  # one redraw per percent (0 to 100), not one per frame
