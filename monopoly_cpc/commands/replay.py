@@ -57,6 +57,10 @@ def report(name: str, replay: R.Replay, result: Any) -> int:
         return 0
     print(f"{name}: OUT OF SYNC at tick {result.first_bad} ({clock(result.first_bad)}); "
           f"the frames before it match")
+    from monopoly_cpc import __version__
+
+    if replay.program and replay.program != __version__:
+        print(f"{name}: recorded by monopoly-cpc {replay.program}, played by {__version__}")
     return 1
 
 
