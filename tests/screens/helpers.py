@@ -131,13 +131,14 @@ class SimpleBot:
         return None
 
 
-def screen_keys(rows: list[str], rng) -> list:
-    """What a person at the keyboard would press, reading only the window (rows 18-24)."""
+def screen_keys(rows: list[str], rng, buy: float = 0.7) -> list:
+    """What a person at the keyboard would press, reading only the window (rows 18-24);
+    ``buy`` is how often the person buys what is offered."""
     window = "\n".join(rows[18:25])
     if "appuyez sur D" in window or "D : dés" in window or "D : tenter un double" in window:
         return [key("D")]
     if "(O/N)" in window:
-        return [key("O" if rng.random() < 0.7 else "N")]
+        return [key("O" if rng.random() < buy else "N")]
     if "O : accepter" in window:
         return [key("N")]
     if "F : payer l'amende" in window:
