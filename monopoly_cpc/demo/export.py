@@ -196,19 +196,22 @@ def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any, progress, 
     import imageio.v2 as imageio
     import imageio_ffmpeg
 
-    from monopoly_cpc.demo.capture import fb_index, scale_up
+    from monopoly_cpc.demo.capture import fb_index
 
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="monopoly-cpc-") as tmp:
         video = Path(tmp) / "video.mp4"
+        # ffmpeg scales (nearest neighbour: square, sharp pixels): 1x frames go down the pipe
+        params = ["-crf", "18", "-preset", "veryfast"]
+        if scale > 1:
+            params = ["-vf", f"scale=iw*{scale}:ih*{scale}:flags=neighbor", *params]
         writer = imageio.get_writer(str(video), format="FFMPEG", mode="I", fps=FPS, codec="libx264",
                                     pixelformat="yuv420p", macro_block_size=1,
-                                    ffmpeg_log_level="error",
-                                    output_params=["-crf", "18", "-preset", "veryfast"])
+                                    ffmpeg_log_level="error", output_params=params)
         count = [0]
 
         def on_frame(t: int, fb: Any) -> None:
-            writer.append_data(scale_up(pal[fb_index(fb)], scale))
+            writer.append_data(pal[fb_index(fb)])
             count[0] += 1
 
         try:

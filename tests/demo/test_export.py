@@ -38,12 +38,15 @@ def test_mp4_has_every_frame_at_50_fps_and_a_sound_track(demo_file, tmp_path):
     assert "Audio: aac" in probe and "Duration: 00:00:01.50" in probe
 
 
-def test_mp4_without_sound(demo_file, tmp_path):
+def test_mp4_without_sound_at_scale_2(demo_file, tmp_path):
     out = tmp_path / "mute.mp4"
-    assert main(["record", str(demo_file), "--out", str(out), "--scale", "1", "--mute", "--quiet"]) == 0
+    assert main(["record", str(demo_file), "--out", str(out), "--scale", "2", "--mute", "--quiet"]) == 0
     probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(out)],
                            capture_output=True, text=True, check=False).stderr
     assert "Video: h264" in probe and "Audio" not in probe
+    reader = imageio.get_reader(str(out), format="FFMPEG")
+    assert reader.get_meta_data()["size"] == (768, 544) and reader.count_frames() == TICKS
+    reader.close()
 
 
 def test_gif_lasts_exactly_the_replay_at_2_cs_per_frame(demo_file, tmp_path):
