@@ -33,7 +33,6 @@ KINDS: dict[str, str] = {
     "doubles": "player rolled a double: amount = doubles in a row",
     "move": "player moved: square = arrival, data = (from, steps), text 'card' / 'back'",
     "pass_go": "player received the salary at Départ: amount",
-    "land": "player stopped on square",
     "buy_offer": "player may buy square at amount",
     "buy": "player bought square from the bank for amount",
     "decline": "player declined to buy square",

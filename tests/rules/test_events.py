@@ -1,0 +1,29 @@
+"""Event kinds are a stable list: the screens and the sound table key on them."""
+
+import re
+from pathlib import Path
+
+from monopoly_cpc.rules.events import KINDS, Event
+
+RULES = Path(__file__).resolve().parents[2] / "monopoly_cpc" / "rules"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
+
+
+def test_every_emitted_kind_is_listed_and_documented():
+    """source: issue 3 brief 'keep kinds stable and list them all in docs/engine.md'."""
+    emitted = set()
+    for f in RULES.glob("*.py"):
+        text = f.read_text(encoding="utf-8")
+        emitted |= set(re.findall(r'Event\(\s*"(\w+)"', text))
+        emitted |= set(re.findall(r'_E\(Event, \("(\w+)"', text))
+        emitted |= set(re.findall(r'"(\w+)" if reason == "rent" else "(\w+)"', text)[0]
+                       if '"rent_paid" if' in text else ())
+    assert emitted == set(KINDS)
+    doc = DOC.read_text(encoding="utf-8")
+    assert [k for k in KINDS if f"| `{k}` |" not in doc] == []
+
+
+def test_event_is_a_small_immutable_record():
+    e = Event("dice", 1, -1, 7, -1, "", (3, 4))
+    assert e.kind == "dice" and e.data == (3, 4) and e._asdict()["amount"] == 7
+    assert Event("turn", 2) == tuple.__new__(Event, ("turn", 2, -1, 0, -1, "", ()))
