@@ -49,6 +49,7 @@ class Bot:
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
+        self._owners_version = 0             # bumped when a deed changes hands
         self._monos: list[int] = []          # my complete groups (nothing mortgaged)
         self._targets: list[int] = []        # groups a trade with one player would complete
         self._split: list[int] = []          # groups held by me and two or more rivals
@@ -124,6 +125,8 @@ class Bot:
         own, mort = state.owner, state.mortgaged
         # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged.
         if own != self._own or mort != self._mort:
+            if own != self._own:
+                self._owners_version += 1     # deeds changed hands (not just a mortgage)
             self._own = own[:]
             self._mort = mort[:]
             self._version += 1
@@ -352,14 +355,14 @@ class Bot:
             # No offer last time on this board: none now either, unless I have more money or a
             # few turns have passed (partners' cash and patience change).
             cash = state.players[p].cash
-            if (self._version != self._idle_version or cash > self._idle_cash + 5000
+            if (self._owners_version != self._idle_version or cash > self._idle_cash + 5000
                     or self._turns % 8 == 0):
                 a = trading.propose(self, state, p)
                 if a is not None:
                     self._pending = a
                     self._idle_version = -1
                     return a
-                self._idle_version = self._version
+                self._idle_version = self._owners_version
                 self._idle_cash = cash
         return None
 
