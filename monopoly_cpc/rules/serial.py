@@ -322,6 +322,22 @@ def _check_consistency(s: GameState, r: _Reader) -> None:
             raise r.fail("auction.square", "the property on auction must belong to the bank")
         if au.high_bidder >= 0 and au.high_bidder not in au.bidders:
             raise r.fail("auction.high_bidder", "not one of the bidders")
+    resumable = (END_MOVE, "roll", "jail", "buy", "card_choice", "debt", "start_roll")
+    for i, x in enumerate(s.stack):
+        if x not in resumable:
+            raise r.fail(f"stack[{i}]", f"{x!r} cannot be resumed")
+    if s.auction is not None:
+        if any(p not in s.auction.bidders for p in s.auction.passed):
+            raise r.fail("auction.passed", "a player passed who was not bidding")
+        if any(s.players[p].bankrupt for p in s.auction.bidders):
+            raise r.fail("auction.bidders", "a bankrupt player is bidding")
+    for i, d in enumerate(s.debts):
+        if s.players[d.debtor].bankrupt or d.debtor == d.creditor:
+            raise r.fail(f"debts[{i}]", "the debtor is bankrupt or his own creditor")
+    if s.claim is not None and s.claim.owner == s.claim.payer:
+        raise r.fail("claim", "an owner cannot owe himself rent")
+    if s.trade is not None and s.trade.proposer == s.trade.partner:
+        raise r.fail("trade", "a trade needs two players")
     for sq in s.estate:
         if s.owner[sq] != -1 or not b.is_property[sq]:
             raise r.fail("estate", f"square {sq} must be an unowned property")

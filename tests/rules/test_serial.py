@@ -57,6 +57,9 @@ def test_play_continues_identically_after_a_round_trip():
     (("bank", "cash"), 12345, "money not conserved"),
     (("houses", 3), 2, "houses: bank 32 + board 2"),
     (("pending_card",), "caisse_amende", "outside phase card_choice"),
+    (("stack",), ["auction"], "cannot be resumed"),
+    (("claim",), {"owner": 1, "payer": 1, "square": 39, "amount": 5}, "owe himself"),
+    (("debts",), [{"debtor": 0, "creditor": 0, "amount": 5, "reason": "rent"}], "own creditor"),
 ])
 def test_corrupt_data_gives_a_clear_error(path, value, words):
     """source: issue 3 'a corrupt or hand-edited file gives a clear error, never a half-loaded game'."""
