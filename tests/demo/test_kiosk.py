@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from demo_helpers import key, run, session, to_game
+from demo_helpers import LAYOUT, key, run, session, to_game
 
 from monopoly_cpc.demo.operator import OperatorScreen
 from monopoly_cpc.demo.session import CHORD_WINDOW, parse_chord
@@ -20,6 +20,9 @@ def _title(s) -> None:
             return
         s.step()
     raise AssertionError("no title")
+
+
+LAYOUT_KEYS = [k.name for k in LAYOUT.keys if k.name]
 
 
 def chord():
@@ -206,3 +209,23 @@ def test_visitors_cannot_break_the_boot_into_basic_in_kiosk_mode():
         normal.step([key("ESC")])
         run(normal, 5)
     assert "Break" in normal.screen.log  # outside kiosk mode ESC is the CPC's Break, as it should be
+
+
+def test_key_mashing_never_quits_nor_reaches_the_options_in_kiosk_mode():
+    """20,000 ticks of a visitor hitting random keys (modifiers now and then)."""
+    import random
+
+    rng = random.Random(1985)
+    s = session(kiosk=True, loader="fast", settings=Settings(idle_minutes=1), attract_after=5)
+    seen = set()
+    for _ in range(20000):
+        evs = []
+        if rng.random() < 0.3:
+            k = rng.choice(LAYOUT_KEYS)
+            evs = [key(k, shift=rng.random() < 0.3, ctrl=rng.random() < 0.1)]
+        s.step(evs)
+        seen.add(type(s.screen).__name__)
+        assert not s.quit_requested
+    assert "OperatorScreen" not in seen and "OptionsScreen" not in seen
+    assert {"TitleScreen", "SetupScreen", "GameScreen"} <= seen and s.exceptions == 0
+
