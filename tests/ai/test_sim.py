@@ -123,3 +123,23 @@ def test_expert_beats_normal_players():
 def test_target_expert_against_three_baselines():
     s = run_games(["expert", "baseline", "baseline", "baseline"], 2000, seed=1, jobs=2)
     assert s.win_rate("expert") >= 0.45
+
+
+def test_personalities_table_and_json(capsys):
+    assert main(["simulate", "--personalities", "--games", "6", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    for name in ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entreprenant"):
+        assert name in out
+    assert main(["simulate", "--personalities", "--games", "6", "--seed", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sums = data["sums"]
+    assert sum(s["seats"] for s in sums.values()) == 36
+    assert sum(s["wins"] for s in sums.values()) <= 6
+
+
+def test_engine_bench_keys():
+    from monopoly_cpc.ai.bench import engine_bench
+
+    d = engine_bench(games=4)
+    assert {"engine_games_per_s", "engine_rolls_per_s"} <= d.keys()
+    assert d["engine_games"] == 4 and d["engine_rolls_per_game"] > 0
