@@ -95,8 +95,10 @@ class DiceMode(Prompt):
             if not ok:
                 self.refused(why)
             return True
-        if ev.letter == "C":
+        if ev.letter == "C" and not ev.ctrl:
             self.host.say(t.get("game.account", name=self.name(), cash=self.host.money(st.players[p].cash)))
+            if st.players[p].loan > 0:
+                self.host.say(t.get("cmd.views.loan", loan=self.host.money(st.players[p].loan)))
             return True
         if ev.letter == "A":
             nh, nt = houses_and_hotels(st, p)

@@ -232,6 +232,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def _key(self, ev) -> None:
         self._ensure_prompt()  # the question answered is always the engine's current one
+        if ev.char == "\x03" and not self.modes:
+            # CTRL+C ends the game (the engine accepts it only at the end of a move); it goes
+            # before the prompt, which would otherwise read it as C (the account).
+            self._open("^C")
+            return
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None and top.on_key(ev):
             return
@@ -243,13 +248,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             return
         if self.modes:
             return  # one command at a time: letters do not open a mode over another
-        if ev.char == "\x03":
-            self._open("^C")
-            return
         letter = ev.letter
         if letter == "L" and self._claim_rent():
             return
-        if letter in ("T", "P", "H", "L", "M"):
+        if letter in ("T", "P", "H", "L", "M", "E"):  # E: Emprunt (MONOPOLIC loans)
             if not self._open(letter):
                 self.say(self.texts["game.no_command"])
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():

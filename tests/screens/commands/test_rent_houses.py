@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.modes import REGISTRY
-from monopoly_cpc.texts import load_texts
 from tests.screens.commands.helpers import digit, flat, give, goto, key, settle, start_game
 
 
@@ -154,8 +151,6 @@ def test_sell_one_property_at_a_time_evenly():
     assert s.screen.modes == []
 
 
-@pytest.mark.skipif("auction.house" not in load_texts("fr"),
-                    reason="the game screen describes a house auction with the text auction.house (issue 7)")
 def test_house_shortage_goes_to_auction_and_a_bid_above_assets_is_refused():
     s, st = start_game(("ANNE", "BRUNO"))
     # 31 houses already on the board: the bank has one left

@@ -5,7 +5,6 @@ from __future__ import annotations
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.end import EndScreen, worth
-from monopoly_cpc.screens.modes import REGISTRY
 from monopoly_cpc.screens.setup import SetupScreen
 from monopoly_cpc.screens.title import TitleScreen
 from tests.screens.commands.helpers import (
@@ -22,15 +21,16 @@ from tests.screens.commands.helpers import (
 
 
 def open_key(s, char: str) -> None:
-    """Open the command of ``char``: + - ? are typed on the CPC keyboard; E and CTRL+C are
-    pushed from the registry directly (the game screen does not route E yet, and its dice
-    prompt takes CTRL+C as C during a human's turn: see the report to issue 7)."""
+    """Open the command of ``char`` from the keyboard: + - ? are typed on the CPC keyboard
+    (SHIFT where the French CPC needs it), E is its letter, ^C is CTRL+C."""
     settle(s)
     if char in "+-?":
         s.step(typed(char))
-        assert s.screen.modes, f"{char!r} opened no command"
+    elif char == "^C":
+        s.step([key("C", ctrl=True)])
     else:
-        s.screen.push(REGISTRY[char](s.screen))
+        s.press(char)
+    assert s.screen.modes or s.screen.log, f"{char!r} did nothing"
 
 
 # -- + and - ---------------------------------------------------------------------------------
