@@ -73,10 +73,12 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
                    help="host keys by position on a French CPC (default) or by the character typed")
     g.add_argument("--seed", type=int, help="seed of the dice and cards (default: from the clock)")
     g.add_argument("--speed", type=int, choices=(1, 2, 3), help="pace of the computer players (1 slow .. 3 fast)")
+    g.add_argument("--ai-level", choices=("facile", "normal", "expert"),
+                   help="strength of the computer players (default: normal)")
 
     g = p.add_argument_group("sound")
     g.add_argument("--mute", action="store_true", help="no sound")
-    g.add_argument("--volume", type=int, metavar="0-10", choices=range(0, 11),
+    g.add_argument("--volume", type=int, metavar="0-10", choices=range(11),
                    help="sound volume from 0 to 10")
 
     g = p.add_argument_group("exhibitions")
@@ -121,7 +123,13 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # never a traceback on the player's screen
+    except BrokenPipeError:  # `monopoly-cpc scenario ... | head`: the reader has gone
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # noqa: BLE001 - never a traceback on the player's screen
         from monopoly_cpc import logs
 
         path = logs.write_crash(traceback.format_exc())

@@ -10,7 +10,7 @@ import dataclasses
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import platformdirs
 import yaml
@@ -29,6 +29,7 @@ class Settings:
     lang: str = "fr"
     keymap: str = "positional"
     speed: int = 2
+    ai_level: str = "normal"
     # Variants (see monopoly_cpc.rules.variants)
     auto_rent: bool = False
     trade_only_when_bank_empty: bool = False
@@ -42,19 +43,20 @@ class Settings:
     kiosk_chord: list[str] = field(default_factory=lambda: ["CTRL", "SHIFT", "ESC"])
     idle_minutes: int = 5
 
-    CHOICES = {
+    CHOICES: ClassVar[dict[str, tuple]] = {
         "lang": ("fr", "en"),
         "keymap": ("positional", "symbolic"),
         "speed": (1, 2, 3),
+        "ai_level": ("facile", "normal", "expert"),
     }
 
     def validate(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
-            if default is not None and value is not None and type(value) is not type(default):
-                if not (isinstance(default, int) and type(value) is int):
-                    raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
+            if (default is not None and value is not None and type(value) is not type(default)
+                    and not (isinstance(default, int) and type(value) is int)):
+                raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
             if f.name in self.CHOICES and value not in self.CHOICES[f.name]:
                 raise ValueError(f"{f.name}: must be one of {self.CHOICES[f.name]}, got {value!r}")
         if not 0 <= self.volume <= 10:
@@ -68,9 +70,9 @@ class Settings:
         return data
 
     @classmethod
-    def from_data(cls, data: Any) -> "Settings":
+    def from_data(cls, data: Any) -> Settings:
         if not isinstance(data, dict):
-            raise ValueError("the file does not hold a mapping of settings")
+            raise TypeError("the file does not hold a mapping of settings")
         data = dict(data)
         data.pop("format", None)
         names = {f.name for f in dataclasses.fields(cls)}
