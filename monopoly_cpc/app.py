@@ -146,8 +146,13 @@ def save_png(rgb, path: Path) -> Path:
 def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None = None,
                  screen_factory: ScreenFactory | None = None,
                  on_frame: Callable[[int, FrameBuffer], None] | None = None,
-                 audio: Any = None) -> FrameBuffer:
+                 audio: Any = None,
+                 session_factory: Callable[..., Session] | None = None) -> FrameBuffer:
     """Run ``frames`` ticks (default ``args.frames``, else 1) without a window.
+
+    ``session_factory`` builds the session (default :class:`Session`; the command line passes
+    the exhibition session, so that ``--headless --record FILE`` records); a session with a
+    ``close()`` method is closed at the end (it writes its replay files).
 
     ``key_log`` maps tick -> CPC key events fed at that tick.  Without ``on_frame`` only the
     last tick is drawn; with it, every tick is drawn and ``on_frame(tick, fb)`` called (video
@@ -157,17 +162,23 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
     n = frames if frames is not None else (getattr(args, "frames", None) or 1)
     seed = getattr(args, "seed", None)
     settings = _settings()
-    session = Session(args, settings=settings,
-                      audio=audio if audio is not None else _audio(args, settings, playback=False),
-                      seed=0 if seed is None else seed, screen_factory=screen_factory)
+    session = (session_factory or Session)(
+        args, settings=settings,
+        audio=audio if audio is not None else _audio(args, settings, playback=False),
+        seed=0 if seed is None else seed, screen_factory=screen_factory)
     key_log = key_log or {}
-    for t in range(n):
-        session.step(key_log.get(t, ()))
-        if on_frame is not None:
-            on_frame(t, session.render())
-        if session.quit_requested:
-            break
-    fb = session.render() if on_frame is None else session.fb
+    try:
+        for t in range(n):
+            session.step(key_log.get(t, ()))
+            if on_frame is not None:
+                on_frame(t, session.render())
+            if session.quit_requested:
+                break
+        fb = session.render() if on_frame is None else session.fb
+    finally:
+        close = getattr(session, "close", None)
+        if close is not None:
+            close()
     shot = getattr(args, "screenshot", None)
     if shot:
         save_png(fb.to_rgb(), Path(shot))
@@ -177,7 +188,7 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
 def run(args: Any) -> int:
     """The game: headless with --headless, else in a window (full screen by default)."""
     if getattr(args, "headless", False):
-        run_headless(args)
+        run_headless(args, session_factory=_window_session_factory())
         return 0
     if getattr(args, "frames", None) or getattr(args, "screenshot", None):
         raise UserError("--frames and --screenshot need --headless")
