@@ -1,7 +1,7 @@
-"""The options screen (the title's O key): rule variants, computer speed, language, keys,
-sound, full screen.  Saved between runs with ``monopoly_cpc.settings``.
+"""The options screen (the title's O key): rule variants, computer speed and level, language,
+keys, sound, full screen.  Saved between runs with ``monopoly_cpc.settings``.
 
-UP and DOWN (or the line's number) choose a line, SPACE or RIGHT gives the next value, LEFT the
+UP and DOWN (or the line's number, 0 for the tenth) choose a line, SPACE or RIGHT gives the next value, LEFT the
 previous one; ENTER saves and goes back to the title, ESC goes back without saving.  The new
 game takes its rule switches from the settings through :func:`variant_from_settings`.
 """
@@ -19,7 +19,7 @@ from monopoly_cpc.texts import load_texts
 
 INKS = (1, 24, 20, 26)
 HEAD_INKS = (0, 26, 24, 6)
-FIRST_ROW = 4
+FIRST_ROW = 3
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class Item:
     field: str
     label: str                  # text key
     values: tuple[Any, ...]
+    when: str = "next_game"     # when a change is felt: now | next_game | next_launch
 
 
 ITEMS = (
@@ -37,10 +38,11 @@ ITEMS = (
     Item("monopolic_loans", "cmd_options.loans", (False, True)),
     Item("fast_variant", "cmd_options.fast", (False, True)),
     Item("speed", "cmd_options.speed", (1, 2, 3)),
-    Item("lang", "cmd_options.lang", ("fr", "en")),
-    Item("keymap", "cmd_options.keymap", ("positional", "symbolic")),
-    Item("volume", "cmd_options.volume", tuple(range(11))),
-    Item("fullscreen", "cmd_options.fullscreen", (True, False)),
+    Item("ai_level", "cmd_options.ai_level", ("facile", "normal", "expert")),
+    Item("lang", "cmd_options.lang", ("fr", "en"), "now"),
+    Item("keymap", "cmd_options.keymap", ("positional", "symbolic"), "next_launch"),
+    Item("volume", "cmd_options.volume", tuple(range(11)), "now"),
+    Item("fullscreen", "cmd_options.fullscreen", (True, False), "next_launch"),
 )
 
 
@@ -92,7 +94,7 @@ class OptionsScreen(Screen):
         t = self.texts
         if isinstance(v, bool):
             return t["cmd_options.yes" if v else "cmd_options.no"]
-        if item.field in ("lang", "keymap"):
+        if item.field in ("lang", "keymap", "ai_level"):
             return t[f"cmd_options.{v}"]
         return str(v)
 
@@ -107,7 +109,7 @@ class OptionsScreen(Screen):
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
             self.ctx.audio.set_volume(new)      # heard at once
-        self.message = self.texts["cmd_options.next_game"] if self.row < 5 else ""
+        self.message = "" if item.when == "now" else self.texts[f"cmd_options.{item.when}"]
 
     def on_key(self, ev) -> None:
         if ev.key == "UP":
@@ -120,8 +122,8 @@ class OptionsScreen(Screen):
             self.change(1)
         elif ev.key == "LEFT":
             self.change(-1)
-        elif ev.digit is not None and 1 <= ev.digit <= len(ITEMS):
-            self.row = ev.digit - 1
+        elif ev.digit is not None and (ev.digit - 1) % 10 < len(ITEMS):
+            self.row = (ev.digit - 1) % 10      # 0 is the tenth line, as on a phone
         elif ev.is_enter:
             self.save()
             self.leave()
@@ -160,7 +162,7 @@ class OptionsScreen(Screen):
         for k, item in enumerate(ITEMS):
             row = FIRST_ROW + 2 * k
             selected = k == self.row
-            label = f"{k + 1} {t[item.label]}"[:29]
+            label = f"{(k + 1) % 10} {t[item.label]}"[:29]
             fb.text(0, row, label.ljust(30), pen=1 if selected else 2, inverse=selected)
             fb.text(30, row, self.value_text(item).rjust(10)[:10], pen=3)
         fb.text(0, 22, t["cmd_options.keys1"][:40], pen=2)

@@ -48,20 +48,53 @@ def test_every_line_shows_its_value_and_changes_are_saved(tmp_path):
     s.press("DOWN", "DOWN", "SPACE")                # 3: MONOPOLIC loans on
     s.step([digit(5)])                              # 5: computer speed
     s.press("RIGHT")
-    s.step([digit(8)])                              # 8: volume down one
+    s.step([digit(6)])                              # 6: computer level
+    s.press("SPACE", "SPACE")                       # normal -> expert -> facile
+    s.step([digit(9)])                              # 9: volume down one
     s.press("LEFT")
-    s.step([digit(9)])
-    s.press("SPACE")                                # 9: windowed
-    s.step([digit(7)])
-    s.press("SPACE")                                # 7: symbolic keys
+    s.step([digit(0)])
+    s.press("SPACE")                                # 0 = line 10: windowed
+    s.step([digit(8)])
+    s.press("SPACE")                                # 8: symbolic keys
     assert row_of(s, "Loyer payé d'office").rstrip().endswith("OUI")
     assert row_of(s, "Vitesse de l'ordinateur").rstrip().endswith("3")
     s.press("ENTER")
     assert isinstance(s.screen, TitleScreen)
     saved = settings_mod.load(path)
     assert (saved.auto_rent, saved.monopolic_loans, saved.speed, saved.volume, saved.fullscreen,
-            saved.keymap) == (True, True, 3, 6, False, "symbolic")
+            saved.keymap, saved.ai_level) == (True, True, 3, 6, False, "symbolic", "facile")
     assert saved.trade_only_when_bank_empty is False and saved.fast_variant is False
+
+
+def test_computer_level_line_reaches_the_new_games_computer_players(tmp_path):
+    from monopoly_cpc.rules.engine import new_game
+    from monopoly_cpc.screens.game.computers import make_bots
+
+    s, path = options_session(tmp_path)
+    assert row_of(s, "Niveau de l'ordinateur").rstrip().endswith("normal")
+    s.step([digit(6)])
+    s.press("SPACE")
+    assert row_of(s, "Niveau de l'ordinateur").rstrip().endswith("expert")
+    assert any("prochaine partie" in r for r in s.text())
+    s.press("ENTER")
+    assert settings_mod.load(path).ai_level == "expert"
+    st = new_game(["A", "B", "C"], computer=[False, True, True], seed=1)
+    bots = make_bots(s.ctx, st)
+    assert sorted(bots) == [1, 2] and {b.kind for b in bots.values()} == {"expert"}
+
+
+def test_every_line_fits_and_says_when_it_takes_effect(tmp_path):
+    s, _path = options_session(tmp_path)
+    rows = s.text()
+    for k in range(len(ITEMS)):
+        label = rows[3 + 2 * k]
+        assert label.startswith(f"{(k + 1) % 10} "), label
+    s.step([digit(8)])
+    s.press("SPACE")                                # keymap: only at the next start
+    assert any("prochain lancement" in r for r in s.text())
+    s.step([digit(9)])
+    s.press("SPACE")                                # volume: heard at once, no message
+    assert not any("prochain" in r for r in s.text())
 
 
 def test_esc_leaves_without_saving(tmp_path):
@@ -74,7 +107,7 @@ def test_esc_leaves_without_saving(tmp_path):
 
 def test_language_switches_the_screen_at_once(tmp_path):
     s, path = options_session(tmp_path)
-    s.step([digit(6)])
+    s.step([digit(7)])
     s.press("SPACE")
     assert any("Language" in r and "English" in r for r in s.text())
     s.press("ENTER")
@@ -93,7 +126,11 @@ def test_a_settings_file_that_cannot_be_written_is_reported(tmp_path):
 def test_values_cycle_through_every_choice():
     for item in ITEMS:
         assert len(item.values) >= 2 and len(set(item.values)) == len(item.values)
-    assert ITEMS[7].values == tuple(range(11))
+    assert [i.field for i in ITEMS] == [
+        "auto_rent", "trade_only_when_bank_empty", "monopolic_loans", "fast_variant", "speed",
+        "ai_level", "lang", "keymap", "volume", "fullscreen"]
+    assert ITEMS[8].values == tuple(range(11))
+    assert ITEMS[5].values == Settings.CHOICES["ai_level"]
 
 
 def test_new_game_rules_come_from_the_settings():
