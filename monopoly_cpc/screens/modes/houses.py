@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import can_build, hotel_level, level
+from monopoly_cpc.rules.queries import build_starts_auction, level
 from monopoly_cpc.screens.modes.base import CommandMode
 
 ASK, DEMAND, BUILD, SELLER, SELL, DONE = range(6)
@@ -114,16 +114,17 @@ class HousesMode(CommandMode):
                 self.order.append(i)
         self._next_demand()
 
-    def _house_builders(self) -> int:
-        """How many players could add a house now (the engine's shortage rule counts them)."""
+    def _auction_ahead(self, wanting: list[int]) -> str | None:
+        """'house' or 'hotel' when a building asked for would go to auction: the engine's own
+        shortage rule (``rules.queries.build_starts_auction``, which counts
+        ``shortage_bidders``) holds for a street of one of the players; else None."""
         st = self.state
-        top = hotel_level(st) - 1
-        count = 0
-        for i in st.alive():
-            if any(st.owner[s] == i and level(st, s) != top and not can_build(st, i, s)
-                   for s in st.board.streets):
-                count += 1
-        return count
+        top = st.variant.houses_before_hotel
+        for i in wanting:
+            for s in st.board.streets:
+                if st.owner[s] == i and build_starts_auction(st, i, s):
+                    return "hotel" if level(st, s) == top else "house"
+        return None
 
     def _computer_demand(self, i: int) -> int:
         """A computer player wants a building when its own decision now is to build."""
@@ -150,10 +151,11 @@ class HousesMode(CommandMode):
         st = self.state
         total = sum(self.demand.values())
         wanting = [i for i in sorted(self.demand) if self.demand[i] > 0]
-        self.note(self.tx("cmd.houses.demands", total=total, stock=st.bank_houses))
-        if total > st.bank_houses and len(wanting) >= 2 and self._house_builders() > st.bank_houses:
-            # MANQUE DE CONSTRUCTIONS: the engine will auction the houses at the first build
-            self.note(self.tx("cmd.houses.shortage"))
+        self.note(self.tx("cmd.houses.demands", total=total, stock=st.bank_houses, hotels=st.bank_hotels))
+        ahead = self._auction_ahead(wanting) if len(wanting) >= 2 else None
+        if ahead:
+            # MANQUE DE CONSTRUCTIONS: the engine will auction the building at the first build
+            self.note(self.tx("cmd.houses.shortage_hotel" if ahead == "hotel" else "cmd.houses.shortage"))
         self.builders = [i for i in wanting if not self.host.is_computer(i)]
         if not self.builders:
             if not wanting:

@@ -223,3 +223,18 @@ def test_demands_above_the_stock_without_rivals_are_not_called_a_shortage():
     goto(s, 1)
     s.press("ENTER", ticks=30)
     assert st.houses[1] == 1 and st.phase == "roll"        # sold straight away, no auction
+
+
+def test_hotel_shortage_is_announced_and_auctioned_by_the_engines_rule():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3], houses=[4, 4])
+    give(st, 1, [6, 8, 9], houses=[4, 4, 4])
+    st.bank_hotels = 1                       # the others are "on the board" elsewhere
+    s.press("M", "A")
+    s.step([digit(1), key("ENTER")])
+    s.step([digit(1), key("ENTER")])
+    w = flat(s)
+    assert "Pas assez d'hôtels : vente aux enchères" in w
+    goto(s, 1)
+    s.press("ENTER", ticks=40)
+    assert st.phase == "auction" and st.auction.kind == "hotel"
