@@ -49,6 +49,8 @@ class Bot:
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
+        self._seen_state: GameState | None = None   # last state looked at, and its action count
+        self._seen_actions = -1
         self._owners_version = 0             # bumped when a deed changes hands
         self._monos: list[int] = []          # my complete groups (nothing mortgaged)
         self._targets: list[int] = []        # groups a trade with one player would complete
@@ -119,6 +121,12 @@ class Bot:
     # -- caches ----------------------------------------------------------------------------------
     def _refresh(self, state: GameState, p: int) -> Tables:
         t = self._t
+        # The engine changes a state only in apply(), which counts every action: same state,
+        # same count, nothing to look at again.
+        if state is self._seen_state and state.actions == self._seen_actions and t is not None:
+            return t
+        self._seen_state = state
+        self._seen_actions = state.actions
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
             self._own = None
@@ -172,8 +180,7 @@ class Bot:
         return t
 
     def danger(self, state: GameState, p: int) -> int:
-        """The worst rent an opponent could charge now (a roll of 7 for utilities)."""
-        self._refresh(state, p)
+        """The worst rent an opponent could charge now (the board snapshot must be fresh)."""
         if self._version == self._danger_turn and state.houses == self._danger_houses:
             return self._danger
         self._danger_turn = self._version
@@ -192,6 +199,10 @@ class Bot:
 
     def reserve(self, state: GameState, p: int) -> int:
         """Cash this player keeps in hand before spending by choice."""
+        self._refresh(state, p)
+        return self._reserve(state, p)
+
+    def _reserve(self, state: GameState, p: int) -> int:
         r = self.pers.reserve
         if self.level.danger_reserve:
             r += self.danger(state, p) * self.pers.danger_pct // 100
@@ -238,7 +249,7 @@ class Bot:
             self.last_reason = "J'achète : ce terrain compte pour un groupe."
             return A.Buy(p)
         # Early on, every deed is worth having; later only with money to spare.
-        reserve = self.reserve(state, p)
+        reserve = self._reserve(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
             self.last_reason = "J'achète."
             return A.Buy(p)
@@ -259,7 +270,7 @@ class Bot:
         if au.kind == "property":
             value = self.value_of(state, p, au.square)
             ceiling = int(value * self.pers.bid_pct / 100)
-            room = pl.cash - self.reserve(state, p) // 2
+            room = pl.cash - self._reserve(state, p) // 2
             if self.level.develops:
                 room += self._mortgage_room(state, p, exclude=-1) // 2
             return max(0, min(ceiling, room))
@@ -269,7 +280,7 @@ class Bot:
             return 0
         cost = t.house_cost[t.members[self._monos[0]][0]]
         return max(0, min(cost * self.pers.bid_pct // 100 + cost // 2,
-                          pl.cash - self.reserve(state, p)))
+                          pl.cash - self._reserve(state, p)))
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
         au = state.auction
@@ -378,7 +389,7 @@ class Bot:
 
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
-        spare = cash - self.reserve(state, p) * 3 // 2
+        spare = cash - self._reserve(state, p) * 3 // 2
         if spare <= 0:
             cheapest = min(lift_cost(state, s) for s in self._mortgaged)
             self._need = min(self._need, cash - spare + cheapest)
@@ -419,7 +430,7 @@ class Bot:
             return None
         t = self._t
         pl = state.players[p]
-        floor = self.reserve(state, p) * self.pers.build_reserve_pct // 100
+        floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
         target = self.pers.build_target
         top = state.variant.houses_before_hotel + 1
         houses = state.houses

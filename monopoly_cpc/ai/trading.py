@@ -62,7 +62,7 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
                                              len(tr.give_cards), len(tr.take_cards))
     pers, lv = bot.pers, bot.level
     pl = state.players[me]
-    if tr.cash < 0 and pl.cash + tr.cash < bot.reserve(state, me) // 2:
+    if tr.cash < 0 and pl.cash + tr.cash < bot._reserve(state, me) // 2:
         return False, "Je refuse : je n'ai pas assez de liquidités pour payer.", None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
@@ -115,7 +115,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     own = state.owner
     alive = state.alive()
     pl = state.players[me]
-    budget = pl.cash - bot.reserve(state, me) // 2
+    budget = pl.cash - bot._reserve(state, me) // 2
     best: A.ProposeTrade | None = None
     best_score = float(bot.pers.trade_gain)
     for g in bot._targets:
