@@ -138,7 +138,15 @@ def loaded_names(program: bytes) -> list[str]:
     Used by the tape reader to know which files the loader pulls in after itself (and
     whether it asks for them with ``!``, which silences the firmware's messages).
     """
-    names: list[str] = []
+    return [name for _, name in load_lines(program)]
+
+
+def load_lines(program: bytes) -> list[tuple[int, str]]:
+    """``(line number, name)`` of each ``LOAD"name"`` of a tokenised program, in order.
+
+    The boot screen uses the line numbers for BASIC's ``Break in <line>`` when ESC stops one
+    of these loads while the program runs."""
+    names: list[tuple[int, str]] = []
     pos = 0
     while pos + 4 <= len(program):
         length = int.from_bytes(program[pos : pos + 2], "little")
@@ -153,7 +161,7 @@ def loaded_names(program: bytes) -> list[str]:
             end = body.find(b'"', k + 2)
             if end < 0:
                 break
-            names.append(body[k + 2 : end].decode("latin-1"))
+            names.append((int.from_bytes(program[pos + 2 : pos + 4], "little"), body[k + 2 : end].decode("latin-1")))
             k = end + 1
         pos += length
     return names
