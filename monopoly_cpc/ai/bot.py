@@ -61,6 +61,7 @@ class Bot:
         self._quiet_need = 0                 # ... and the cash that would have changed that
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
+        self._no_build_turn = -1             # turn in which I gave up a shortage auction
         self._mortgaged: list[int] = []      # my mortgaged squares
         self._danger_turn = -1               # snapshot version of the cached danger
         self._danger_houses: list[int] = []
@@ -279,8 +280,9 @@ class Bot:
         if not self._monos:
             return 0
         cost = t.house_cost[t.members[self._monos[0]][0]]
-        return max(0, min(cost * self.pers.bid_pct // 100 + cost // 2,
-                          pl.cash - self._reserve(state, p)))
+        # Same cash floor as for building: a player who builds must be able to bid.
+        floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
+        return max(0, min(cost * self.pers.bid_pct // 100 + cost // 2, pl.cash - floor))
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
         au = state.auction
@@ -292,6 +294,9 @@ class Bot:
         bid = max(au.min_bid, au.high_bid + step)
         bid = min(bid, ceiling)
         if bid <= au.high_bid or bid < au.min_bid:
+            if au.kind != "property":
+                # No more building this turn: asking again would only reopen the same auction.
+                self._no_build_turn = state.turn
             self.last_reason = "Je passe : c'est plus que ce que cela vaut pour moi."
             return A.Pass(p)
         self.last_reason = "J'enchéris."
@@ -335,7 +340,7 @@ class Bot:
         if self._counter is not None:
             a = self._counter
             self._counter = None
-            if trading.still_valid(state, a):
+            if trading.still_valid(state, a) and trading.trades_open(state):
                 self.last_reason = "Je vous propose un autre prix."
                 return a
         self._refresh(state, p)
@@ -366,7 +371,8 @@ class Bot:
             # No offer last time on this board: none now either, unless I have more money or a
             # few turns have passed (partners' cash and patience change).
             cash = state.players[p].cash
-            if (self._owners_version != self._idle_version or cash > self._idle_cash + 5000
+            if trading.trades_open(state) and (
+                    self._owners_version != self._idle_version or cash > self._idle_cash + 5000
                     or self._turns % 8 == 0):
                 a = trading.propose(self, state, p)
                 if a is not None:
@@ -425,6 +431,9 @@ class Bot:
         return A.Lift(p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
+        if self._no_build_turn == state.turn:
+            self._need = 0   # think again next turn
+            return None
         if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
             self._need = 0  # facile looked away: think again next time
             return None

@@ -36,6 +36,7 @@ class BaselineBot:
         self.last_reason = ""
         self._key: tuple | None = None
         self._streets: list[int] = []     # streets of my complete groups, cheapest first
+        self._no_build_turn = -1          # turn in which it gave up a shortage auction
 
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """The baseline's action for player ``p`` now, or None."""
@@ -52,6 +53,8 @@ class BaselineBot:
             bid = max(au.min_bid, au.high_bid + 1000)
             bid = min(bid, cap, state.players[p].cash)
             if bid <= au.high_bid or bid < au.min_bid:
+                if au.square < 0:
+                    self._no_build_turn = state.turn  # or the same shortage auction reopens
                 return A.Pass(p)
             return A.Bid(p, bid)
         if ph == TRADE:
@@ -84,9 +87,10 @@ class BaselineBot:
             return A.Decline(p)
         if current and ph == CARD_CHOICE:
             return A.ChooseCard(p, pl.cash < state.cards.all[state.pending_card].amount)
-        for s in self._my_streets(state, p):
-            if not can_build(state, p, s):
-                return A.Build(p, s)
+        if self._no_build_turn != state.turn:
+            for s in self._my_streets(state, p):
+                if not can_build(state, p, s):
+                    return A.Build(p, s)
         if current:
             if ph == JAIL:
                 if pl.jail_cards:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from monopoly_cpc.ai.values import completes, delta
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.queries import group_has_buildings
+from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import GameState, Trade
 
 if TYPE_CHECKING:
@@ -92,6 +92,11 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
     if his > mine and mine < need:
         return False, "Je refuse : l'échange vous avantage trop.", counter
     return False, "Je refuse : l'échange ne me rapporte pas assez.", counter
+
+
+def trades_open(state: GameState) -> bool:
+    """False while the variant forbids trades (some deeds are still with the bank)."""
+    return not (state.variant.trade_only_when_bank_empty and bank_has_deeds(state))
 
 
 def still_valid(state: GameState, a: A.ProposeTrade) -> bool:

@@ -74,11 +74,22 @@ def test_full_games_with_invariants_and_no_refused_action(labels):
         assert r.rounds <= 150
 
 
-def test_monopolic_and_fast_variants_play_through():
-    for variant in (Variant.monopolic(), Variant.fast()):
-        r = play_game(["expert", "expert", "normal"], 11, variant=variant, round_cap=300,
-                      check=check_invariants)
+@pytest.mark.parametrize("variant", [
+    Variant.monopolic(), Variant.fast(), Variant(auto_rent=True), Variant(hotel_breakdown=True),
+    Variant(trade_only_when_bank_empty=True)], ids=lambda v: "variant")
+def test_rule_variants_play_through(variant):
+    for seed, labels in enumerate((["expert", "expert", "normal"],
+                                   ["expert:Téméraire", "expert:Entreprenant", "normal"],
+                                   ["baseline", "expert", "facile:Avare", "normal:Cupide", "expert"])):
+        r = play_game(labels, seed, variant=variant, round_cap=200, check=check_invariants)
         assert r.bot_errors == 0
+
+
+def test_a_shortage_auction_nobody_wants_is_not_reopened_forever():
+    """Found by a sweep: a builder passing on the house it asked for used to ask again at once."""
+    r = play_game(["expert:Téméraire", "expert:Entreprenant", "normal"], 4882541506070730964,
+                  round_cap=400)
+    assert r.bot_errors == 0
 
 
 def test_decisions_are_deterministic():
