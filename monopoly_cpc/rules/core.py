@@ -4,6 +4,8 @@ the game and the clock. Internal to ``monopoly_cpc.rules`` (the API is in ``engi
 
 from __future__ import annotations
 
+from typing import Any
+
 from monopoly_cpc.rules.board import (
     HOTEL,
     JAIL_SQUARE,
@@ -13,6 +15,7 @@ from monopoly_cpc.rules.queries import (
     building_sale_value,
     fortune,
 )
+from monopoly_cpc.rules.refusals import CODES, Why
 from monopoly_cpc.rules.state import (
     AUCTION,
     DEBT,
@@ -31,26 +34,38 @@ _E = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: a th
 
 
 class IllegalAction(Exception):
-    """The action is not allowed now; the state is unchanged. ``reason`` says why."""
+    """The action is not allowed now; the state is unchanged. ``reason`` says why (English),
+    ``code`` is the stable short name of the refusal (``refusals.CODES``; the screens show the
+    text ``rules.<code>``), ``fields`` the values that text may show. ``reason`` may be a
+    ``refusals.Why``, which brings its own code and fields."""
 
-    def __init__(self, reason: str, action: object = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str, action: object = None, *, code: str = "",
+                 fields: dict[str, Any] | None = None) -> None:
+        if isinstance(reason, Why):
+            code = code or reason.code
+            fields = reason.fields if fields is None else fields
+        if code not in CODES:
+            raise ValueError(f"IllegalAction needs a code from refusals.CODES, got {code!r}")
+        super().__init__(str(reason))
+        self.reason = str(reason)
+        self.code = code
+        self.fields: dict[str, Any] = dict(fields or {})
         self.action = action
 
 
 def _check_player(state: GameState, action, player: int) -> None:
     if not 0 <= player < len(state.players):
-        raise IllegalAction(f"no player {player}", action)
+        raise IllegalAction(f"no player {player}", action, code="no_player")
     if state.players[player].bankrupt:
-        raise IllegalAction("that player is bankrupt", action)
+        raise IllegalAction("that player is bankrupt", action, code="player_bankrupt",
+                            fields={"name": state.players[player].name})
 
 
 def _check_free(state: GameState, action, player: int) -> None:
     """Out-of-turn actions: allowed to any player still in the game in the free phases."""
     _check_player(state, action, player)
     if state.phase not in FREE_PHASES:
-        raise IllegalAction(f"not now (phase {state.phase})", action)
+        raise IllegalAction(f"not now (phase {state.phase})", action, code="not_now")
 
 
 def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event]) -> None:

@@ -47,11 +47,11 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
     placing = state.phase == PLACE_BUILDING
     if placing:
         if p != state.placer:
-            raise IllegalAction("the auction winner places the building", action)
+            raise IllegalAction("the auction winner places the building", action, code="placer_only")
     else:
         _check_free(state, action, p)
     if not 0 <= s < 40:
-        raise IllegalAction("no such square", action)
+        raise IllegalAction("no such square", action, code="no_such_square")
     b = state.board
     top = hotel_level(state)
     is_hotel = level(state, s) == top - 1
@@ -59,7 +59,8 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
     pl = state.players[p]
     if placing:
         if kind != state.place_kind:
-            raise IllegalAction(f"place the {state.place_kind} you won", action)
+            raise IllegalAction(f"place the {state.place_kind} you won", action,
+                                code="place_won_" + state.place_kind)
         why = can_build(state, p, s, paid=True)
         if why:
             raise IllegalAction(why, action)
@@ -140,7 +141,7 @@ def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p)
     if not 0 <= s < 40:
-        raise IllegalAction("no such square", action)
+        raise IllegalAction("no such square", action, code="no_such_square")
     why = can_sell(state, p, s)
     if why:
         raise IllegalAction(why, action)
@@ -151,7 +152,7 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p)
     if not 0 <= s < 40:
-        raise IllegalAction("no such square", action)
+        raise IllegalAction("no such square", action, code="no_such_square")
     why = can_mortgage(state, p, s)
     if why:
         raise IllegalAction(why, action)
@@ -166,11 +167,13 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p)
     if not 0 <= s < 40 or state.owner[s] != p or not state.mortgaged[s]:
-        raise IllegalAction("not one of your mortgaged properties", action)
+        raise IllegalAction("not one of your mortgaged properties", action,
+                            code="not_mortgaged_property")
     cost = lift_cost(state, s)
     pl = state.players[p]
     if pl.cash < cost:
-        raise IllegalAction("not enough cash", action)
+        raise IllegalAction("not enough cash", action, code="not_enough_cash",
+                            fields={"amount": cost})
     pl.cash -= cost
     state.bank_cash += cost
     state.mortgaged[s] = False
@@ -182,12 +185,13 @@ def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     _check_free(state, action, p)
     v = state.variant
     if not v.loans:
-        raise IllegalAction("no loans in this variant", action)
+        raise IllegalAction("no loans in this variant", action, code="no_loans")
     pl = state.players[p]
     if not isinstance(action.amount, int) or action.amount <= 0:
-        raise IllegalAction("borrow a positive amount", action)
+        raise IllegalAction("borrow a positive amount", action, code="loan_not_positive")
     if pl.loan + action.amount > v.loan_max:
-        raise IllegalAction(f"loans are limited to {v.loan_max} F in all", action)
+        raise IllegalAction(f"loans are limited to {v.loan_max} F in all", action,
+                            code="loan_limit", fields={"amount": v.loan_max})
     if pl.loan == 0:
         pl.loan_passes = 0
     pl.loan += action.amount
@@ -201,37 +205,44 @@ def _check_trade(state: GameState, t: Trade, action) -> None:
     _check_player(state, action, p)
     _check_player(state, action, q)
     if p == q:
-        raise IllegalAction("a trade needs two players", action)
+        raise IllegalAction("a trade needs two players", action, code="trade_same_player")
     if state.variant.trade_only_when_bank_empty and bank_has_deeds(state):
-        raise IllegalAction("trades only once the bank has no title deed left", action)
+        raise IllegalAction("trades only once the bank has no title deed left", action,
+                            code="trade_bank_has_deeds")
     if not (t.give or t.take or t.give_cards or t.take_cards):
-        raise IllegalAction("the trade is empty", action)
+        raise IllegalAction("the trade is empty", action, code="trade_empty")
     b = state.board
     for squares, who in ((t.give, p), (t.take, q)):
         if len(set(squares)) != len(squares):
-            raise IllegalAction("a property is listed twice", action)
+            raise IllegalAction("a property is listed twice", action, code="trade_listed_twice")
         for s in squares:
             if not isinstance(s, int) or not 0 <= s < 40 or not b.is_property[s]:
-                raise IllegalAction(f"{s!r} is not a property", action)
+                raise IllegalAction(f"{s!r} is not a property", action, code="not_a_property")
             if state.owner[s] != who:
                 raise IllegalAction(f"{b.names[s]} does not belong to {state.players[who].name}",
-                                    action)
+                                    action, code="not_owner",
+                                    fields={"square": b.names[s],
+                                            "name": state.players[who].name})
             if group_has_buildings(state, s):
-                raise IllegalAction(f"sell the buildings of {b.names[s]}'s group first", action)
+                raise IllegalAction(f"sell the buildings of {b.names[s]}'s group first", action,
+                                    code="trade_group_built", fields={"square": b.names[s]})
             if state.mortgaged[s] and not state.variant.trade_mortgaged:
-                raise IllegalAction("a mortgaged property cannot be traded", action)
+                raise IllegalAction("a mortgaged property cannot be traded", action,
+                                    code="mortgaged_no_trade")
     for cards, who in ((t.give_cards, p), (t.take_cards, q)):
         held = list(state.players[who].jail_cards)
         for c in cards:
             if c not in held:
-                raise IllegalAction("that jail card is not held", action)
+                raise IllegalAction("that jail card is not held", action, code="jail_card_not_held")
             held.remove(c)
     if not isinstance(t.cash, int):
-        raise IllegalAction("cash must be a whole number", action)
+        raise IllegalAction("cash must be a whole number", action, code="trade_cash_not_whole")
     if t.cash > 0 and state.players[p].cash < t.cash:
-        raise IllegalAction("the proposer has not that much cash", action)
+        raise IllegalAction("the proposer has not that much cash", action, code="proposer_cash",
+                            fields={"name": state.players[p].name})
     if t.cash < 0 and state.players[q].cash < -t.cash:
-        raise IllegalAction("the partner has not that much cash", action)
+        raise IllegalAction("the partner has not that much cash", action, code="partner_cash",
+                            fields={"name": state.players[q].name})
 
 
 def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> None:
@@ -249,7 +260,7 @@ def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> No
 def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None:
     t = state.trade
     if state.phase != TRADE or t is None or action.player != t.partner:
-        raise IllegalAction("no trade awaits your answer", action)
+        raise IllegalAction("no trade awaits your answer", action, code="no_trade_to_answer")
     _check_trade(state, t, action)
     state.trade = None
     p, q = t.proposer, t.partner
@@ -278,7 +289,7 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
 def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None:
     t = state.trade
     if state.phase != TRADE or t is None or action.player not in (t.partner, t.proposer):
-        raise IllegalAction("no trade to refuse", action)
+        raise IllegalAction("no trade to refuse", action, code="no_trade_to_refuse")
     state.trade = None
     ev.append(Event("trade_rejected", action.player, -1, 0, t.proposer
                     if action.player == t.partner else t.partner))
@@ -287,7 +298,7 @@ def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None
 
 def _current_debt(state: GameState, action, player: int) -> Debt:
     if state.phase != DEBT or not state.debts or state.debts[0].debtor != player:
-        raise IllegalAction("you have no debt to settle now", action)
+        raise IllegalAction("you have no debt to settle now", action, code="no_debt")
     return state.debts[0]
 
 
@@ -332,23 +343,28 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> N
     p = action.player
     d = _current_debt(state, action, p)
     if d.reason != "rent" or d.creditor < 0:
-        raise IllegalAction("only a rent may be paid half in properties", action)
+        raise IllegalAction("only a rent may be paid half in properties", action,
+                            code="kind_rent_only")
     cash_part = (d.amount + 1) // 2
     pl = state.players[p]
     if pl.cash < cash_part:
-        raise IllegalAction(f"half in cash: {cash_part} F needed", action)
+        raise IllegalAction(f"half in cash: {cash_part} F needed", action,
+                            code="kind_cash_needed", fields={"amount": cash_part})
     squares = tuple(action.squares)
     if not squares or len(set(squares)) != len(squares):
-        raise IllegalAction("list the properties given, once each", action)
+        raise IllegalAction("list the properties given, once each", action,
+                            code="kind_list_properties")
     for s in squares:
         if not isinstance(s, int) or not 0 <= s < 40 or state.owner[s] != p:
-            raise IllegalAction(f"{s!r} is not your property", action)
+            raise IllegalAction(f"{s!r} is not your property", action, code="kind_not_yours")
         if group_has_buildings(state, s):
-            raise IllegalAction("only properties without buildings in their group", action)
+            raise IllegalAction("only properties without buildings in their group", action,
+                                code="kind_group_built")
     value = sum(_kind_value(state, s) for s in squares)
     if value < d.amount - cash_part:
         raise IllegalAction(f"the properties are worth {value} F, {d.amount - cash_part} F needed",
-                            action)
+                            action, code="kind_value_short",
+                            fields={"value": value, "amount": d.amount - cash_part})
     state.debts.pop(0)
     pl.cash -= cash_part
     state.players[d.creditor].cash += cash_part
@@ -365,5 +381,6 @@ def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event]) 
     p = action.player
     d = _current_debt(state, action, p)
     if state.players[p].cash + liquidation_value(state, p) >= d.amount:
-        raise IllegalAction("you can still raise the money (sell, mortgage)", action)
+        raise IllegalAction("you can still raise the money (sell, mortgage)", action,
+                            code="can_still_pay")
     _bankrupt(state, p, ev)

@@ -147,9 +147,9 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     unchanged) when the action is not allowed now."""
     handler = _HANDLERS.get(action.__class__)
     if handler is None:
-        raise IllegalAction(f"unknown action {action!r}", action)
+        raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
     if state.phase == GAME_OVER:
-        raise IllegalAction("the game is over", action)
+        raise IllegalAction("the game is over", action, code="game_over")
     ev: list[Event] = []
     handler(state, action, ev)
     state.actions += 1
@@ -174,13 +174,15 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
     p = action.player
     if phase == START_ROLL:
         if not state.start_rollers or state.start_rollers[0] != p:
-            raise IllegalAction("not your turn to roll for the start", action)
+            raise IllegalAction("not your turn to roll for the start", action,
+                                code="not_your_start_roll")
         _start_roll(state, p, ev)
         return
     if phase != ROLL and phase != JAIL:
-        raise IllegalAction(f"cannot roll now (phase {phase})", action)
+        raise IllegalAction(f"cannot roll now (phase {phase})", action, code="cannot_roll_now")
     if p != state.current:
-        raise IllegalAction("not your turn", action)
+        raise IllegalAction("not your turn", action, code="not_your_turn",
+                            fields={"name": state.players[state.current].name})
     claim = state.claim
     if claim is not None:  # the next roll of the dice: an unclaimed rent is lost
         ev.append(Event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
@@ -421,7 +423,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
 
 def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event]) -> None:
     if state.phase != CARD_CHOICE or action.player != state.current:
-        raise IllegalAction("no card choice pending for you", action)
+        raise IllegalAction("no card choice pending for you", action, code="no_card_choice")
     p = action.player
     card = state.cards.all[state.pending_card]
     state.pending_card = -1
@@ -435,12 +437,13 @@ def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event]) -> 
 
 def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
     if state.phase != BUY or action.player != state.current:
-        raise IllegalAction("nothing to buy now", action)
+        raise IllegalAction("nothing to buy now", action, code="nothing_to_buy")
     s = state.pending_square
     price = state.board.prices[s]
     pl = state.players[action.player]
     if pl.cash < price:
-        raise IllegalAction("not enough cash", action)
+        raise IllegalAction("not enough cash", action, code="not_enough_cash",
+                            fields={"amount": price})
     pl.cash -= price
     state.bank_cash += price
     state.owner[s] = action.player
@@ -451,7 +454,7 @@ def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
 
 def _do_decline(state: GameState, action: A.Decline, ev: list[Event]) -> None:
     if state.phase != BUY or action.player != state.current:
-        raise IllegalAction("nothing to decline now", action)
+        raise IllegalAction("nothing to decline now", action, code="nothing_to_decline")
     s = state.pending_square
     state.pending_square = -1
     ev.append(Event("decline", action.player, s))
@@ -463,18 +466,22 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
     au = state.auction
     p = action.player
     if state.phase != AUCTION or au is None:
-        raise IllegalAction("no auction running", action)
+        raise IllegalAction("no auction running", action, code="no_auction")
     if p not in au.bidders or p in au.passed:
-        raise IllegalAction("you are not bidding in this auction", action)
+        raise IllegalAction("you are not bidding in this auction", action, code="not_bidding")
     amount = action.amount
     if not isinstance(amount, int) or amount < au.min_bid:
-        raise IllegalAction(f"the opening bid is {au.min_bid} F", action)
+        raise IllegalAction(f"the opening bid is {au.min_bid} F", action,
+                            code="bid_below_opening", fields={"amount": au.min_bid})
     if p == au.high_bidder:
-        raise IllegalAction("you already hold the highest bid", action)
+        raise IllegalAction("you already hold the highest bid", action,
+                            code="already_high_bidder")
     if amount <= au.high_bid:
-        raise IllegalAction(f"bid more than {au.high_bid} F", action)
+        raise IllegalAction(f"bid more than {au.high_bid} F", action, code="bid_too_low",
+                            fields={"amount": au.high_bid})
     if amount > assets(state, p):
-        raise IllegalAction("bid void: more than the bidder's assets", action)
+        raise IllegalAction("bid void: more than the bidder's assets", action,
+                            code="bid_above_assets", fields={"amount": assets(state, p)})
     au.high_bid = amount
     au.high_bidder = p
     ev.append(Event("bid", p, au.square, amount))
@@ -484,11 +491,12 @@ def _do_pass(state: GameState, action: A.Pass, ev: list[Event]) -> None:
     au = state.auction
     p = action.player
     if state.phase != AUCTION or au is None:
-        raise IllegalAction("no auction running", action)
+        raise IllegalAction("no auction running", action, code="no_auction")
     if p not in au.bidders or p in au.passed:
-        raise IllegalAction("you are not bidding in this auction", action)
+        raise IllegalAction("you are not bidding in this auction", action, code="not_bidding")
     if p == au.high_bidder:
-        raise IllegalAction("the highest bidder cannot leave", action)
+        raise IllegalAction("the highest bidder cannot leave", action,
+                            code="high_bidder_cannot_pass")
     au.passed.append(p)
     ev.append(Event("auction_pass", p, au.square))
 
@@ -504,7 +512,7 @@ def auction_settled(state: GameState) -> bool:
 def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None:
     au = state.auction
     if state.phase != AUCTION or au is None:
-        raise IllegalAction("no auction running", action)
+        raise IllegalAction("no auction running", action, code="no_auction")
     state.auction = None
     w = au.high_bidder
     if w < 0:
@@ -532,7 +540,7 @@ def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
     _check_free(state, action, action.player)
     c = state.claim
     if c is None or c.owner != action.player:
-        raise IllegalAction("no rent to claim", action)
+        raise IllegalAction("no rent to claim", action, code="no_rent_to_claim")
     state.claim = None
     if state.players[c.payer].bankrupt:
         return
@@ -546,11 +554,13 @@ def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
 def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event]) -> None:
     p = action.player
     if state.phase != JAIL or p != state.current:
-        raise IllegalAction("you can pay the fine only at the start of your turn in jail", action)
+        raise IllegalAction("you can pay the fine only at the start of your turn in jail", action,
+                            code="jail_fine_not_now")
     fine = state.variant.jail_fine
     pl = state.players[p]
     if pl.cash < fine:
-        raise IllegalAction("not enough cash", action)
+        raise IllegalAction("not enough cash", action, code="not_enough_cash",
+                            fields={"amount": fine})
     pl.cash -= fine
     state.bank_cash += fine
     pl.in_jail = False
@@ -563,10 +573,11 @@ def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event]) -> No
 def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> None:
     p = action.player
     if state.phase != JAIL or p != state.current:
-        raise IllegalAction("you can use the card only at the start of your turn in jail", action)
+        raise IllegalAction("you can use the card only at the start of your turn in jail", action,
+                            code="jail_card_not_now")
     pl = state.players[p]
     if not pl.jail_cards:
-        raise IllegalAction("you have no 'libéré de prison' card", action)
+        raise IllegalAction("you have no 'libéré de prison' card", action, code="no_jail_card")
     idx = pl.jail_cards.pop(0)
     card = state.cards.all[idx]
     state.decks[card.deck].append(idx)  # back under its deck
@@ -578,7 +589,8 @@ def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> No
 
 def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event]) -> None:
     if not _between_moves(state):
-        raise IllegalAction("the game can be ended only at the end of a move", action)
+        raise IllegalAction("the game can be ended only at the end of a move", action,
+                            code="end_not_between_moves")
     state.end_requested = True
     ev.append(Event("end_requested", action.player))
     _finish(state, ev)
@@ -586,9 +598,9 @@ def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event]) -> None:
 
 def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None:
     if not isinstance(action.ticks, int) or action.ticks < 0:
-        raise IllegalAction("ticks must be a whole number >= 0", action)
+        raise IllegalAction("ticks must be a whole number >= 0", action, code="bad_ticks")
     if not state.variant.time_limit_ticks:
-        raise IllegalAction("this game has no time limit", action)
+        raise IllegalAction("this game has no time limit", action, code="no_time_limit")
     _advance_clock(state, action.ticks, ev)
 
 

@@ -6,7 +6,23 @@ Nothing here mutates the state; the engine and the computer players both use the
 from __future__ import annotations
 
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
+from monopoly_cpc.rules.refusals import OK, Why
 from monopoly_cpc.rules.state import GameState
+
+# The refusals of the building and mortgage questions, made once (these run in every playout).
+_NOT_A_STREET = Why("not_a_street", "not a street")
+_NOT_YOURS = Why("not_your_property", "not your property")
+_INCOMPLETE = Why("group_incomplete", "the group is not complete (or a street of it is mortgaged)")
+_ALREADY_HOTEL = Why("already_hotel", "already a hotel")
+_UNEVEN_BUILD = Why("uneven_building",
+                    "build evenly: another street of the group has fewer buildings")
+_NO_HOTEL = Why("bank_no_hotel", "the bank has no hotel left")
+_NO_HOUSE = Why("bank_no_house", "the bank has no house left")
+_NOT_YOUR_STREET = Why("not_your_street", "not your street")
+_NO_BUILDING = Why("no_building", "no building")
+_UNEVEN_SELL = Why("uneven_selling", "sell evenly: another street of the group has more buildings")
+_ALREADY_MORTGAGED = Why("already_mortgaged", "already mortgaged")
+_GROUP_BUILT = Why("group_has_buildings", "sell the buildings of the group first")
 
 
 def hotel_level(state: GameState) -> int:
@@ -64,69 +80,72 @@ def rent(state: GameState, square: int, dice_total: int) -> int:
     return 0
 
 
-def can_build(state: GameState, player: int, square: int, paid: bool = False) -> str:
-    """'' when ``player`` may add a building on ``square`` now, else the reason. ``paid``: the
+def can_build(state: GameState, player: int, square: int, paid: bool = False) -> Why:
+    """``OK`` ('') when ``player`` may add a building on ``square`` now, else the reason
+    (a ``Why``: its ``code`` names the refusal). ``paid``: the
     building was already bought at a shortage auction (no stock or cash check)."""
     b = state.board
     if b.kinds[square] != STREET:
-        return "not a street"
+        return _NOT_A_STREET
     own = state.owner
     if own[square] != player:
-        return "not your property"
+        return _NOT_YOURS
     members = b.group_members[b.groups[square]]
     mort = state.mortgaged
     for s in members:
         if own[s] != player or mort[s]:
-            return "the group is not complete (or a street of it is mortgaged)"
+            return _INCOMPLETE
     houses = state.houses
     top = state.variant.houses_before_hotel + 1
     h = houses[square]
     lv = top if h == HOTEL else h
     if lv >= top:
-        return "already a hotel"
+        return _ALREADY_HOTEL
     for s in members:
         x = houses[s]
         if (top if x == HOTEL else x) < lv:
-            return "build evenly: another street of the group has fewer buildings"
+            return _UNEVEN_BUILD
     if paid:
-        return ""
+        return OK
     if lv == top - 1:
         if state.bank_hotels < 1:
-            return "the bank has no hotel left"
+            return _NO_HOTEL
     elif state.bank_houses < 1:
-        return "the bank has no house left"
+        return _NO_HOUSE
     if state.players[player].cash < b.house_costs[square]:
-        return "not enough cash"
-    return ""
+        return Why("not_enough_cash", amount=b.house_costs[square])
+    return OK
 
 
-def can_sell(state: GameState, player: int, square: int) -> str:
-    """'' when ``player`` may sell a building of ``square`` back to the bank, else the reason."""
+def can_sell(state: GameState, player: int, square: int) -> Why:
+    """``OK`` ('') when ``player`` may sell a building of ``square`` back to the bank, else the reason
+    (a ``Why``: its ``code`` names the refusal)."""
     b = state.board
     if b.kinds[square] != STREET or state.owner[square] != player:
-        return "not your street"
+        return _NOT_YOUR_STREET
     houses = state.houses
     top = state.variant.houses_before_hotel + 1
     h = houses[square]
     lv = top if h == HOTEL else h
     if lv == 0:
-        return "no building"
+        return _NO_BUILDING
     for s in b.group_members[b.groups[square]]:
         x = houses[s]
         if (top if x == HOTEL else x) > lv:
-            return "sell evenly: another street of the group has more buildings"
-    return ""
+            return _UNEVEN_SELL
+    return OK
 
 
-def can_mortgage(state: GameState, player: int, square: int) -> str:
-    """'' when ``square`` can be mortgaged by ``player``, else the reason."""
+def can_mortgage(state: GameState, player: int, square: int) -> Why:
+    """``OK`` ('') when ``square`` can be mortgaged by ``player``, else the reason
+    (a ``Why``: its ``code`` names the refusal)."""
     if not state.board.is_property[square] or state.owner[square] != player:
-        return "not your property"
+        return _NOT_YOURS
     if state.mortgaged[square]:
-        return "already mortgaged"
+        return _ALREADY_MORTGAGED
     if group_has_buildings(state, square):
-        return "sell the buildings of the group first"
-    return ""
+        return _GROUP_BUILT
+    return OK
 
 
 def lift_cost(state: GameState, square: int) -> int:

@@ -100,7 +100,11 @@ def test_any_refused_action_leaves_the_state_unchanged():
     leaves the serialised state identical; the accepted ones keep the invariants."""
     from monopoly_cpc.rules import IllegalAction, apply
     from monopoly_cpc.rules.playout import random_step
+    from monopoly_cpc.rules.refusals import refusal_text
+    from monopoly_cpc.texts import load_texts
 
+    catalogues = (load_texts("fr"), load_texts("en"))
+    codes: set[str] = set()
     refused = 0
     for i in range(150):
         s = _game(i)
@@ -112,10 +116,15 @@ def test_any_refused_action_leaves_the_state_unchanged():
             before = to_data(s)
             try:
                 apply(s, action)
-            except IllegalAction:
+            except IllegalAction as exc:
                 refused += 1
                 assert to_data(s) == before, action
+                # every refusal has a code and both player-facing texts, fields included
+                codes.add(exc.code)
+                for texts in catalogues:
+                    assert refusal_text(texts, exc)
             check_invariants(s)
             if s.phase != "game_over":
                 random_step(s, rng)
     assert refused > 3000
+    assert len(codes) > 25, sorted(codes)
