@@ -224,6 +224,9 @@ _LOADER_LINES = [
     (50, 'PRINT"MONOPOLY - cassette de d\u00e9monstration":PRINT"(monopoly-cpc)":END'),
 ]
 
+# The line where the loader waits for a key once everything is in (CALL &BB18 = KM WAIT KEY).
+WAIT_KEY_LINE = next(n for n, text in _LOADER_LINES if text.startswith("CALL &BB18"))
+
 _BOARD = [
     ("D\u00e9part", 0, ()), ("Boulevard de Belleville", 6000, (200, 1000, 3000, 9000, 16000, 25000, 5000)),
     ("Caisse de Communaut\u00e9", 0, ()), ("Rue Lecourbe", 6000, (400, 2000, 6000, 18000, 32000, 45000, 5000)),

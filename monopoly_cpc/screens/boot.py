@@ -14,7 +14,9 @@
 
 Keys: COPY skips to the title at any time.  ESC at the tape prompt or during the tape load
 gives ``Break`` and ``Ready`` (one press is enough for the cassette firmware; a second does
-nothing more); the player may then type ``RUN"MONOPOLY`` (or ``|TAPE``/``|DISC``) with a small
+nothing more); once the BASIC loader runs, its silent LOADs stop with ``Break in 20`` (the
+picture) or ``Break in 30`` (the code), and when everything is in, any key is the one its
+``CALL &BB18`` waits for (on to the title).  At ``Ready`` the player may type ``RUN"MONOPOLY`` (or ``|TAPE``/``|DISC``) with a small
 line editor (DEL deletes).  Any key typed while the auto-typer is typing takes over from it.
 
 ``--loader real`` plays the loads in real time (minutes on tape), ``fast`` (default) plays them
@@ -31,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly_cpc.boot import disc, machines, picture, tape
+from monopoly_cpc.boot import basic, disc, machines, picture, tape
 from monopoly_cpc.boot.console import Console
 from monopoly_cpc.screens.base import Screen
 
@@ -98,6 +100,8 @@ class BootScreen(Screen):
         self._motor_on = False
         self._load_kind = self.media
         self._tape_name = tape.LOADER_NAME
+        # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
+        self._program_line: int | None = None
         if self.mode != "skip":
             # Work out the tape's timeline now, not in the frame where the key is pressed.
             tape.timeline(self.baud, tape.LOADER_NAME)
@@ -124,7 +128,10 @@ class BootScreen(Screen):
             elif not ev.repeat and ev.key not in ("SHIFT", "CTRL"):
                 self._start_tape()
         elif self.state == "loading" and self._load_kind == "tape":
-            if ev.key == "ESC":
+            if self._program_line == tape.WAIT_KEY_LINE:
+                if not ev.repeat and ev.key not in ("SHIFT", "CTRL"):
+                    self._finish()  # the key CALL &BB18 waits for: the program goes on
+            elif ev.key == "ESC":
                 self._break()
         elif self.state == "disc_error":
             self._disc_error_key(ev.letter)
@@ -278,6 +285,7 @@ class BootScreen(Screen):
     # -- loading -----------------------------------------------------------------------------
     def _run(self, name: str) -> None:
         self.console.cursor_on = False
+        self._program_line = None
         self._schedule = []
         self._load_kind = self.media
         if self.media == "tape":
@@ -315,7 +323,10 @@ class BootScreen(Screen):
                     break
                 self._at(rec.t_start, "tape_noise", leader_s, rec.t_end - rec.t_start - leader_s, start=start)
         loaded = [e for e in events if e.kind == "file_loaded"]
+        load_line = {name.lstrip("!"): line for line, name in basic.load_lines(tape.monopoly_files()[0].data)}
         for e in events:
+            if e.kind == "motor_on" and e.file in load_line:
+                self._at(e.t, "line", load_line[e.file], start=start)
             if e.text is not None:
                 self._at(e.t, "message", e.text, e.new_line, start=start)
             if e.kind == "file_loaded" and e.file == tape.LOADER_NAME:
@@ -330,6 +341,7 @@ class BootScreen(Screen):
             self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
         if loaded and loaded[-1].file == tape.CODE_NAME:
             self._at(loaded[-1].t, "motor", False, start=start)
+            self._at(loaded[-1].t, "line", tape.WAIT_KEY_LINE, start=start)
             self._schedule.append((start + _ticks(loaded[-1].t, self.factor) + HOLD_PICTURE_TICKS, ("finish",)))
         self._schedule.sort(key=lambda item: item[0])
 
@@ -391,6 +403,8 @@ class BootScreen(Screen):
             self.ctx.audio.play_samples(_tape_noise(self.baud, op[1], op[2]), name="tape")
         elif kind == "motor":
             self._motor_on = op[1]
+        elif kind == "line":
+            self._program_line = op[1]
         elif kind == "finish":
             self._finish()
         elif kind == "disc_missing":
@@ -428,7 +442,9 @@ class BootScreen(Screen):
         if self._motor_on:
             self.ctx.audio.cue("relay_click")
             self._motor_on = False
-        self._print_line("Break")
+        # In direct mode BASIC says Break; while its program runs, Break in <line>.
+        self._print_line("Break" if self._program_line is None else f"Break in {self._program_line}")
+        self._program_line = None
         self._ready()
 
     def _finish(self) -> None:

@@ -315,3 +315,34 @@ def test_the_464_speaker_plays_each_record_of_the_tape_in_real_time():
     assert abs(cues.clips[1][1] / 44100 - 17.62) < 0.05
     screen._break()
     assert "tape" in cues.stopped
+
+
+def test_esc_while_the_loader_runs_names_its_line():
+    """Once RUN"MONOPOLY has started the BASIC loader, ESC stops its LOAD with Break in <line>."""
+    s, _ctx, _title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 3000)
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Break in 20", "Ready"] and s.state == "editor"
+    fb = drawn(s)
+    assert fb.read_text(0, 0, 11) == "Break in 20" and fb.read_text(1, 0, 5) == "Ready"
+    frozen = s.picture_bytes
+    for _ in range(500):
+        s.tick()
+    assert s.picture_bytes == frozen  # the tape has stopped: nothing more arrives
+    for ch in 'RUN"MONOPOLY':
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+    run_until(s, lambda s: s.state == "loading")  # kiosk: PLAY and a key by themselves
+    run_until(s, lambda s: s._program_line == 30)  # the picture is in, the code loads
+    assert s.picture_bytes == 16384
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Break in 30", "Ready"]
+
+
+def test_a_key_after_the_load_is_the_one_the_loader_waits_for():
+    s, ctx, title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s._program_line == 40)
+    assert ctx.next_screen is None
+    s.on_key(key("SPACE", " "))
+    assert ctx.next_screen is title and "Break in 40" not in s.log
