@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import configparser
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +35,55 @@ def test_systemd_unit_restarts_always_but_not_after_the_operator_quits():
     text = (PACK / "monopoly-cpc-kiosk.service").read_text()
     assert "Restart=always" in text and "RestartPreventExitStatus=0" in text
     assert "ExecStart=%h/.local/bin/monopoly-cpc --kiosk" in text
+    cp = configparser.ConfigParser(interpolation=None, strict=True)
+    cp.optionxform = str
+    cp.read_string(text)
+    # systemd reads the start limit from [Unit] only; in [Service] it is ignored with a warning
+    assert cp["Unit"]["StartLimitIntervalSec"] == "0" and "StartLimitIntervalSec" not in cp["Service"]
+    assert cp["Service"]["Restart"] == "always" and cp["Install"]["WantedBy"] == "graphical-session.target"
+
+
+def test_the_kiosk_unit_in_the_docs_is_the_packaged_one():
+    doc = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")
+    unit = (PACK / "monopoly-cpc-kiosk.service").read_text(encoding="utf-8")
+    body = unit[unit.index("[Unit]"):].strip()
+    assert body in doc
+
+
+def test_systemd_analyze_verify_finds_nothing(tmp_path):
+    tool = shutil.which("systemd-analyze")
+    if tool is None:
+        import pytest
+
+        pytest.skip("systemd-analyze is not installed")
+    home = tmp_path / "home"
+    (home / ".local" / "bin").mkdir(parents=True)
+    exe = home / ".local" / "bin" / "monopoly-cpc"
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    unit = tmp_path / "monopoly-cpc-kiosk.service"
+    shutil.copy(PACK / unit.name, unit)
+    env = dict(os.environ, HOME=str(home), XDG_RUNTIME_DIR=str(runtime))
+    done = subprocess.run([tool, "--user", "verify", str(unit)], capture_output=True, text=True,
+                          env=env, check=False)
+    if "Failed to initialize manager" in done.stderr:
+        import pytest
+
+        pytest.skip(f"systemd-analyze cannot run here: {done.stderr.strip()}")
+    assert done.returncode == 0 and done.stderr.strip() == "", done.stderr
+
+
+def test_desktop_file_validate_finds_nothing():
+    tool = shutil.which("desktop-file-validate")
+    if tool is None:
+        import pytest
+
+        pytest.skip("desktop-file-validate is not installed (Debian: desktop-file-utils)")
+    for name in ("monopoly-cpc.desktop", "monopoly-cpc-kiosk.desktop"):
+        done = subprocess.run([tool, str(PACK / name)], capture_output=True, text=True, check=False)
+        assert done.returncode == 0 and (done.stdout + done.stderr).strip() == "", done.stdout + done.stderr
 
 
 def test_the_icon_is_up_to_date_and_in_cpc_colours():
