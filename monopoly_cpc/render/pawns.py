@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from monopoly_cpc.render.board import BAND, cell
+from monopoly_cpc.render.board import BAND, cell, hole
 
 TRANSPARENT = 3
 PAWN_KEYS = ("fer", "bateau", "chien", "voiture", "botte", "chapeau")
@@ -105,11 +105,19 @@ def slot(square: int, index: int) -> tuple[int, int]:
     """Top-left corner of the ``index``-th pawn (0..5) standing on ``square``.
 
     Three pawns fit side by side in a square; the fourth to sixth stand one row further in,
-    towards the inside of the ring, so that six pawns on one square all stay visible.
+    towards the inside of the ring (for a corner: in the corner of the middle of the board), so
+    that six pawns on one square all stay visible and none seems to stand on another square.
     """
     c = cell(square)
     ix, iy, iw, ih = c.inner()
     row, col = divmod(index, 3)
+    if square % 10 == 0 and row:
+        # a corner has no row further in on its own: its fourth to sixth pawns stand in the
+        # corner of the middle of the board next to it, never on a neighbouring square
+        hx, hy, hw, hh = hole()
+        x = hx + 1 if c.x < hx else hx + hw - 3 * SPRITE - 1
+        y = hy + 1 if c.y < hy else hy + hh - SPRITE - 1
+        return x + col * SPRITE, y
     if c.side in ("bottom", "top"):
         x = ix + (iw - 3 * SPRITE) // 2 + col * SPRITE
         y = iy + ih - SPRITE if c.side == "bottom" else iy
@@ -118,6 +126,8 @@ def slot(square: int, index: int) -> tuple[int, int]:
     y = iy + ih - SPRITE + 1
     if row == 0:
         return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
+    hx, hy, hw, hh = hole()
+    y = min(y, hy + hh - SPRITE)  # the outline must not rub out the ring's line below
     if c.side == "left":
         return c.x + c.w + 1 + col * SPRITE, y
     return c.x - 3 * SPRITE - 1 + col * SPRITE, y

@@ -9,6 +9,7 @@ from monopoly_cpc.render.board import (
     board_pens,
     cell,
     group_pen,
+    hole,
     paint_board,
     read_board_png,
     set_board_inks,
@@ -74,6 +75,20 @@ def test_six_distinct_pawns_all_visible_on_one_square():
             assert mine.sum() > 8
             assert (fb.pens[mine] == 1).all(), (square, i)
     assert all((s != TRANSPARENT).any() for s in sprites)
+
+
+def test_pawns_never_stand_on_another_square():
+    # four players start on Départ: the fourth pawn must not seem to stand on Rue de la Paix
+    hx, hy, hw, hh = hole()
+    for square in range(40):
+        c = cell(square)
+        fb = FrameBuffer()
+        fb.clear(2)
+        draw_pawns(fb, [(i, square) for i in range(6)])
+        ys, xs = np.nonzero(fb.pens != 2)
+        in_cell = (xs >= c.x) & (xs <= c.x + c.w) & (ys >= c.y) & (ys <= c.y + c.h)
+        in_hole = (xs >= hx) & (xs < hx + hw) & (ys >= hy) & (ys < hy + hh)
+        assert (in_cell | in_hole).all(), square
 
 
 def _earlier(square, i):

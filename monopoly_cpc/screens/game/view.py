@@ -79,7 +79,7 @@ class BoardView:
         self.dice.draw(fb, x + w // 2 - 20, y + 42)
         st = self.state
         stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        fb.text_px(x + (w - 8 * len(stock)) // 2, y + h - 14, stock, pen=1, paper=None)
+        fb.text_px(x + (w - 8 * len(stock)) // 2, y + h - 19, stock, pen=1, paper=None)
 
     def _draw_window(self, fb, top: Mode | None) -> None:
         if self.card is not None:
