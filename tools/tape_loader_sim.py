@@ -80,7 +80,7 @@ def decode(path: Path, run: str) -> int:
     return 2 if errors else 0
 
 
-# (file name, options, stop condition) of each documentation screenshot
+# (file name, options, stop condition[, key pressed then]) of each documentation screenshot
 SHOTS = (
     ("boot_464.png", {"machine": "464"}, lambda s: s.t == 50),
     ("boot_664.png", {"machine": "664"}, lambda s: s.t == 50),
@@ -92,6 +92,8 @@ SHOTS = (
      lambda s: s.picture_bytes >= 5 * 2048 + 700),
     ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.picture_bytes >= 16384),
     ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.state == "disc_error"),
+    ("boot_break.png", {"machine": "464", "media": "tape", "kiosk": True},
+     lambda s: s.picture_bytes >= 3 * 2048 + 700, "ESC"),
 )
 
 
@@ -113,13 +115,17 @@ def shots(out: Path) -> int:
             pass
 
     out.mkdir(parents=True, exist_ok=True)
-    for name, opts, stop in SHOTS:
+    from monopoly_cpc.keyboard.events import CpcKeyEvent
+
+    for name, opts, stop, *keys in SHOTS:
         ctx = AppContext(args=SimpleNamespace(**opts))
         screen = BootScreen(ctx, lambda ctx=ctx: _End(ctx))
         for _ in range(200_000):
             if stop(screen):
                 break
             screen.tick()
+        for k in keys:  # keys pressed once the stop condition holds
+            screen.on_key(CpcKeyEvent(k, 0, None))
         fb = FrameBuffer()
         screen.draw(fb)
         rgb = np.ascontiguousarray(fb.to_rgb().transpose(1, 0, 2))
