@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -40,6 +40,7 @@ __all__ = [
     "render_sound",
     "render_track",
     "sound_names",
+    "sound_ticks",
 ]
 
 
@@ -51,6 +52,24 @@ def bank() -> SoundBank:
 def sound_names() -> tuple[str, ...]:
     """Every sound that can be cued: the AY sounds in file order, then the machine noises."""
     return tuple(bank().programs) + tuple(MACHINE_SOUNDS)
+
+
+@cache
+def sound_ticks(name: str) -> int:
+    """How many 50 Hz ticks a named sound lasts (rounded up), without rendering it.
+
+    Screens may hold a step this long so that a jingle is not cut by the next one; the answer
+    does not depend on mute, volume or the audio device, so the game's pace stays the same
+    (replays stay exact).  An unknown name raises ``KeyError``.
+    """
+    if name in MACHINE_SOUNDS:
+        samples = int(MACHINE_SOUNDS[name]().shape[0])
+    else:
+        programs = bank().programs
+        if name not in programs:
+            raise KeyError(f"no sound named {name!r}")
+        samples = compile_program(programs[name]).samples
+    return -(-samples // SAMPLES_PER_TICK)
 
 
 _render_lock = threading.Lock()  # guards the two dicts below
@@ -294,6 +313,19 @@ class Audio:
     def sound_for(self, kind: str) -> str | None:
         """The sound name an engine event kind plays, or None."""
         return self._bank.events.get(kind)
+
+    def event_ticks(self, event: Any) -> int:
+        """Ticks the sound of an engine event lasts (0 if the event is silent).
+
+        The same with or without sound, muted or not: a screen may wait this long before the
+        next step without changing the game's pace between machines.
+        """
+        name = self._bank.events.get(_event_kind(event))
+        if name is None:
+            return 0
+        if self._bank is bank() or name in MACHINE_SOUNDS:
+            return sound_ticks(name)
+        return -(-compile_program(self._bank.programs[name]).samples // SAMPLES_PER_TICK)
 
     def play_samples(self, samples: np.ndarray, name: str = "clip", tick: int | None = None) -> None:
         """Play ad-hoc samples (int16 or float in [-1, 1], mono) such as the tape noise.

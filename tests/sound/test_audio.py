@@ -138,3 +138,13 @@ def test_a_real_sdl_failure_in_a_fresh_process_is_silent():
                          check=False)
     assert out.returncode == 0 and out.stderr == ""
     assert out.stdout.strip() == "False [(0, 'bell'), (0, 'dice')]"
+
+
+def test_event_ticks_are_the_same_muted_silent_or_playing(audio):
+    from monopoly_cpc.sound import sound_ticks
+
+    muted = Audio(mute=True, playback=False)
+    for kind, name in (("jail", "jail"), ("winner", "victory"), ("bankrupt", "bankrupt")):
+        assert audio.event_ticks(Event(kind)) == muted.event_ticks(Event(kind)) == sound_ticks(name)
+    assert audio.event_ticks(Event("jail")) == 105  # the siren 1.5 s, 0.1 s, the door 0.5 s
+    assert audio.event_ticks(Event("turn")) == 0 and audio.event_ticks({"kind": "nope"}) == 0

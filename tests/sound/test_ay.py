@@ -200,3 +200,30 @@ def test_silent_channels_are_silent():
     tl = ay.Timeline.silent(5)
     tl.volume[:] = 15  # volume without tone or noise: a constant level the speaker does not pass
     assert not ay.render(tl).any()
+
+
+def nearest_levels(ratios):
+    """Volume-table steps nearest to measured amplitude ratios (0..1)."""
+    return np.abs(np.asarray(ratios)[:, None] - ay.VOLUME_TABLE[None, :]).argmin(axis=1)
+
+
+@pytest.mark.parametrize("shape", range(16))
+def test_envelope_shapes_measured_on_the_rendered_samples(shape):
+    """The level of a 1250 Hz tone under the hardware envelope, step by step, read back from
+    the samples (peak over each step against a tone at volume 15) follows the shape."""
+    ep = 1000  # a step lasts 16 * 1000 µs, ≈ 706 samples
+    frames = 80
+    tl = tone_timeline([50], frames=frames)
+    tl.use_env[:, 0] = True
+    tl.env_shape[:] = shape
+    tl.env_period[:] = ep
+    tl.env_restart[0] = True
+    x = np.abs(ay.render(tl).astype(np.float64))
+    ref = np.abs(ay.render(tone_timeline([50], frames=frames)).astype(np.float64))
+    per_step = 16 * ep / ay.US_PER_SAMPLE
+    steps = np.arange(48)
+    ratios = []
+    for k in steps:
+        a, b = int(k * per_step) + 40, int((k + 1) * per_step) - 40
+        ratios.append(x[a:b].max() / ref[a:b].max())
+    assert nearest_levels(ratios).tolist() == ay.envelope_levels(shape, steps).tolist()

@@ -149,3 +149,31 @@ def test_tape_half_cycles_from_the_boot_models_pulses():
     x = machine.render_tape_half_cycles(pulses_t * 1e6 / 3_500_000)
     assert abs(x.size - 400 * 666.57 * 44100 / 1e6) <= 1
     assert abs(dominant_hz(x) - 750) < 5
+
+
+def frame_levels(name, channels_in_phase=1):
+    """Volume-table step of each 1/100 s frame of a sound, from its rendered peak."""
+    x = np.abs(sound.render_sound(name).astype(np.float64)) / 32767
+    frames = x[: x.size // 441 * 441].reshape(-1, 441).max(axis=1)
+    ratio = frames / (channels_in_phase * ay.HEADROOM / 3)
+    return np.abs(ratio[:, None] - ay.VOLUME_TABLE[None, :]).argmin(axis=1).tolist()
+
+
+def test_envelopes_of_game_sounds_measured_on_the_samples():
+    # step: SOUND 1,100,4,11,9 with ENV 9 = 4 steps of -2: the first at once
+    assert frame_levels("step") == [9, 7, 5, 3]
+    # bell: volume 11 held for 0.2 s on three channels in phase
+    assert frame_levels("bell", channels_in_phase=3) == [11] * 20
+    # error: two tones (not in phase) at 10 for 16/100 s, then 8, 6, 4, 2
+    x = np.abs(sound.render_sound("error").astype(np.float64))
+    per_frame = x.reshape(-1, 441).max(axis=1)
+    assert np.all(np.diff(per_frame[16:]) < 0) and per_frame[:16].std() < 0.05 * per_frame[0]
+
+
+def test_sound_ticks_match_the_rendered_lengths():
+    for name in sound.sound_names():
+        samples = sound.render_sound(name).shape[0]
+        assert sound.sound_ticks(name) == -(-samples // 882), name
+    assert sound.sound_ticks("bell") == 10
+    with pytest.raises(KeyError):
+        sound.sound_ticks("no_such_sound")
