@@ -186,7 +186,11 @@ def _start_estate_auction(state: GameState, ev: list[Event]) -> None:
 
 
 def _interest(state: GameState, who: int, s: int, ev: list[Event]) -> None:
+    """The new owner of mortgaged ``s`` pays 10 % at once; lifting it before the next roll of
+    the dice then costs the principal only (``fresh_lifts``)."""
     amount = state.board.mortgages[s] // 10
+    if s not in state.fresh_lifts:
+        state.fresh_lifts.append(s)
     pl = state.players[who]
     if pl.cash >= amount:
         pl.cash -= amount
@@ -238,6 +242,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
         for s in squares:
             own[s] = -1
             state.mortgaged[s] = False
+            if s in state.fresh_lifts:
+                state.fresh_lifts.remove(s)
         state.estate.extend(squares)
     pl.jail_cards = []
     pl.loan = 0

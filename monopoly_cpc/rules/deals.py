@@ -177,6 +177,8 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
     pl.cash -= cost
     state.bank_cash += cost
     state.mortgaged[s] = False
+    if s in state.fresh_lifts:
+        state.fresh_lifts.remove(s)
     ev.append(Event("lift", p, s, cost))
 
 

@@ -187,6 +187,8 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
     if claim is not None:  # the next roll of the dice: an unclaimed rent is lost
         ev.append(Event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
         state.claim = None
+    if state.fresh_lifts:  # "immédiatement" is over: lifting costs the 10 % again
+        state.fresh_lifts.clear()
     state.rolls += 1
     if state.forced_dice:
         d1, d2 = state.forced_dice.pop(0)

@@ -149,8 +149,11 @@ def can_mortgage(state: GameState, player: int, square: int) -> Why:
 
 
 def lift_cost(state: GameState, square: int) -> int:
-    """Mortgage value plus 10 % interest."""
+    """Mortgage value plus 10 % interest; the principal only right after a change of hands, the
+    new owner having just paid the 10 % (``state.fresh_lifts``, seeds/002 HYPOTHEQUES)."""
     m = state.board.mortgages[square]
+    if square in state.fresh_lifts:
+        return m
     return m + m // 10
 
 

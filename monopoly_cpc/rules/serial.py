@@ -66,6 +66,7 @@ def to_data(state: GameState) -> dict[str, Any]:
             "bidders": list(au.bidders), "passed": list(au.passed), "high_bid": au.high_bid,
             "high_bidder": au.high_bidder},
         "estate": list(state.estate),
+        "fresh_lifts": list(state.fresh_lifts),
         "claim": None if c is None else {"owner": c.owner, "payer": c.payer, "square": c.square,
                                          "amount": c.amount},
         "debts": [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount,
@@ -271,7 +272,8 @@ def from_data(data: Any, board: Board | None = None, cards: Cards | None = None,
         doubles=r.int(data, "doubles", 0, 2), extra_roll=r.bool(data, "extra_roll"),
         dice=(dice[0], dice[1]), rng=rng, forced_dice=forced_dice, forced_cards=forced_cards,
         pending_square=r.int(data, "pending_square", -1, 39), pending_card=pending_card,
-        auction=auction, estate=r.ints(data, "estate", 0, 39), claim=claim, debts=debts,
+        auction=auction, estate=r.ints(data, "estate", 0, 39), claim=claim,
+        fresh_lifts=r.ints(data, "fresh_lifts", 0, 39) if "fresh_lifts" in data else [], debts=debts,
         trade=trade, placer=r.int(data, "placer", -1, n - 1), place_kind=place_kind,
         start_rollers=r.ints(data, "start_rollers", 0, n - 1),
         start_rolls=r.ints(data, "start_rolls", 0, 12, n),
@@ -338,6 +340,11 @@ def _check_consistency(s: GameState, r: _Reader) -> None:
         raise r.fail("claim", "an owner cannot owe himself rent")
     if s.trade is not None and s.trade.proposer == s.trade.partner:
         raise r.fail("trade", "a trade needs two players")
+    for sq in s.fresh_lifts:
+        if not b.is_property[sq] or not s.mortgaged[sq] or s.owner[sq] < 0:
+            raise r.fail("fresh_lifts", f"square {sq} must be an owned mortgaged property")
+    if len(set(s.fresh_lifts)) != len(s.fresh_lifts):
+        raise r.fail("fresh_lifts", "a square is listed twice")
     for sq in s.estate:
         if s.owner[sq] != -1 or not b.is_property[sq]:
             raise r.fail("estate", f"square {sq} must be an unowned property")

@@ -119,6 +119,11 @@ class GameState:
     auction: Auction | None = None
     estate: list[int] = field(default_factory=list)  # bankrupt-to-bank properties still to auction
     claim: RentClaim | None = None
+    # Mortgaged properties that just changed hands, their 10 % paid by the new owner: lifting
+    # them now costs the principal only (seeds/002 HYPOTHEQUES "peut lever l'hypothèque
+    # immédiatement, mais il doit dans ce cas payer les 10%"; FAILLITE "Il peut en même temps
+    # payer le principal"). Cleared at the next roll of the dice.
+    fresh_lifts: list[int] = field(default_factory=list)
     debts: list[Debt] = field(default_factory=list)
     trade: Trade | None = None
     placer: int = -1              # PLACE_BUILDING: who places
