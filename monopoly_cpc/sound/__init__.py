@@ -10,9 +10,12 @@ Sounds never affect the game: the engine and the screens do not wait for them.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from typing import Any
 
@@ -175,6 +178,33 @@ def _audio_errors() -> tuple[type[BaseException], ...]:
     return (pygame.error, OSError, RuntimeError)
 
 
+@contextlib.contextmanager
+def _native_stderr_silenced() -> Iterator[None]:
+    """Send the process's file descriptor 2 to the null device for a moment.
+
+    Without a sound card, SDL's ALSA back end makes alsa-lib print eight lines of
+    configuration errors straight to fd 2 (not through Python) while the mixer tries to open.
+    The game then plays on silently, so those lines are noise; the reason is kept in
+    ``Audio.reason`` and logged instead.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no real fd 2 (a GUI launch, a test capture)
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def _event_kind(event: Any) -> Any:
     if isinstance(event, dict):
         return event.get("kind")
@@ -233,8 +263,9 @@ class Audio:
                 pygame.mixer.quit()  # opened by pygame.init() with other settings: reopen ours
                 got = None
             if got is None:
-                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=want[2],
-                                  buffer=MIXER_BUFFER, allowedchanges=0)
+                with _native_stderr_silenced():
+                    pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=want[2],
+                                      buffer=MIXER_BUFFER, allowedchanges=0)
             self._mixer_format = pygame.mixer.get_init()
             if self._mixer_format is None:
                 raise RuntimeError("the mixer did not open")

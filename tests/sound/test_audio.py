@@ -148,3 +148,20 @@ def test_event_ticks_are_the_same_muted_silent_or_playing(audio):
         assert audio.event_ticks(Event(kind)) == muted.event_ticks(Event(kind)) == sound_ticks(name)
     assert audio.event_ticks(Event("jail")) == 105  # the siren 1.5 s, 0.1 s, the door 0.5 s
     assert audio.event_ticks(Event("turn")) == 0 and audio.event_ticks({"kind": "nope"}) == 0
+
+
+def test_no_sound_card_prints_nothing():
+    """SDL's ALSA back end without a card: alsa-lib's own error lines do not reach stderr."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from monopoly_cpc.sound import Audio\n"
+              "a = Audio(); a.cue('bell'); a.close()\n"
+              "print('after', file=sys.stderr)\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                         check=False)
+    assert out.returncode == 0
+    assert out.stderr == "after\n"  # fd 2 is given back after the mixer's attempt
