@@ -339,6 +339,10 @@ class BootScreen(Screen):
         if any(e.file == tape.SCREEN_NAME for e in loaded):
             times = tape.byte_times(self.baud, tape.SCREEN_NAME)
             self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
+        entry = {f.name: f.entry for f in tape.monopoly_files() if f.filetype != tape.FILETYPE_BASIC}
+        if len(loaded) == 1 and entry.get(loaded[0].file) == 0:
+            # RUN"MONOSCR: the firmware jumps to the file's entry address, 0, which resets the CPC.
+            self._at(loaded[0].t, "reset", start=start)
         if loaded and loaded[-1].file == tape.CODE_NAME:
             self._at(loaded[-1].t, "motor", False, start=start)
             self._at(loaded[-1].t, "line", tape.WAIT_KEY_LINE, start=start)
@@ -407,6 +411,8 @@ class BootScreen(Screen):
             self._program_line = op[1]
         elif kind == "finish":
             self._finish()
+        elif kind == "reset":
+            self._reset()
         elif kind == "disc_missing":
             self.console.newline()
             self.console.write(disc.MISSING_TEXT)
@@ -446,6 +452,13 @@ class BootScreen(Screen):
         self._print_line("Break" if self._program_line is None else f"Break in {self._program_line}")
         self._program_line = None
         self._ready()
+
+    def _reset(self) -> None:
+        """The CPC restarts from power-on (a jump to address 0), with its boot typed again."""
+        log = self.log
+        self.ctx.audio.stop("tape")
+        self.__init__(self.ctx, self.on_done)  # type: ignore[misc]
+        self.log = log + ["(reset)"]
 
     def _finish(self) -> None:
         if self.state == "done":

@@ -346,3 +346,19 @@ def test_a_key_after_the_load_is_the_one_the_loader_waits_for():
     assert ctx.next_screen is None
     s.on_key(key("SPACE", " "))
     assert ctx.next_screen is title and "Break in 40" not in s.log
+
+
+def test_run_of_the_picture_file_resets_the_cpc():
+    """RUN"MONOSCR loads a binary whose entry address is 0: the jump there restarts the CPC."""
+    s, ctx, title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("ESC"))
+    for ch in 'RUN"MONOSCR':
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+    run_until(s, lambda s: "(reset)" in s.log)
+    assert s.log[-2:] == ["Loading MONOSCR block 8", "(reset)"]
+    assert s.state == "power" and s.t == 0 and s.inks == (1, 24, 20, 6)
+    assert all(not r.strip() for r in drawn(s).screen_text())
+    run_until(s, lambda s: ctx.next_screen is not None)  # the boot types RUN"MONOPOLY again
+    assert ctx.next_screen is title and s.log.count('RUN"MONOPOLY') == 1
