@@ -3,7 +3,8 @@
 The engine has scored everybody when the game ended (last player standing, the quick game's
 time, or CTRL+C): cash, the printed price of each property (half when mortgaged), buildings at
 their price (a hotel counts five houses, four in the fast variant), less a MONOPOLIC loan.
-Each player gets two lines: rank, name and total; then cash, properties and buildings.
+Each player gets two lines: rank, name and total (under the Total heading); then cash,
+properties and buildings (under their headings).
 O starts a new game (the pawn menu), N goes back to the title.
 """
 
@@ -108,6 +109,8 @@ class EndScreen(Screen):
             w = worth(st, st.winner)
             line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
             fb.text(max(0, (40 - len(line)) // 2), 3, line[:40], pen=3)
+        total = t["cmd_endscreen.col_total"][:14]
+        fb.text(40 - len(total), 4, total, pen=3)          # above the totals, on the name lines
         for col, k in ((2, "col_cash"), (14, "col_props"), (27, "col_build")):
             fb.text(col, 5, t[f"cmd_endscreen.{k}"][:11].rjust(11), pen=2)
         row = 6        # up to six players of three lines: rows 6-23; the question on row 24

@@ -19,7 +19,8 @@ from monopoly_cpc.texts import load_texts
 
 INKS = (1, 24, 20, 26)
 HEAD_INKS = (0, 26, 24, 6)
-FIRST_ROW = 3
+FIRST_ROW = 2       # ten lines on rows 2-20, a blank row, the keys on 22-23, a message on 24
+HEAD_ROW = 0
 
 
 @dataclass(frozen=True)
@@ -155,10 +156,11 @@ class OptionsScreen(Screen):
         fb.clear(0)
         fb.set_inks(INKS)
         fb.set_border(1)
-        fb.set_inks(HEAD_INKS, 8, 16)
-        fb.set_border(0, 36 + 8, 36 + 16)
+        y = 8 * HEAD_ROW
+        fb.set_inks(HEAD_INKS, y, y + 8)
+        fb.set_border(0, 36 + y, 36 + y + 8)
         heading = t["cmd_options.heading"]
-        fb.text((40 - len(heading)) // 2, 1, heading, pen=1)
+        fb.text((40 - len(heading)) // 2, HEAD_ROW, heading, pen=1)
         for k, item in enumerate(ITEMS):
             row = FIRST_ROW + 2 * k
             selected = k == self.row

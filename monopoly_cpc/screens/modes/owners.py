@@ -93,4 +93,4 @@ class OwnersMode(CommandMode):
                 fb.text(0, WINDOW_TOP + row, self.line(s), pen=2, paper=3)
             else:
                 window_line(fb, row, self.line(s), 1)
-        window_line(fb, 5, self.lines[-1] if self.lines and not items else self.tx("cmd.owners.keys"), 2)
+        window_line(fb, 5, self.lines[-1] if self.lines and not items else self.tx("cmd.owners.keys", n=len(self.state.players)), 2)

@@ -87,7 +87,7 @@ def test_every_line_fits_and_says_when_it_takes_effect(tmp_path):
     s, _path = options_session(tmp_path)
     rows = s.text()
     for k in range(len(ITEMS)):
-        label = rows[3 + 2 * k]
+        label = rows[2 + 2 * k]
         assert label.startswith(f"{(k + 1) % 10} "), label
     s.step([digit(8)])
     s.press("SPACE")                                # keymap: only at the next start
