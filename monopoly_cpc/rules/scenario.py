@@ -18,6 +18,7 @@ Format (YAML)::
       - roll: 0                           # an action: name and player, or a list / mapping
       - bid: [1, 5000]                    #   of its arguments
       - illegal: {build: [0, 39]}         # must raise IllegalAction and change nothing
+        code: uneven_building             #   optional: with this refusal code (docs/engine.md)
       - expect: {phase: roll}             # a check at this point (events since the last check)
     expect: {...}                         # the final check
 
@@ -40,6 +41,7 @@ from monopoly_cpc.rules.board import HOTEL, load_yaml
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.invariants import InvariantError, check_invariants
+from monopoly_cpc.rules.refusals import CODES
 from monopoly_cpc.rules.serial import to_data
 from monopoly_cpc.rules.state import JAIL, ROLL, GameState, RentClaim
 from monopoly_cpc.rules.variants import Variant
@@ -332,14 +334,20 @@ def run_scenario(path: Path) -> ScenarioResult:
             result.failures += _check(state, step["expect"] or {}, pending, ctx, entry)
             pending = []
             continue
-        if isinstance(step, dict) and "illegal" in step and len(step) == 1:
+        if isinstance(step, dict) and "illegal" in step and set(step) <= {"illegal", "code"}:
             action = parse_action(step["illegal"], ctx, entry)
+            want = step.get("code")
+            if want is not None and want not in CODES:
+                raise ctx.fail(entry, f"unknown refusal code {want!r} (see docs/engine.md)")
             before = to_data(state)
             try:
                 apply(state, action)
-            except IllegalAction:
+            except IllegalAction as exc:
                 if to_data(state) != before:
                     result.failures.append(f"{entry}: the refused action changed the state")
+                if want is not None and exc.code != want:
+                    result.failures.append(f"{entry}: refused with code {exc.code!r} "
+                                           f"({exc.reason}), expected {want!r}")
                 continue
             result.failures.append(f"{entry}: {action} should be illegal but was applied")
             break

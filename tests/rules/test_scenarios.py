@@ -56,3 +56,21 @@ def test_docs_rules_lists_every_scenario():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
     missing = [p.name for p in SCENARIOS if f"tests/scenarios/{p.name}" not in doc]
     assert not missing, f"docs/rules.md does not list {missing}"
+
+
+def test_illegal_step_checks_the_refusal_code(tmp_path):
+    """`illegal:` with `code:` fails when the engine refuses for another reason, and an unknown
+    code is a file error."""
+    from monopoly_cpc.errors import DataError
+
+    f = tmp_path / "code.yaml"
+    body = ("name: code\nsource: 'seeds/002 LES MAISONS'\nstart:\n  owner: {1: 0}\n"
+            "steps:\n  - illegal: {build: [0, 1]}\n    code: %s\n")
+    f.write_text(body % "group_incomplete", encoding="utf-8")
+    assert run_scenario(f).ok
+    f.write_text(body % "uneven_building", encoding="utf-8")
+    result = run_scenario(f)
+    assert not result.ok and "refused with code 'group_incomplete'" in result.failures[0]
+    f.write_text(body % "no_such_code", encoding="utf-8")
+    with pytest.raises(DataError, match="unknown refusal code"):
+        run_scenario(f)
