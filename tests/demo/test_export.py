@@ -84,28 +84,54 @@ def test_an_unknown_output_kind_is_one_line(demo_file, tmp_path, capsys):
     assert "--scale" in capsys.readouterr().err
 
 
+def _decoded_sound(path) -> np.ndarray:
+    raw = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-i", str(path), "-vn", "-f",
+                          "s16le", "-ac", "1", "-ar", "44100", "-"], capture_output=True, check=True).stdout
+    return np.abs(np.frombuffer(raw, "<i2").astype(np.int32))
+
+
 def test_the_sound_track_carries_the_sessions_sounds(demo_file, tmp_path, monkeypatch):
-    """A sound cued at tick 5 is heard in the MP4 (the short demo itself is silent)."""
+    """The track is mixed from the session's sound log: a click logged at tick 5 is heard from
+    0.1 s on, and a session that logs nothing gives silence (the game's own sounds held back)."""
     from monopoly_cpc.demo import export
     from monopoly_cpc.sound import Audio
 
-    def with_a_click():
-        audio = Audio(mute=False, volume=10, playback=False)
-        audio.log.append((5, "relay_click"))
-        return audio
+    class OnlyTheLog(Audio):
+        def cue(self, *args, **kwargs) -> None:  # the demo's own sounds are not wanted here
+            pass
 
-    def loudness(path) -> float:
-        probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(path), "-af",
-                                "volumedetect", "-f", "null", "-"], capture_output=True, text=True,
-                               check=False).stderr
-        return float(probe.split("max_volume: ")[1].split(" dB")[0])
+        def on_events(self, *args, **kwargs) -> None:
+            pass
 
+    def audio_with(log):
+        def make():
+            audio = OnlyTheLog(mute=False, volume=10, playback=False)
+            audio.log.extend(log)
+            return audio
+        return make
+
+    monkeypatch.setattr(export, "_export_audio", audio_with([]))
     silent = tmp_path / "silent.mp4"
     assert main(["record", str(demo_file), "--out", str(silent), "--scale", "1", "--quiet"]) == 0
-    monkeypatch.setattr(export, "_export_audio", with_a_click)
+    monkeypatch.setattr(export, "_export_audio", audio_with([(5, "relay_click")]))
     heard = tmp_path / "click.mp4"
     assert main(["record", str(demo_file), "--out", str(heard), "--scale", "1", "--quiet"]) == 0
-    assert loudness(silent) < -80 < -40 < loudness(heard)
+    quiet, click = _decoded_sound(silent), _decoded_sound(heard)
+    assert quiet.size == click.size == TICKS * 882  # 1.5 s at 44100 Hz, as long as the video
+    assert quiet.max() < 50 and click.max() > 1000
+    onset = int(np.argmax(click > 300)) / 44100
+    assert 0.09 <= onset <= 0.12  # tick 5 = 0.1 s (AAC may smear a few ms)
+
+
+def test_the_demo_is_heard_and_mute_has_no_track(demo_file, tmp_path):
+    loud = tmp_path / "demo.mp4"
+    assert main(["record", str(demo_file), "--out", str(loud), "--scale", "1", "--quiet"]) == 0
+    assert _decoded_sound(loud).max() > 1000  # dice and steps of the demo's first 1.5 s
+    mute = tmp_path / "mute.mp4"
+    assert main(["record", str(demo_file), "--out", str(mute), "--scale", "1", "--quiet", "--mute"]) == 0
+    probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(mute)],
+                           capture_output=True, text=True, check=False).stderr
+    assert "Video: h264" in probe and "Audio:" not in probe
 
 
 def test_progress_bar_only_on_a_terminal():
