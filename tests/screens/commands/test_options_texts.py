@@ -172,3 +172,70 @@ def test_every_engine_refusal_pattern_has_its_text():
         "les emprunts sont limités à 50.000 F en tout"
     assert reason_text(t, "something new") == "something new"
     assert key("ENTER").is_enter
+
+
+def test_every_switch_saved_by_the_options_changes_the_next_game(tmp_path):
+    """Options keys -> the settings file -> the next run's new game: each switch is felt."""
+    from monopoly_cpc.screens.game.screen import GameScreen
+    from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
+
+    path = tmp_path / "settings.yaml"
+
+    def first(ctx):
+        ctx.settings = Settings()
+        return OptionsScreen(ctx, TitleScreen(ctx), path=path)
+
+    s = Session(first, lang=None, speed=None)
+    for line in (1, 2, 3, 4):                       # the four rule variants on
+        s.step([digit(line)])
+        s.press("SPACE")
+    s.step([digit(5)])
+    s.press("LEFT")                                 # computer speed 2 -> 1
+    s.step([digit(6)])
+    s.press("SPACE")                                # computer level: expert
+    s.step([digit(7)])
+    s.press("SPACE")                                # English
+    s.press("ENTER")
+
+    def game(ctx):
+        ctx.settings = settings_mod.load(path)       # as the next run reads it
+        spec = GameSpec((PlayerSpec("ANNE", 0, False), PlayerSpec("CPC", 1, True)))
+        return GameScreen(ctx, spec)
+
+    g = Session(game, lang=None, speed=None).screen
+    v = g.state.variant
+    assert (v.auto_rent, v.trade_only_when_bank_empty, v.loans) == (True, True, True)
+    assert v.houses_before_hotel == 3 and v.end_at_bankruptcies == 2      # the fast variant
+    assert g.speed == 1 and g.bots[1].kind == "expert" and g.texts.lang == "en"
+
+    def plain(ctx):
+        ctx.settings = Settings()
+        return GameScreen(ctx, GameSpec((PlayerSpec("ANNE", 0, False), PlayerSpec("CPC", 1, True))))
+
+    d = Session(plain, lang=None, speed=None).screen
+    v = d.state.variant
+    assert (v.auto_rent, v.trade_only_when_bank_empty, v.loans, v.houses_before_hotel) == (False, False, False, 4)
+    assert d.speed == 2 and d.bots[1].kind == "normal" and d.texts.lang == "fr"
+
+
+def test_volume_is_heard_at_once_and_esc_puts_it_back(tmp_path):
+    class Audio:
+        def __init__(self):
+            self.volumes = []
+
+        def cue(self, name):
+            pass
+
+        def on_events(self, events):
+            pass
+
+        def set_volume(self, v):
+            self.volumes.append(v)
+
+    s, _path = options_session(tmp_path)
+    audio = s.ctx.audio = Audio()
+    s.step([digit(9)])
+    s.press("RIGHT", "RIGHT")
+    assert audio.volumes == [8, 9]
+    s.press("ESC")
+    assert audio.volumes[-1] == 7 and s.ctx.settings.volume == 7
