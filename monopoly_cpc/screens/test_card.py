@@ -30,14 +30,14 @@ BASIC_PAGE = [
     "LIST",
     "10 ' Monopoly CPC : page de texte",
     "20 MODE 1:INK 0,1:INK 1,24:BORDER 1",
-    '30 PRINT "Départ : recevez 20.000 F"',
+    '30 PRINT "DÉPART : RECEVEZ 20.000 F"',
     '40 PRINT "Allez en prison. Ne passez pas par la case départ."',
-    '50 PRINT "Rue de la Paix", "40.000 F"',
+    '50 PRINT "Av. des Champs-Élysées", "35.000 F"',
     "Ready",
     "RUN",
-    "Départ : recevez 20.000 F",
+    "DÉPART : RECEVEZ 20.000 F",
     "Allez en prison. Ne passez pas par la case départ.",
-    "Rue de la Paix            40.000 F",  # PRINT zones of 13 columns
+    "Av. des Champs-Élysées    35.000 F",  # PRINT zones of 13 columns
     "Ready",
 ]
 

@@ -93,3 +93,34 @@ def test_broken_source_names_the_line():
     missing = text.split("0xFF U+")[0]
     with pytest.raises(DataError, match="0xFF"):
         fontmod.parse_source(missing, Path("font.txt"))
+
+
+# Accented capitals: an 8x8 cell has no room above a 7-row capital, so the letter is drawn on
+# rows 2-6 (a small capital on the baseline), the accent on row 0 and row 1 is left empty, so
+# that the accent stands apart from the letter instead of merging into its top bar.
+ACCENTED_CAPITALS = {"É": "E", "È": "E", "Ê": "E", "Ë": "E", "À": "A", "Â": "A", "Î": "I",
+                     "Ï": "I", "Ô": "O", "Ù": "U", "Û": "U", "Ü": "U"}
+
+
+@pytest.mark.parametrize("ch", sorted(ACCENTED_CAPITALS))
+def test_accented_capitals_keep_the_accent_apart(ch):
+    g = fontmod.font().glyphs[fontmod.font().char_to_code[ch]]
+    assert g[0].any(), "the accent is on row 0"
+    assert not g[1].any(), "row 1 separates the accent from the letter"
+    assert g[2].any() and g[6].any(), "the letter fills rows 2-6, on the baseline"
+    assert not g[7].any() and not g[:, 7].any()
+
+
+def test_accented_capitals_of_one_letter_differ_only_by_the_accent():
+    f = fontmod.font()
+    bodies: dict[str, set[bytes]] = {}
+    accents: dict[str, set[bytes]] = {}
+    for ch, base in ACCENTED_CAPITALS.items():
+        g = f.glyphs[f.char_to_code[ch]]
+        bodies.setdefault(base, set()).add(g[2:].tobytes())
+        accents.setdefault(base, set()).add(g[0].tobytes())
+    assert all(len(b) == 1 for b in bodies.values()), "one body per letter"
+    for base, acc in accents.items():  # every accent of a letter is drawn differently
+        assert len(acc) == sum(1 for b in ACCENTED_CAPITALS.values() if b == base), base
+    assert f.glyphs[f.char_to_code["Ç"]][:7].tolist() == f.glyphs[ord("C")][:7].tolist()
+    assert f.glyphs[f.char_to_code["Ç"]][7].any(), "the cedilla hangs on row 7"
