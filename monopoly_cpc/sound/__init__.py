@@ -187,10 +187,13 @@ def _native_stderr_silenced() -> Iterator[None]:
     The game then plays on silently, so those lines are noise; the reason is kept in
     ``Audio.reason`` and logged instead.
     """
+    saved: int | None = None
     try:
         sys.stderr.flush()
         saved = os.dup(2)
     except (OSError, ValueError, AttributeError):  # no real fd 2 (a GUI launch, a test capture)
+        saved = None
+    if saved is None:
         yield
         return
     try:
