@@ -80,10 +80,11 @@ class AuctionMode(Mode):
             return
         t = self.host.texts
         self.host.ctx.audio.cue("error")
-        if "assets" in why:
+        code = getattr(why, "code", "")
+        if code == "bid_above_assets":
             self.message = t["auction.refused_assets"]
-        elif "bid more" in why or "opening" in why:
-            self.message = t["auction.too_low"]
+        elif getattr(why, "text", ""):
+            self.message = why.text     # the rules' own line: 'Offrez plus de 12.000 F'...
         else:
             self.message = t["auction.refused"]
 

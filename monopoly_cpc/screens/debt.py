@@ -47,8 +47,8 @@ class DebtMode(Prompt):
             if ev.is_enter:
                 s = self.host.cursor
                 action = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
-                ok, _why = self.host.apply(action)
-                self.message = "" if ok else t["debt.cannot"]
+                ok, why = self.host.apply(action)
+                self.message = "" if ok else self._refused(why, t["debt.cannot"])
                 return True
             return False
         action = None
@@ -71,10 +71,16 @@ class DebtMode(Prompt):
             action = A.DeclareBankruptcy(self.who)
         if action is None:
             return False
-        ok, _why = self.host.apply(action)
+        ok, why = self.host.apply(action)
         if not ok:
-            self.message = t["debt.still_can"] if isinstance(action, A.DeclareBankruptcy) else t["debt.cannot"]
+            self.message = (self._refused(why, t["debt.still_can"]) if isinstance(action, A.DeclareBankruptcy)
+                            else self._refused(why, t["debt.cannot"]))
         return True
+
+    def _refused(self, why, generic: str) -> str:
+        """The rules' own line for this refusal (``rules.<code>``), else ``generic``; an error beep."""
+        self.host.ctx.audio.cue("error")
+        return getattr(why, "text", "") or generic
 
     def _rent_debt(self) -> bool:
         st = self.host.state
@@ -93,14 +99,14 @@ class DebtMode(Prompt):
                 self.message = t["debt.cannot"]
             return True
         if ev.letter == "P":
-            ok, _why = self.host.apply(A.PayInKind(self.who, tuple(self.given)))
+            ok, why = self.host.apply(A.PayInKind(self.who, tuple(self.given)))
             if ok:
                 self.pick = ""
                 self.given = []
                 self.message = ""
             else:
                 self.host.ctx.audio.cue("error")
-                self.message = t["debt.kind_refused"]
+                self.message = getattr(why, "text", "") or t["debt.kind_refused"]
             return True
         return False
 

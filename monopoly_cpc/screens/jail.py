@@ -27,8 +27,10 @@ class JailMode(Prompt):
             return False
         ok, why = self.host.apply(action)
         if not ok:
+            self.host.ctx.audio.cue("error")
+            text = getattr(why, "text", "") or self.host.texts.get("game.refused", reason=why)
             self.host.say(self.host.texts["jail.cannot_pay"] if isinstance(action, A.PayJailFine)
-                          else self.host.texts.get("game.refused", reason=why))
+                          else text)
         return True
 
     def draw(self, fb) -> None:

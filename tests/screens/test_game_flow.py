@@ -72,7 +72,7 @@ def test_declining_opens_the_auction_bids_by_number_refusals_and_the_gavel():
     s.step([digit(1)] + [digit(9)] * 6 + [key("ENTER")])
     assert s.shows("Refusé : l'offre dépasse vos actifs")
     s.step([digit(3), digit(5), digit(0), digit(0), key("ENTER")])
-    assert s.shows("Offre refusée : trop basse")
+    assert s.shows("Offrez plus de 7.000 F")  # the rules' own line, rules.bid_too_low
     assert until(s, "Une fois...")
     assert until(s, "Deux fois...")
     assert until(s, "Adjugé ! Rue Lecourbe à MARIE pour")
@@ -157,7 +157,7 @@ def test_debt_window_mortgage_with_the_cursor_then_the_debt_is_paid():
     assert s.shows("JEAN doit 20.000 F à la Banque")
     assert st.phase == DEBT
     s.press("F")
-    assert s.shows("Refusé : vous pouvez encore payer")
+    assert s.shows("Vous pouvez encore payer")  # rules.can_still_pay
     s.press("H")
     assert s.shows("Hypothèque : curseur puis ENTER")
     assert s.screen.cursor == 39
@@ -452,7 +452,7 @@ def test_a_rent_paid_half_in_properties():
     s.press("M")
     assert s.shows("ENTER : donner/reprendre  P : payer")
     s.press("P")                                      # nothing given yet: refused
-    assert s.shows("Refusé : 1/2 en argent, 1/2 en biens")
+    assert s.shows("Choisissez les propriétés")  # rules.kind_list_properties
     s.screen.set_cursor(1)
     s.press("ENTER")
     assert s.shows("Donnés : Boulevard de Belleville")

@@ -11,7 +11,10 @@ docs/screens.md for the table):
 * ``host.state``                  the engine's GameState (read only: change it with ``apply``)
 * ``host.apply(action)``          through the engine; returns ``(ok, events_or_reason)``;
                                   the events are shown (animations, messages) and sent to
-                                  ``ctx.audio.on_events``; an illegal action returns its reason
+                                  ``ctx.audio.on_events``; an illegal action returns a
+                                  :class:`Refusal`: the engine's English reason as a ``str``,
+                                  with ``.code``, ``.fields`` and ``.text`` (the catalogue's
+                                  line ``rules.<code>``, French or English: show that one)
 * ``host.cursor`` / ``host.move_cursor(dx)`` / ``host.set_cursor(square)`` the board cursor
 * ``host.show_deed(square)``      the title deed in the window (until the next draw of the mode)
 * ``host.say(text)``              a message in the window's scrolling log
@@ -130,3 +133,34 @@ def wrap(text: str, width: int = 40) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+class Refusal(str):
+    """Why the engine refused an action: the English reason (a ``str``, as before) carrying the
+    refusal's ``code``, its ``fields`` and ``text``, the player's line from the catalogue."""
+
+    code: str = ""
+    fields: dict
+    text: str = ""
+
+    @classmethod
+    def of(cls, exc, texts) -> Refusal:
+        """The refusal of an ``IllegalAction``, its line ``rules.<code>`` (or the generic one)."""
+        r = cls(getattr(exc, "reason", str(exc)))
+        r.code = getattr(exc, "code", "") or ""
+        r.fields = dict(getattr(exc, "fields", {}) or {})
+        r.text = refusal_line(texts, exc)
+        return r
+
+
+def refusal_line(texts, exc) -> str:
+    """``rules.<code>`` of the rules' catalogue with its fields; the generic line if missing."""
+    code = getattr(exc, "code", "")
+    if code:
+        try:
+            from monopoly_cpc.rules.refusals import refusal_text
+
+            return refusal_text(texts, exc)
+        except (ImportError, KeyError, LookupError, ValueError):
+            pass  # a code without its line yet: the generic line below
+    return texts.get("game.refused", reason=getattr(exc, "reason", str(exc)))

@@ -42,7 +42,7 @@ class Prompt(Mode):
 
     def refused(self, reason) -> None:
         self.host.ctx.audio.cue("error")
-        self.host.say(self.host.texts.get("game.refused", reason=reason))
+        self.host.say(getattr(reason, "text", "") or self.host.texts.get("game.refused", reason=reason))
 
 
 class WatchMode(Prompt):
@@ -130,6 +130,7 @@ class BuyMode(Prompt):
         if ev.letter == self.host.texts["keys.yes"]:
             ok, _why = self.host.apply(A.Buy(self.who))
             if not ok:
+                self.host.ctx.audio.cue("error")
                 self.host.say(self.host.texts["game.cannot_buy"])
             return True
         if ev.letter == self.host.texts["keys.no"]:

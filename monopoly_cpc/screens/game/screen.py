@@ -36,7 +36,7 @@ from monopoly_cpc.screens.dice import DiceView
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.entry import LineEntry
-from monopoly_cpc.screens.game.host import Mode, wrap
+from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
 from monopoly_cpc.screens.game.show import Presenter
 from monopoly_cpc.screens.game.view import BoardView
 from monopoly_cpc.texts import load_texts, money
@@ -131,7 +131,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
-            return False, exc.reason
+            return False, Refusal.of(exc, self.texts)
         self.show.add(events)
         return True, events
 
