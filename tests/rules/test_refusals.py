@@ -144,3 +144,40 @@ def test_money_fields_are_written_french_style():
     e = IllegalAction("x", code="kind_value_short", fields={"value": 12000, "amount": 30000})
     assert refusal_text(en, e) == "Worth 12.000 F, 30.000 F needed"
     assert set(MONEY_FIELDS) == {"amount", "value"}
+
+
+def _scenario_state(tmp_path, body: str):
+    from monopoly_cpc.rules.scenario import run_scenario
+
+    f = tmp_path / "s.yaml"
+    f.write_text("name: s\nsource: 'issue 3'\n" + body, encoding="utf-8")
+    result = run_scenario(f)
+    assert result.ok, result.failures
+    return result.state
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_refusals_with_fields_format_in_both_languages(tmp_path, lang):
+    """The refusals whose texts show a name, a square or an amount carry those fields."""
+    texts = load_texts(lang)
+    st = _scenario_state(tmp_path, "start:\n  owner: {39: 1, 37: 1, 1: 0, 21: 0}\n"
+                                   "  houses: {39: 2, 37: 2}\n  players: [{pos: 30, cash: 40000}]\n"
+                                   "dice: [[4, 5]]\nsteps:\n  - roll: 0\n  - claim_rent: 1\n")
+    seen = {}
+    for action in (A.PayInKind(0, (21,)),                         # worth 22.000, 30.000 needed
+                   A.ProposeTrade(1, 0, (39,), (1,), 0),         # Rue de la Paix's group is built
+                   A.ProposeTrade(0, 1, (1,), (), 10 ** 6),      # the proposer has not that much
+                   A.ProposeTrade(0, 1, (1,), (), -10 ** 6),     # nor the partner
+                   A.ProposeTrade(0, 1, (1,), (3,), 0)):         # Rue Lecourbe is the bank's
+        e = _refused(st, action)
+        seen[e.code] = refusal_text(texts, e)
+    st.players[0].cash = 100
+    seen[_refused(st, A.PayInKind(0, (21,))).code] = "cash"
+    assert set(seen) == {"kind_value_short", "trade_group_built", "proposer_cash",
+                         "partner_cash", "not_owner", "kind_cash_needed"}
+    if lang == "fr":
+        assert seen["kind_value_short"] == "Valeur 22.000 F, il faut 30.000 F"
+        assert seen["trade_group_built"] == "Groupe de Rue de la Paix bâti"
+        assert seen["not_owner"] == "Rue Lecourbe n'est pas à B"
+    e = _refused(st, A.PayInKind(0, (21,)))
+    assert e.code == "kind_cash_needed" and refusal_text(texts, e).endswith("30.000 F")
