@@ -66,6 +66,9 @@ class TitleScreen(Screen):
     def on_key(self, ev) -> None:
         if ev.repeat:
             return
+        # the tune belongs to the title: it stops when the title is left by a key (it is
+        # shorter than the attract delay, so it has ended before a demo game replaces the title)
+        self.ctx.audio.stop("title")
         if ev.letter == "O":
             options = option_screen_class()
             if options is not None:
@@ -76,6 +79,8 @@ class TitleScreen(Screen):
         self.ctx.switch(SetupScreen(self.ctx))
 
     def tick(self) -> None:
+        if self.ticks == 0:
+            self.ctx.audio.cue("title")   # the title tune, once (about 28 s)
         self.ticks += 1
 
     def draw(self, fb) -> None:

@@ -111,6 +111,8 @@ class Presenter:
         if step.event is not None and step.kind != "walk":
             sc.ctx.audio.on_events([step.event])
         if step.kind == "dice":
+            if step.event is not None and step.event.kind == "start_roll":
+                sc.ctx.audio.cue("dice")  # the sound table knows only the turn's 'dice' event
             d1, d2 = step.data
             sc.dice.roll(d1, d2, step.ticks)
         elif step.kind == "say":
