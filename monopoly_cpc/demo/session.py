@@ -22,7 +22,9 @@ keys) and :meth:`close` at the end (writes the replay files).
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Iterable
 from typing import Any
@@ -152,6 +154,7 @@ class ExhibitSession(Session):
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
         self.ring = None         # a GifRing once the window asks for it (host_event)
+        self.sigint: Any = None  # kiosk window: the SIGINT handler in force before (restored at close)
         self.start = start
         self.start_game = game
 
@@ -399,6 +402,7 @@ class ExhibitSession(Session):
 
         if self.ring is None:
             self.ring = GifRing()
+            self._ignore_sigint()
         if self.kiosk:
             if ev.type == pygame.QUIT or ev.type == getattr(pygame, "WINDOWCLOSE", -1):
                 return True  # window close and Alt+F4 do nothing at an exhibition
@@ -413,8 +417,19 @@ class ExhibitSession(Session):
             return True
         return False
 
+    def _ignore_sigint(self) -> None:
+        """Kiosk window: CTRL+C in the terminal that started the game does not end it either.
+
+        Only the window front end calls host_event, so headless tools keep their CTRL+C; a
+        service manager still stops the game with SIGTERM (the loop handles it)."""
+        if self.kiosk and self.sigint is None and threading.current_thread() is threading.main_thread():
+            self.sigint = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     def close(self) -> None:
-        """End of the session: write the replay files."""
+        """End of the session: write the replay files (and give CTRL+C back)."""
+        if self.sigint is not None:
+            signal.signal(signal.SIGINT, self.sigint)
+            self.sigint = None
         self._finish_game_replay()
         if self.session_recorder is not None and self.record_path:
             self._write(self.session_recorder.replay, self.record_path, fatal=True)

@@ -100,3 +100,47 @@ def test_f11_saves_a_gif_of_the_last_seconds():
         im.seek(i)
         total += im.info["duration"]
     assert 30 * 20 <= total <= 41 * 20  # about the 40 ticks drawn so far, 20 ms each
+
+
+class Interrupter(Poster):
+    """Sends this process SIGINT (CTRL+C in the terminal) at a tick, and notes what it meant."""
+
+    def tick(self) -> None:
+        super().tick()
+        if self.n == 3:
+            import os
+            import signal
+
+            self.handler = signal.getsignal(signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGINT)
+
+
+def _interrupted_front_end(kiosk: bool):
+    args = play_args(headless=False, mute=True, windowed=True, kiosk=kiosk)
+    screens = []
+
+    def factory(ctx):
+        screens.append(Interrupter(ctx, {}))
+        return screens[-1]
+
+    return app.WindowFrontEnd(args, screen_factory=factory, session_factory=ExhibitSession,
+                              max_ticks=20), screens
+
+
+def test_kiosk_window_ignores_ctrl_c_in_its_terminal_and_gives_it_back():
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    fe, screens = _interrupted_front_end(kiosk=True)
+    assert fe.run() == 0
+    assert screens[0].ctx.tick == 20 and screens[0].handler == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is before  # restored when the session closed
+
+
+def test_normal_window_stops_on_ctrl_c():
+    import pytest
+
+    fe, screens = _interrupted_front_end(kiosk=False)
+    with pytest.raises(KeyboardInterrupt):
+        fe.run()
+    assert screens[0].ctx.tick < 20
