@@ -15,7 +15,7 @@ Front ends:
 * :class:`WindowFrontEnd` is the game on screen: fixed 50 Hz logic from an accumulator on
   ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), one render per display refresh
   (vsync where the driver gives it, else paced by sleeping), at most ``MAX_CATCH_UP`` ticks of
-  catch-up after a stall.  Host keys go through ``HostKeyboard``; the loop keeps F12
+  catch-up after a stall (:class:`FixedStep`).  Host keys go through ``HostKeyboard``; the loop keeps F12
   (screenshot) and Alt+Enter (full screen on/off) for itself.  ESC is a CPC key; closing the
   window quits.
 """
@@ -41,7 +41,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TICK_HZ = 50
 TICK_S = 1.0 / TICK_HZ
-MAX_CATCH_UP = 5  # ticks run at most per rendered frame after a stall; older time is dropped
+# Ticks run at most per rendered frame; time beyond is dropped (a stall, a dragged window).
+# 10 ticks = 0.2 s, so the game keeps its 50 Hz down to 5 frames/s (a slow software display).
+MAX_CATCH_UP = 10
 TITLE = "Monopoly CPC"
 TITLE_MESSAGE_TICKS = 4 * TICK_HZ  # how long the window title shows a screenshot's path
 # SDL drivers that draw nowhere: accepted only when asked for by SDL_VIDEODRIVER (tests).
@@ -64,6 +66,61 @@ def first_screen(ctx: AppContext) -> Screen:
             raise
         return TestCardScreen(ctx)  # the screen flow is not written yet
     return flow.first_screen(ctx)
+
+
+class FixedStep:
+    """How many 50 Hz ticks are due at each rendered frame, from a monotonic clock's readings.
+
+    Ticks are counted from an origin, not accumulated frame by frame, so the rate does not
+    drift whatever the frame rate.  More than ``max_catch_up`` due at once (the process was
+    stalled) runs ``max_catch_up`` and moves the origin: the rest of the stall is dropped.
+    """
+
+    def __init__(self, start: float, hz: int = TICK_HZ, max_catch_up: int = MAX_CATCH_UP) -> None:
+        self.hz = hz
+        self.max_catch_up = max_catch_up
+        self.origin = start
+        self.done = 0
+        self.dropped = 0  # ticks' worth of time dropped by the clamp (diagnostics)
+
+    def due(self, now: float) -> int:
+        """The ticks to run now (counted as run)."""
+        n = int((now - self.origin) * self.hz) - self.done
+        if n > self.max_catch_up:
+            self.dropped += n - self.max_catch_up
+            n = self.max_catch_up
+            # half a tick of slack keeps float rounding from losing the tick just re-anchored
+            self.origin = now - (self.done + n + 0.5) / self.hz
+        if n <= 0:
+            return 0
+        self.done += n
+        return n
+
+
+class VsyncCheck:
+    """Does ``flip()`` really wait for the display?  Judged every ``window`` frames.
+
+    A driver may accept vsync and ignore it (or present with a software copy that merely takes
+    a few ms): frames then come faster than the display refreshes.  When ``window`` frames took
+    less than ``slack`` of the refresh periods they should have, vsync is not working and the
+    loop paces itself by sleeping instead.
+    """
+
+    def __init__(self, start: float, refresh_s: float, window: int = 30, slack: float = 0.8) -> None:
+        self.refresh_s = refresh_s
+        self.window = window
+        self.slack = slack
+        self.start = start
+        self.frames = 0
+
+    def flipped(self, now: float) -> bool:
+        """Count one flip at ``now``; False once the flips have shown that vsync is not there."""
+        self.frames += 1
+        if self.frames < self.window:
+            return True
+        fast = now - self.start < self.window * self.refresh_s * self.slack
+        self.start, self.frames = now, 0
+        return not fast
 
 
 class Session:
@@ -410,10 +467,9 @@ class WindowFrontEnd:
         import pygame
 
         pending: list = []
-        acc = 0.0
-        last = time.perf_counter()
-        next_frame = last
-        fast_flips = 0
+        clock = FixedStep(time.perf_counter())
+        next_frame = clock.origin
+        vsync_check = VsyncCheck(clock.origin, self.refresh_s)
         running = True
         while running and not self.stop_requested:
             for ev in pygame.event.get():
@@ -431,11 +487,7 @@ class WindowFrontEnd:
                     pending.extend(keyboard.feed(ev))
             if not running:
                 break
-            now = time.perf_counter()
-            acc = min(acc + (now - last), MAX_CATCH_UP * TICK_S)
-            last = now
-            while acc >= TICK_S:
-                acc -= TICK_S
+            for _ in range(clock.due(time.perf_counter())):
                 events, pending = pending + keyboard.tick(), []
                 session.step(events)
                 if self.title_message and session.tick >= self.title_until:
@@ -445,14 +497,12 @@ class WindowFrontEnd:
                     running = False
                     break
             self.presenter.present(session.render(), self.surface, self.layout)
-            t0 = time.perf_counter()
             pygame.display.flip()
             if self.vsync:
-                # A driver that ignores vsync returns at once: after a few such flips, pace by sleep.
-                fast_flips = fast_flips + 1 if time.perf_counter() - t0 < 0.002 else 0
-                if fast_flips > 10:
-                    self.vsync = False
                 next_frame = time.perf_counter()
+                vsync_check.refresh_s = self.refresh_s  # Alt+Enter may have changed the mode
+                # a driver that ignores vsync: pace by sleep from now on
+                self.vsync = vsync_check.flipped(next_frame)
             else:
                 next_frame += self.refresh_s
                 delay = next_frame - time.perf_counter()

@@ -268,3 +268,46 @@ def test_sigterm_stops_even_a_kiosk_cleanly(tmp_path):
             proc.kill()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
+
+
+# -- the fixed step and the vsync check, on a simulated clock -------------------------------------
+def _ticks_over(frame_times) -> tuple[int, app.FixedStep]:
+    clock = app.FixedStep(0.0)
+    return sum(clock.due(t) for t in frame_times), clock
+
+
+@pytest.mark.parametrize("fps", [144, 75, 60, 59.94, 50, 49.5, 30, 24, 7])
+def test_fixed_step_gives_50_ticks_a_second_at_any_frame_rate(fps):
+    n_frames = int(10 * fps)
+    ticks, clock = _ticks_over([(i + 1) / fps for i in range(n_frames)])
+    # 10 s of frames: 500 ticks, give or take the tick in progress at the last frame
+    assert 499 <= ticks <= 500, ticks
+    assert clock.dropped == 0
+
+
+def test_fixed_step_does_not_drift_with_uneven_frames():
+    # frames of 13, 21 and 17 ms in turn, for 100 s: still exactly 50 ticks a second
+    times, t = [], 0.0
+    for i in range(6000):
+        t += (0.013, 0.021, 0.017)[i % 3]
+        times.append(t)
+    ticks, _ = _ticks_over(times)
+    assert ticks == int(t * 50)
+
+
+def test_fixed_step_clamps_a_stall_and_drops_the_rest():
+    clock = app.FixedStep(0.0)
+    assert clock.due(0.1) == 5
+    assert clock.due(2.1) == app.MAX_CATCH_UP  # a 2 s stall: only the catch-up runs
+    assert clock.dropped == 100 - app.MAX_CATCH_UP
+    # then the game goes on at 50 Hz from the stall, without a second burst
+    assert [clock.due(2.1 + 0.02 * k) for k in range(1, 6)] == [1, 1, 1, 1, 1]
+
+
+def test_vsync_check_notices_flips_that_do_not_wait():
+    refresh = 1 / 60
+    real = app.VsyncCheck(0.0, refresh)
+    assert all(real.flipped((i + 1) * refresh) for i in range(300))  # flips at the display's rate
+    fake = app.VsyncCheck(0.0, refresh)
+    results = [fake.flipped((i + 1) * 0.004) for i in range(30)]  # 4 ms flips: no vsync
+    assert results[-1] is False and all(results[:-1])
