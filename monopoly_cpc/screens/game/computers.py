@@ -31,7 +31,12 @@ PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entr
 
 
 def make_bots(ctx, state) -> dict[int, Any]:
-    """A computer player for every simulated player; personalities dealt from the game's seed."""
+    """A computer player for every simulated player.
+
+    ``ctx.seed`` is the game's seed: the six characters are shuffled with it and dealt by seat,
+    so each game gets its own (different players, different characters, as in the 1985
+    program); ``ctx.option("ai_level")`` (``--ai-level`` or the saved setting: facile, normal,
+    expert) is their strength."""
     from monopoly_cpc.ai import make_bot
 
     rng = random.Random(ctx.seed)

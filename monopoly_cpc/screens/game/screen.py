@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.render.board import board_pens
@@ -56,6 +57,15 @@ def registry() -> dict[str, Callable[[Any], Mode]]:
     return dict(getattr(module, "REGISTRY", {}) or {})
 
 
+def game_seed(ctx) -> int:
+    """The seed of a new game set up on the screens: the session's seed for its first game (so
+    that ``--seed`` replays it), then a different one for each further game of the session (so
+    that dice, cards and the computers' characters change), the same again in a replay."""
+    n = getattr(ctx, "games_started", 0)
+    ctx.games_started = n + 1
+    return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
+
+
 def rules_for(ctx, quick_minutes: int):
     """The new game's rules: issue 8's options (variants saved in the settings) when they exist,
     else the CPC's classic rules; a quick game adds its clock and the two dealt deeds."""
@@ -75,13 +85,17 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
         super().__init__(ctx)
         self.texts = load_texts(ctx.option("lang", "fr"))
+        seed = ctx.seed
         if state is None:
             players = spec.players
             variant = rules_for(ctx, spec.quick_minutes)
+            seed = game_seed(ctx)
             state = new_game([p.name for p in players], computer=[p.computer for p in players],
-                             pawns=[p.pawn for p in players], variant=variant, seed=ctx.seed)
+                             pawns=[p.pawn for p in players], variant=variant, seed=seed)
         self.state = state
-        self.bots = bots if bots is not None else make_bots(ctx, state)
+        if bots is None:  # personalities dealt at random for each game, from its own seed
+            bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
+        self.bots = bots
         self.speed = int(ctx.option("speed", 2))
         self.shown = [p.pos for p in state.players]
         self.cursor = 0
