@@ -277,6 +277,21 @@ class ExhibitSession(Session):
             self._autosave(screen)
             if self.kiosk and self.quiet >= self.idle_ticks:
                 self._suspend(screen)
+        elif self.kiosk and self.quiet >= self.idle_ticks and self._left_alone(screen):
+            # a visitor walked away from the set-up (or the end of a game): back to the title
+            # and its attract loop, or the stand would show that screen all day
+            self.screen = self._title()
+            self._screen_changed()
+
+    @staticmethod
+    def _left_alone(screen: Screen) -> bool:
+        """A screen the kiosk takes back to the title after idle_minutes without a key: any
+        but the title, a demo, the boot (it ends by itself) and the operator menu (its own
+        timeout)."""
+        from monopoly_cpc.demo.operator import OperatorScreen
+
+        return not (_is_title(screen) or isinstance(screen, (AttractScreen, OperatorScreen))
+                    or type(screen).__name__ == "BootScreen")
 
     def _screen_changed(self) -> None:
         """A new screen: the quiet count restarts; a game starts or stops its own replay."""

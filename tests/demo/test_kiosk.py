@@ -137,6 +137,32 @@ def test_an_idle_game_is_kept_and_the_title_offers_it(tmp_path):
     assert to_data(resumed.state) == to_data(game.state)
 
 
+def test_a_set_up_left_alone_goes_back_to_the_title_and_its_attract_loop():
+    s = session(kiosk=True, settings=Settings(idle_minutes=1), attract_after=5)
+    run(s, 5)
+    s.step([key("SPACE")])
+    s.step()
+    setup = s.screen
+    assert not isinstance(setup, TitleScreen) and type(setup).__name__ != "GameScreen"
+    s.step([key("1", shift=True)])  # the visitor picks a pawn, then walks away
+    run(s, 2999)
+    assert s.screen is setup
+    s.step()
+    assert isinstance(s.screen, TitleScreen) and s.suspended is None  # no game to keep
+    run(s, 251)
+    assert type(s.screen).__name__ == "AttractScreen"
+
+
+def test_outside_kiosk_mode_the_set_up_waits_for_the_player():
+    s = session(kiosk=False, settings=Settings(idle_minutes=1), attract_after=5)
+    run(s, 5)
+    s.step([key("SPACE")])
+    s.step()
+    setup = s.screen
+    run(s, 3500)
+    assert s.screen is setup
+
+
 class Fragile(Screen):
     """A screen that fails on its third tick (each new instance again)."""
 
