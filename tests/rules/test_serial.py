@@ -60,6 +60,8 @@ def test_play_continues_identically_after_a_round_trip():
     (("stack",), ["auction"], "cannot be resumed"),
     (("claim",), {"owner": 1, "payer": 1, "square": 39, "amount": 5}, "owe himself"),
     (("debts",), [{"debtor": 0, "creditor": 0, "amount": 5, "reason": "rent"}], "own creditor"),
+    (("fresh_lifts",), [0], "must be an owned mortgaged property"),
+    (("fresh_lifts",), ["x"], "fresh_lifts[0]"),
 ])
 def test_corrupt_data_gives_a_clear_error(path, value, words):
     """source: issue 3 'a corrupt or hand-edited file gives a clear error, never a half-loaded game'."""
