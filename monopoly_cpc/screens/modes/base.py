@@ -56,9 +56,22 @@ _REASONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 
 def reason_text(texts, reason: str) -> str:
-    """The engine's refusal ``reason`` in the catalogue's language (unknown ones as given)."""
+    """The engine's refusal ``reason`` in the catalogue's language (unknown ones as given).
+
+    A reason that carries its refusal ``code`` (``rules.refusals.Why``, or the
+    ``IllegalAction`` itself) uses the rules room's text ``rules.<code>`` when the catalogue
+    has it; otherwise the English sentence is matched against the table above."""
     from monopoly_cpc.texts import money
 
+    code = getattr(reason, "code", "")
+    if code and f"rules.{code}" in texts:
+        from monopoly_cpc.rules.refusals import refusal_text
+
+        try:
+            return refusal_text(texts, reason)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            pass                      # a field the text wants and the reason lacks: the table
+    reason = getattr(reason, "reason", reason)
     for pattern, key, names in _REASONS:
         m = re.fullmatch(pattern, str(reason))
         if m:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from monopoly_cpc import settings as settings_mod
@@ -239,3 +241,28 @@ def test_volume_is_heard_at_once_and_esc_puts_it_back(tmp_path):
     assert audio.volumes == [8, 9]
     s.press("ESC")
     assert audio.volumes[-1] == 7 and s.ctx.settings.volume == 7
+
+
+def test_a_refusal_with_a_code_uses_the_rules_text_when_the_catalogue_has_it():
+    class Why(str):
+        code = "uneven_build"
+        fields: ClassVar[dict] = {}
+
+    class Texts:
+        def __init__(self, table):
+            self.table = table
+
+        def __contains__(self, k):
+            return k in self.table
+
+        def get(self, k, **fields):
+            return self.table[k].format(**fields)
+
+        def money(self, amount):
+            return f"{amount} F"
+
+    with_rules = Texts({"rules.uneven_build": "construisez uniformément (règle)",
+                        "cmd_reason.uneven_build": "il faut construire uniformément"})
+    assert reason_text(with_rules, Why("build evenly")) == "construisez uniformément (règle)"
+    without = Texts({"cmd_reason.uneven_build": "il faut construire uniformément"})
+    assert reason_text(without, Why("build evenly")) == "il faut construire uniformément"

@@ -111,7 +111,7 @@ def test_buy_houses_demands_then_cursor_space_enter_and_even_building():
     s.press("ENTER", ticks=30)
     assert st.houses[1] == 1 and st.players[0].cash == 145_000
     s.press("ENTER", ticks=30)                # a second house on the same street: uneven
-    assert "Refusé : il faut construire uniformément" in flat(s)
+    assert "Refusé : Construisez uniformément" in flat(s)
     assert st.houses[1] == 1
     goto(s, 3)
     s.press("ENTER", ticks=30)
@@ -129,7 +129,7 @@ def test_build_refused_on_an_incomplete_group_and_q_quits():
     s.step([digit(1), key("ENTER"), key("ENTER")])
     goto(s, 1)
     s.press("ENTER", ticks=20)
-    assert "Refusé : groupe incomplet ou hypothéqué" in flat(s)
+    assert "Refusé : Groupe incomplet ou hypothéqué" in flat(s)
     s.press("Q")
     assert s.screen.modes == [] and st.houses[1] == 0
 
@@ -143,7 +143,7 @@ def test_sell_one_property_at_a_time_evenly():
     s.step([digit(1)])
     goto(s, 3)
     s.press("ENTER", ticks=20)
-    assert "Refusé : il faut vendre uniformément" in flat(s)
+    assert "Refusé : Vendez uniformément" in flat(s)
     goto(s, 1)
     s.press("ENTER", ticks=20)
     assert st.houses[1] == 1 and st.players[0].cash == 152_500

@@ -135,7 +135,7 @@ def test_engine_refusal_is_translated():
     s.press("O")
     s.step([digit(1)])                     # BRUNO would pay ANNE more than he has
     s.step([digit(d) for d in (2, 0, 0, 0, 0, 0)] + [key("ENTER")])
-    assert "Refusé : l'autre joueur n'a pas assez d'argent" in flat(s)
+    assert "Refusé : BRUNO n'a pas cette somme" in flat(s)
     assert st.trade is None and st.owner[1] == 0
 
 

@@ -96,7 +96,7 @@ def test_loan_up_to_50000_and_shown_in_the_holdings():
     assert "ANNE peut emprunter jusqu'à 50.000 F" in flat(s)
     s.type("60000")
     s.press("ENTER", ticks=10)
-    assert "Refusé : les emprunts sont limités à 50.000 F en tout" in flat(s)
+    assert "Refusé : Emprunt limité à 50.000 F" in flat(s)
     assert st.players[0].loan == 0
     s.type("30000")
     s.press("ENTER", ticks=40)
