@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import build_starts_auction, level
+from monopoly_cpc.rules.queries import build_starts_auction, can_build, level
 from monopoly_cpc.screens.modes.base import CommandMode
 
 ASK, DEMAND, BUILD, SELLER, SELL, DONE = range(6)
@@ -144,8 +144,17 @@ class HousesMode(CommandMode):
         if self.step != DEMAND or not self.order:
             return
         i = self.order.pop(0)
+        if value and not self._can_build_somewhere(i):
+            # no complete, unmortgaged group with room left: nothing to build, say so now
+            self.note(self.tx("cmd.houses.cannot_build", name=self.name(i)))
+            value = 0
         self.demand[i] = value or 0
         self._next_demand()
+
+    def _can_build_somewhere(self, i: int) -> bool:
+        """A street where player ``i`` may add a building, stock and cash aside."""
+        st = self.state
+        return any(st.owner[s] == i and not can_build(st, i, s, paid=True) for s in st.board.streets)
 
     def _demands_done(self) -> None:
         st = self.state

@@ -123,15 +123,29 @@ def test_buy_houses_demands_then_cursor_space_enter_and_even_building():
 
 def test_build_refused_on_an_incomplete_group_and_q_quits():
     s, st = start_game(("ANNE", "BRUNO"))
-    give(st, 0, [1])
+    give(st, 0, [1, 3, 6])
     s.press("M")
     s.press("A")
     s.step([digit(1), key("ENTER"), key("ENTER")])
-    goto(s, 1)
+    goto(s, 6)
     s.press("ENTER", ticks=20)
     assert "Refusé : Groupe incomplet ou hypothéqué" in flat(s)
     s.press("Q")
-    assert s.screen.modes == [] and st.houses[1] == 0
+    assert s.screen.modes == [] and st.houses[6] == 0
+
+
+def test_a_demand_without_any_group_to_build_on_is_refused_at_once():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1])
+    give(st, 1, [6, 8, 9])
+    s.press("M", "A")
+    s.step([digit(2), key("ENTER")])          # ANNE has no complete group
+    assert "ANNE n'a aucun groupe où construire" in flat(s)
+    s.step([digit(1), key("ENTER")])          # BRUNO builds one
+    assert "Demandes : 1" in flat(s)
+    goto(s, 6)
+    s.press("ENTER", ticks=30)
+    assert st.houses[6] == 1 and s.screen.modes == []
 
 
 def test_sell_one_property_at_a_time_evenly():
@@ -218,7 +232,8 @@ def test_demands_above_the_stock_without_rivals_are_not_called_a_shortage():
     s.step([digit(2), key("ENTER")])
     s.step([digit(1), key("ENTER")])            # BRUNO has no group: he cannot build
     w = flat(s)
-    assert "Demandes : 3 la Banque en a 1" in w
+    assert "BRUNO n'a aucun groupe où construire" in w
+    assert "Demandes : 2 la Banque en a 1" in w
     assert "vente aux enchères" not in w
     goto(s, 1)
     s.press("ENTER", ticks=30)
