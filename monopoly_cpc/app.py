@@ -387,6 +387,22 @@ class WindowFrontEnd:
             rate = 0
         self.refresh_s = 1.0 / rate if rate and rate > 0 else 1.0 / 60
 
+    def _move_window(self, x: int, y: int) -> None:
+        """Move the (not full-screen) window, when there is one screen, whose corner is (0, 0).
+
+        With no window manager (a bare X server, as on some exhibition boxes) SDL opens the
+        full-screen window where the small window was, so the picture would hang off the
+        screen after Alt+Enter: the loop moves the small window to the corner first, and
+        centres it again when it comes back.
+        """
+        import pygame
+
+        try:
+            if len(pygame.display.get_desktop_sizes()) == 1:
+                pygame.display.set_window_position((x, y))
+        except (pygame.error, AttributeError):
+            pass  # a driver with no window position: nothing to correct
+
     def _use_surface(self, surface: Any) -> None:
         """Lay the picture out in ``surface`` (after set_mode, or when SDL swapped it)."""
         from monopoly_cpc.render.present import Presenter, layout_for
@@ -408,8 +424,13 @@ class WindowFrontEnd:
             self.screenshot(session)
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT:
+            if not self.fullscreen:
+                self._move_window(0, 0)  # see _move_window
             self.fullscreen = not self.fullscreen
             self._set_mode()
+            if not self.fullscreen:
+                w, h = self.surface.get_size()
+                self._move_window((self.desktop[0] - w) // 2, (self.desktop[1] - h) // 2)
             return True
         return False
 
