@@ -164,10 +164,10 @@ class SetupScreen(Screen):
             if len(self.players) >= MIN_PLAYERS:
                 fb.text(0, 22, t["setup.ask_pawn_enter"][:40], pen=2)
         elif self.step == "computer":
-            fb.text(0, 21, f"{n} {t['pawn.' + PAWN_KEYS[self.pawn]]}"[:40], pen=2)
+            fb.text(0, 21, t.get("setup.player_pawn", n=n, pawn=t["pawn." + PAWN_KEYS[self.pawn]])[:40], pen=2)
             fb.text(0, 22, t["setup.ask_computer"][:40], pen=1)
         elif self.step == "name":
-            fb.text(0, 21, f"{n} {t['pawn.' + PAWN_KEYS[self.pawn]]}"[:40], pen=2)
+            fb.text(0, 21, t.get("setup.player_pawn", n=n, pawn=t["pawn." + PAWN_KEYS[self.pawn]])[:40], pen=2)
             self.entry.draw(fb, 0, 22, t["setup.ask_name"])
         elif self.step == "quick":
             fb.text(0, 22, t["setup.ask_quick"][:40], pen=1)

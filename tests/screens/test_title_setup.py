@@ -66,6 +66,10 @@ def test_players_get_pawns_names_and_computer_flags():
     assert s.shows("Joueur 2 : tapez le numéro de son pion")
     s.step([digit(3)])
     assert s.shows("Ce pion est déjà pris")
+    s.step([digit(5)])
+    assert s.shows("Joueur 2 : Botte")             # whose pawn is being set up, in words
+    assert s.shows("Simulé par l'ordinateur ? (O/N)")
+    s.press("ESC")                                 # cancels that player: pick again
     add_player(s, 5, True, "HAL")
     text = rows(s)
     assert "2 HAL" in text[15] and "ordinateur" in text[16]
