@@ -17,7 +17,6 @@ from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import apply
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.end import EndScreen
-from monopoly_cpc.screens.modes import REGISTRY
 from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.screens.title import TitleScreen
 from monopoly_cpc.settings import Settings
@@ -97,17 +96,17 @@ def main(out: Path | None = None) -> int:
     shot(s, "cmd_M.png")
 
     s, st = game()                      # + : the holdings view
-    s.screen.push(REGISTRY["+"](s.screen))
+    s.step(typed("+"))
     s.step(typed("+"))
     shot(s, "cmd_plus.png")
 
     s, st = game()                      # ? 2
-    s.screen.push(REGISTRY["?"](s.screen))
+    s.step(typed("?"))
     s.step([digit(2)])
     shot(s, "cmd_query.png")
 
     s, st = game(variant=Variant(loans=True))   # E: a loan
-    s.screen.push(REGISTRY["E"](s.screen))
+    s.press("E")
     s.step([digit(1)])
     s.type("30000")
     shot(s, "cmd_E.png")
@@ -124,7 +123,8 @@ def main(out: Path | None = None) -> int:
         return OptionsScreen(ctx, TitleScreen(ctx), path=Path(os.devnull))
 
     opts = Session(first, lang=None)
-    opts.press("DOWN", "DOWN")
+    opts.step([digit(6)])
+    opts.press("SPACE")                 # computer level: expert
     shot(opts, "options.png")
     return 0
 
