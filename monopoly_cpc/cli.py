@@ -80,6 +80,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--mute", action="store_true", help="no sound")
     g.add_argument("--volume", type=int, metavar="0-10", choices=range(11),
                    help="sound volume from 0 to 10")
+    g.add_argument("--stereo", action="store_true", default=None,
+                   help="the STEREO socket's sound: channel A left, B centre, C right (default: the mono speaker)")
 
     g = p.add_argument_group("exhibitions")
     g.add_argument("--kiosk", action="store_true",

@@ -38,6 +38,7 @@ class Settings:
     # Sound
     mute: bool = False
     volume: int = 7
+    stereo: bool = False
     # Exhibitions
     attract_after: int = 60
     kiosk_chord: list[str] = field(default_factory=lambda: ["CTRL", "SHIFT", "ESC"])

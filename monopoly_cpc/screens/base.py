@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class AudioSink(Protocol):
     """What screens may ask of the sound system (see ``monopoly_cpc.sound``)."""
 
-    def cue(self, name: str) -> None: ...
+    def cue(self, name: str, tick: int | None = None, loops: int = 0) -> None: ...
 
     def on_events(self, events: list[Any]) -> None: ...
 
@@ -36,7 +36,7 @@ class AudioSink(Protocol):
 class SilentAudio:
     """Used when there is no sound system (tests, --mute, no audio device)."""
 
-    def cue(self, name: str) -> None:
+    def cue(self, name: str, tick: int | None = None, loops: int = 0) -> None:
         pass
 
     def on_events(self, events: list[Any]) -> None:

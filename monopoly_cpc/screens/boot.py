@@ -253,6 +253,7 @@ class BootScreen(Screen):
         self.log.append(text)
 
     def _ready(self) -> None:
+        self.ctx.audio.stop("disc_motor")
         self._print_line("Ready")
         self.console.cursor_on = True
         self.state = "editor"
@@ -351,7 +352,7 @@ class BootScreen(Screen):
 
     def _start_disc(self, name: str) -> None:
         self.state = "loading"
-        self.ctx.audio.cue("disc_motor")
+        self.ctx.audio.cue("disc_motor", loops=-1)  # the motor turns until the load ends
         if not self.disc_in:
             self._at(disc.MISSING_AFTER_S, "disc_missing")
             return
@@ -414,6 +415,7 @@ class BootScreen(Screen):
         elif kind == "reset":
             self._reset()
         elif kind == "disc_missing":
+            self.ctx.audio.stop("disc_motor")
             self.console.newline()
             self.console.write(disc.MISSING_TEXT)
             self.log.append(disc.MISSING_TEXT)
@@ -465,6 +467,7 @@ class BootScreen(Screen):
             return
         self.state = "done"
         self.ctx.audio.stop("tape")
+        self.ctx.audio.stop("disc_motor")
         self.ctx.switch(self.on_done())
 
 

@@ -28,10 +28,13 @@ class Cues:
     def __init__(self):
         self.names = []
         self.clips = []  # (name, number of samples)
+        self.looped = []  # sounds started to loop until stopped
         self.stopped = []
 
-    def cue(self, name):
+    def cue(self, name, tick=None, loops=0):
         self.names.append(name)
+        if loops:
+            self.looped.append(name)
 
     def on_events(self, events):
         pass
@@ -362,3 +365,25 @@ def test_run_of_the_picture_file_resets_the_cpc():
     assert all(not r.strip() for r in drawn(s).screen_text())
     run_until(s, lambda s: ctx.next_screen is not None)  # the boot types RUN"MONOPOLY again
     assert ctx.next_screen is title and s.log.count('RUN"MONOPOLY') == 1
+
+
+def test_the_disc_motor_hums_from_the_first_read_until_the_load_ends():
+    cues = Cues()
+    ctx = AppContext(args=SimpleNamespace(machine="6128", loader="fast"), audio=cues)
+    screen = BootScreen(ctx, on_done=lambda: None)
+    for _ in range(50 * 60):
+        screen.tick()
+        if screen.state == "done":
+            break
+    assert cues.looped == ["disc_motor"] and "disc_motor" in cues.stopped
+
+
+def test_the_disc_motor_stops_when_amsdos_reports_the_missing_disc():
+    cues = Cues()
+    ctx = AppContext(args=SimpleNamespace(machine="6128", loader="fast", no_disc=True), audio=cues)
+    screen = BootScreen(ctx, on_done=lambda: None)
+    for _ in range(50 * 30):
+        screen.tick()
+        if screen.state == "disc_error":
+            break
+    assert screen.state == "disc_error" and "disc_motor" in cues.stopped
