@@ -357,7 +357,10 @@ class WindowFrontEnd:
         if self.fullscreen:
             size, flags = (dw, dh), pygame.FULLSCREEN
         else:
-            k = self.scale_option or fit_scale(int(dw * 0.9), int(dh * 0.9))
+            # --scale N, but never a window larger than the screen; by default the largest
+            # scale that leaves room for the desktop's title bar and panels
+            k = (min(self.scale_option, fit_scale(dw, dh)) if self.scale_option
+                 else fit_scale(int(dw * 0.9), int(dh * 0.9)))
             size, flags = (PICTURE_W * k, PICTURE_H * k), 0
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 -- unless pygame would enlarge a small window, so then go without vsync.

@@ -312,3 +312,14 @@ def test_vsync_check_notices_flips_that_do_not_wait():
     fake = app.VsyncCheck(0.0, refresh)
     results = [fake.flipped((i + 1) * 0.004) for i in range(30)]  # 4 ms flips: no vsync
     assert results[-1] is False and all(results[:-1])
+
+
+def test_window_scale_too_big_for_the_screen_is_the_largest_that_fits(monkeypatch):
+    sizes = []
+    fe = _front_end(["--windowed", "--scale", "9"], max_ticks=2, screen_factory=Recorder)
+    orig = fe._use_surface
+    monkeypatch.setattr(fe, "_use_surface", lambda surface: (sizes.append(surface.get_size()), orig(surface)))
+    fe.run()
+    dw, dh = fe.desktop
+    k = min(dw // 384, dh // 272)
+    assert sizes == [(384 * k, 272 * k)] and fe.layout.scale == k
