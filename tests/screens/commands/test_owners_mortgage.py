@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.screens.commands.helpers import Bot, digit, flat, give, goto, start_game, window
+from tests.screens.commands.helpers import Bot, digit, flat, give, goto, settle, start_game, window
 
 WINDOW_Y = 18 * 8
 
@@ -115,3 +115,26 @@ def test_mortgage_of_nobody_or_a_computer_property_is_refused():
     s.press("ENTER")
     assert "Cette case ne s'hypothèque pas" in flat(s)
     assert not any(st.mortgaged)
+
+
+def test_commands_work_between_the_computer_players_steps():
+    """While the computer plays its turn (it has rolled and decides about a purchase), a
+    human opens H and mortgages."""
+    s, st = start_game(("ANNE", "CPC"), (False, True))
+    give(st, 0, [1, 3])
+    st.forced_dice = [(1, 2), (2, 3)]
+    s.press("D", ticks=5)
+    for _ in range(600):                       # ANNE's move is shown; CPC's turn begins
+        if st.current == 1 and not s.screen.busy:
+            break
+        s.step()
+    s.press("H")                               # CPC rolls in that tick: the key waits its turn
+    settle(s)
+    assert st.current == 1 and st.players[1].pos == 5 and st.phase == "buy"
+    assert s.screen.modes                      # H is open in the middle of CPC's turn
+    goto(s, 1)
+    s.press("ENTER", ticks=5)
+    settle(s)
+    assert st.mortgaged[1] and st.players[0].cash == 150_000 + 3_000
+    s.press("Q")
+    assert s.screen.modes == []
