@@ -311,6 +311,7 @@ class WindowFrontEnd:
         self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
         self.vsync = False
         self.title_message = ""
+        self.status_message = ""  # the same message, drawn on the screen in full screen
         self.title_until = 0
         self.last_screenshot: tuple[Path, Path] | None = None
         self.stop_requested = False  # set by SIGTERM
@@ -424,11 +425,15 @@ class WindowFrontEnd:
         if ev.type != pygame.KEYDOWN:
             return ev.type == pygame.KEYUP and ev.key == pygame.K_F12
         if ev.key == pygame.K_F12:
-            self.screenshot(session)
+            try:
+                self.screenshot(session)
+            except UserError as exc:  # a full disc or a read-only folder must not end the game
+                self.say(str(exc), session.tick)
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT:
             if not self.fullscreen:
                 self._move_window(0, 0)  # see _move_window
+            self.status_message = ""  # the title still says it; no bar to write in a window
             self.fullscreen = not self.fullscreen
             self._set_mode()
             if not self.fullscreen:
@@ -448,10 +453,18 @@ class WindowFrontEnd:
         big = pygame.transform.scale(picture, (self.layout.w, self.layout.h))
         pygame.image.save(big, str(scaled))
         self.last_screenshot = (one, scaled)
-        self.title_message = f"{TITLE} - capture : {one}"
-        self.title_until = session.tick + TITLE_MESSAGE_TICKS
-        pygame.display.set_caption(self.title_message)
+        self.say(f"capture : {one}", session.tick)
         return one, scaled
+
+    def say(self, message: str, tick: int) -> None:
+        """Show a host message for TITLE_MESSAGE_TICKS: in the window title, and in full screen
+        (where no title shows) on a status line in the black bar under the picture."""
+        import pygame
+
+        self.title_message = f"{TITLE} - {message}"
+        self.status_message = message if self.fullscreen else ""
+        self.title_until = tick + TITLE_MESSAGE_TICKS
+        pygame.display.set_caption(self.title_message)
 
     # the loop ---------------------------------------------------------------------------------
     def run(self) -> int:
@@ -490,6 +503,8 @@ class WindowFrontEnd:
     def _loop(self, session: Session, keyboard: Any, host_event: Any) -> int:
         import pygame
 
+        from monopoly_cpc.render.present import draw_status
+
         pending: list = []
         clock = FixedStep(time.perf_counter())
         next_frame = clock.origin
@@ -515,12 +530,15 @@ class WindowFrontEnd:
                 events, pending = pending + keyboard.tick(), []
                 session.step(events)
                 if self.title_message and session.tick >= self.title_until:
-                    self.title_message = ""
+                    self.title_message = self.status_message = ""
                     pygame.display.set_caption(TITLE)
+                    self.presenter.clear_bars(self.surface, self.layout)
                 if session.quit_requested or (self.max_ticks is not None and session.tick >= self.max_ticks):
                     running = False
                     break
             self.presenter.present(session.render(), self.surface, self.layout)
+            if self.status_message:
+                draw_status(self.surface, self.layout, self.status_message)
             pygame.display.flip()
             if self.vsync:
                 next_frame = time.perf_counter()

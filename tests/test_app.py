@@ -323,3 +323,22 @@ def test_window_scale_too_big_for_the_screen_is_the_largest_that_fits(monkeypatc
     dw, dh = fe.desktop
     k = min(dw // 384, dh // 272)
     assert sizes == [(384 * k, 272 * k)] and fe.layout.scale == k
+
+
+def test_full_screen_f12_says_it_on_screen_and_a_failed_save_does_not_end_the_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pics"))
+    f12 = _keydown(pygame.K_F12, pygame.KSCAN_F12)
+    fe = _front_end(["--test-card"], max_ticks=6,
+                    screen_factory=lambda ctx: Recorder(ctx, post_at={2: [f12]}))
+    assert fe.run() == 0 and fe.fullscreen
+    assert fe.status_message.startswith("capture : ") and fe.status_message in fe.title_message
+
+    def no_folder():
+        raise UserError("no folder to save screenshots in")
+
+    monkeypatch.setattr(app, "screenshot_dir", no_folder)
+    fe = _front_end(["--windowed", "--test-card"], max_ticks=6,
+                    screen_factory=lambda ctx: Recorder(ctx, post_at={2: [f12]}))
+    assert fe.run() == 0
+    assert fe.last_screenshot is None and "no folder" in fe.title_message
+    assert fe.status_message == ""  # a window has its title: nothing drawn over the picture

@@ -135,3 +135,35 @@ class Presenter:
                     (0, r.top, r.left, r.h), (r.right, r.top, w - r.right, r.h)):
             if bar[2] > 0 and bar[3] > 0:
                 target.fill((0, 0, 0), bar)
+
+
+def status_rect(layout: Layout, text: str, size: int) -> pygame.Rect:
+    """Where :func:`draw_status` writes ``text``: bottom left of the screen, in the letterbox
+    bar when the bar is tall enough, else over the bottom of the picture."""
+    h = 8 * size
+    margin = max(2, size * 2)
+    return pygame.Rect(margin, layout.screen_h - h - margin, 8 * size * len(text), h)
+
+
+def draw_status(target: pygame.Surface, layout: Layout, text: str) -> pygame.Rect:
+    """Write a host status line (e.g. where F12 saved a picture) with the CPC font, white on
+    black, at twice the size of a CPC pixel up to 3; characters the font lacks show as '?'.
+
+    It is drawn on the window, not in the framebuffer, so screenshots, replays and the CPC
+    picture never contain it.  Returns the rectangle written (clear it with clear_bars).
+    """
+    from monopoly_cpc.render.font import font as default_font
+
+    f = default_font()
+    size = max(1, min(3, layout.scale))
+    room = max(1, (layout.screen_w - 4 * size) // (8 * size))
+    if len(text) > room:
+        text = "..." + text[-(room - 3):] if room > 3 else text[:room]  # keep the file name
+    codes = f.encode("".join(ch if f.has(ch) else "?" for ch in text))
+    mask = f.glyphs[codes].transpose(1, 0, 2).reshape(8, 8 * len(codes))
+    rgb = np.where(mask[:, :, None], np.uint8(255), np.uint8(0)).repeat(3, axis=2)
+    line = pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), (8 * len(codes), 8), "RGB")
+    rect = status_rect(layout, text, size)
+    target.blit(pygame.transform.scale(line, rect.size), rect)
+    return rect
+

@@ -6,7 +6,7 @@ import pytest
 
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.render.palette import palette
-from monopoly_cpc.render.present import CRT_DARK, Presenter, fit_scale, layout_for
+from monopoly_cpc.render.present import CRT_DARK, Presenter, draw_status, fit_scale, layout_for
 
 
 @pytest.mark.parametrize("size, scale, offset", [
@@ -93,3 +93,31 @@ def test_compose_reuses_its_buffers():
     b = p.compose(fb)
     assert a is b and ids == (id(p._lut), id(p._index), id(p._border))
     assert (pygame.surfarray.array3d(b)[32:352, 36:236] == 0).all()
+
+
+def test_status_line_goes_in_the_bottom_bar_and_never_on_the_picture():
+    target = pygame.Surface((1920, 1080), 0, 32)
+    layout = layout_for(1920, 1080)
+    target.fill((0, 0, 0))
+    target.fill((1, 2, 3), layout.rect)  # stands for the picture
+    rect = draw_status(target, layout, "capture : /home/é/monopoly-cpc-0001.png")
+    px = pygame.surfarray.array3d(target).transpose(1, 0, 2)
+    assert rect.top >= layout.rect.bottom and rect.bottom <= 1080  # in the 132-pixel bar
+    assert (px[rect.top:rect.bottom, rect.left:rect.right] == 255).all(axis=2).any()  # white text
+    pic = px[layout.y:layout.y + layout.h, layout.x:layout.x + layout.w]
+    assert (pic == (1, 2, 3)).all()
+    Presenter.clear_bars(target, layout)
+    assert not pygame.surfarray.array3d(target)[:, layout.rect.bottom:].any()
+
+
+def test_status_line_keeps_the_end_of_a_long_path_and_replaces_unknown_characters():
+    target = pygame.Surface((384, 272), 0, 32)
+    layout = layout_for(384, 272)
+    rect = draw_status(target, layout, "x" * 100 + "\u4e00end.png")
+    assert rect.right <= 384
+    px = pygame.surfarray.array3d(target).transpose(1, 0, 2)[rect.top:rect.bottom, rect.left:rect.right]
+    from monopoly_cpc.render.font import font
+    glyphs = font().glyphs
+    # the last 8 characters drawn: "?end.png"
+    last = (px[:, -64:, 0] > 0).reshape(8, 8, 8).transpose(1, 0, 2)
+    assert all(np.array_equal(last[i], glyphs[ord(c)]) for i, c in enumerate("?end.png"))
