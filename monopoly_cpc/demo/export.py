@@ -36,7 +36,7 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay") ->
         return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
                               seed=replay.seed, start=replay.start, game=replay.game,
                               suspended=replay.suspended, store=None, layout=replay.layout,
-                              hash_every=replay.hash_every)
+                              hash_every=replay.hash_every, playlist=False)
     except UserError:
         raise
     except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance

@@ -125,13 +125,17 @@ class ExhibitSession(Session):
                  screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
                  game: dict | None = None, suspended: Any = _DEFAULT, store: Any = _DEFAULT,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
-                 warn=_warn) -> None:
+                 warn=_warn, playlist: bool = True) -> None:
         probe = AppContext(args=args, settings=settings)
         self.warn = warn
         self.kiosk = bool(probe.option("kiosk", False))
         self.attract_ticks = int(probe.option("attract_after", 60)) * TICK_HZ
         self.idle_ticks = int(probe.option("idle_minutes", 5)) * 60 * TICK_HZ
         self.chord = parse_chord(probe.option("kiosk_chord", list(DEFAULT_CHORD)), warn)
+        # replay files for the attract loop (demo/playlist.py); never while this session is
+        # recorded or is itself a playback: a replay must not depend on other files
+        folder = probe.option("attract_playlist", None)
+        self.playlist_dir = folder if playlist and folder and not getattr(args, "record", None) else None
         headless = bool(getattr(args, "headless", False))
         if store is _DEFAULT:
             store = None if headless else Store.default()
@@ -179,7 +183,18 @@ class ExhibitSession(Session):
                       suspended=self.suspended, layout=self.layout_name, hash_every=self.hash_every)
 
     def _new_demo(self, ctx: AppContext) -> Screen:
+        """The next demo: the playlist's next replay file if there is one, else a live game."""
         self.demos += 1
+        if self.playlist_dir is not None:
+            from monopoly_cpc.demo.playlist import PlaylistScreen, playlist_files
+
+            files = playlist_files(self.playlist_dir)
+            if files:
+                path = files[(self.demos - 1) % len(files)]
+                try:
+                    return PlaylistScreen(ctx, path, self._title)
+                except Exception as exc:  # noqa: BLE001 - a broken file: logged, a live demo instead
+                    self._log(f"attract playlist: {exc}")
         return AttractScreen(ctx, demo_seed(ctx.seed, self.demos - 1))
 
     @staticmethod
@@ -291,7 +306,7 @@ class ExhibitSession(Session):
         from monopoly_cpc.demo.operator import OperatorScreen
 
         return not (_is_title(screen) or isinstance(screen, (AttractScreen, OperatorScreen))
-                    or type(screen).__name__ == "BootScreen")
+                    or type(screen).__name__ in ("BootScreen", "PlaylistScreen"))
 
     def _screen_changed(self) -> None:
         """A new screen: the quiet count restarts; a game starts or stops its own replay."""
@@ -371,7 +386,7 @@ class ExhibitSession(Session):
         ctx.tick += 1  # the tick happened, even if its screen failed
 
     def _restarted(self, broken: Screen) -> Screen:
-        if isinstance(broken, AttractScreen):
+        if isinstance(broken, AttractScreen) or type(broken).__name__ == "PlaylistScreen":
             return self._new_demo(self.ctx)
         if _is_game(broken):
             from monopoly_cpc.rules.serial import from_data, to_data

@@ -99,7 +99,9 @@ def test_f11_saves_a_gif_of_the_last_seconds():
     for i in range(im.n_frames):
         im.seek(i)
         total += im.info["duration"]
-    assert 30 * 20 <= total <= 41 * 20  # about the 40 ticks drawn so far, 20 ms each
+    # about the 40 ticks drawn so far, 20 ms each; the loop reads the key up to 10 catch-up
+    # ticks later on a slow machine (app.FixedStep)
+    assert 30 * 20 <= total <= 51 * 20
 
 
 class Interrupter(Poster):

@@ -1,0 +1,65 @@
+"""An attract-mode playlist: replay files played in turn instead of live demo games.
+
+An exhibition may want chosen demos (a game with a hotel war, a dramatic auction) rather
+than whatever the computer players do: the ``attract_playlist`` option names a folder of
+replay files (made with ``monopoly-cpc demo ... --record``), played in the order of their
+names, one per attract turn, round and round.  Like a live demo, any key goes back to the
+title, and so does the end of the file.
+
+A session that is itself being recorded (``--record``) plays live demos instead, so that its
+replay never depends on other files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from monopoly_cpc.errors import UserError
+from monopoly_cpc.screens.base import AppContext, Screen
+
+BLINK = 25
+
+
+def playlist_files(folder: Any) -> list[Path]:
+    """The ``*.json`` files of ``folder``, sorted by name (never by the file system's order)."""
+    path = Path(str(folder)).expanduser()
+    try:
+        return sorted((p for p in path.iterdir() if p.suffix.lower() == ".json" and p.is_file()),
+                      key=lambda p: p.name)
+    except OSError:
+        return []
+
+
+class PlaylistScreen(Screen):
+    """One replay file played back with the whole interface; any key or its end: the title."""
+
+    def __init__(self, ctx: AppContext, path: Path, title: Any) -> None:
+        from monopoly_cpc.demo import replay as R
+        from monopoly_cpc.demo.export import replay_session
+
+        super().__init__(ctx)
+        self.path = path
+        self.title = title
+        self.replay = R.load(path)  # DataError (one line) for a broken file
+        self.inner = replay_session(self.replay, ctx.audio, str(path))
+        try:
+            self.keys = self.replay.key_log(self.inner.layout)
+        except ValueError as exc:
+            raise UserError(f"{path}: not a valid replay file ({exc})") from None
+        self.t = 0
+
+    def on_key(self, ev: Any) -> None:
+        self.ctx.switch(self.title())  # a visitor pressed a key: the title, ready for a game
+
+    def tick(self) -> None:
+        if self.t >= self.replay.ticks or self.inner.quit_requested:
+            self.ctx.switch(self.title())
+            return
+        self.inner.step(self.keys.get(self.t, ()))
+        self.t += 1
+
+    def draw(self, fb: Any) -> None:
+        self.inner.draw_into(fb)
+        if (self.t // BLINK) % 2 == 0:
+            fb.text(34, 0, " DEMO ", pen=3, paper=0)

@@ -1,0 +1,87 @@
+"""The attract playlist: a folder of replay files played in turn instead of live demo games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from demo_helpers import key, run, session
+
+from monopoly_cpc.cli import main
+from monopoly_cpc.demo import replay as R
+from monopoly_cpc.demo.attract import AttractScreen
+from monopoly_cpc.demo.export import play
+from monopoly_cpc.demo.playlist import PlaylistScreen
+from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.screens.title import TitleScreen
+
+TICKS = 120
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    d = tmp_path_factory.mktemp("playlist")
+    # written in the reverse order of their names: the playlist goes by name
+    for name, seed in (("b_second.json", 8), ("a_first.json", 7)):
+        assert main(["demo", "--seconds", str(TICKS / 50), "--headless", "--record", str(d / name),
+                     "--seed", str(seed)]) == 0
+    (d / "notes.txt").write_text("not a replay")
+    return d
+
+
+def _picture(draw) -> np.ndarray:
+    fb = FrameBuffer()
+    draw(fb)
+    return fb.pens[8:].copy()  # below the blinking DEMO of the top row
+
+
+def _recorded_picture(path, tick: int) -> np.ndarray:
+    got = {}
+    play(R.load(path), on_frame=lambda t, fb: got.setdefault(t, fb.pens[8:].copy()) if t == tick else None)
+    return got[tick]
+
+
+def test_the_playlist_plays_its_files_in_name_order_then_the_title(folder):
+    s = session(attract_playlist=str(folder), attract_after=1)
+    run(s, 50)
+    assert isinstance(s.screen, TitleScreen)
+    s.step()  # the 51st tick on the title without a key (as the live demos)
+    assert isinstance(s.screen, PlaylistScreen) and s.screen.path.name == "a_first.json"
+    run(s, 40)
+    assert np.array_equal(_picture(s.screen.draw), _recorded_picture(folder / "a_first.json", 39))
+    run(s, TICKS)
+    assert isinstance(s.screen, TitleScreen)  # the file ended: the title, then the next one
+    run(s, 60)
+    assert isinstance(s.screen, PlaylistScreen) and s.screen.path.name == "b_second.json"
+    s.step([key("X")])
+    s.step()
+    assert isinstance(s.screen, TitleScreen)  # any key
+    run(s, 60)
+    assert s.screen.path.name == "a_first.json"  # round and round
+
+
+def test_a_broken_file_is_logged_and_a_live_demo_plays(tmp_path, monkeypatch):
+    (tmp_path / "broken.json").write_text("{not json")
+    logged = []
+    s = session(attract_playlist=str(tmp_path), attract_after=1)
+    monkeypatch.setattr(s, "_log", logged.append)
+    run(s, 51)
+    assert isinstance(s.screen, AttractScreen)
+    assert len(logged) == 1 and "broken.json" in logged[0] and "\n" not in logged[0]
+
+
+def test_an_empty_or_missing_folder_means_live_demos(tmp_path):
+    for folder in (tmp_path, tmp_path / "nowhere"):
+        s = session(attract_playlist=str(folder), attract_after=1)
+        run(s, 51)
+        assert isinstance(s.screen, AttractScreen)
+
+
+def test_a_recorded_session_plays_live_demos_so_its_replay_stands_alone(folder, tmp_path):
+    s = session(attract_playlist=str(folder), attract_after=1, record=str(tmp_path / "r.json"))
+    run(s, 51)
+    assert isinstance(s.screen, AttractScreen)
+    s.close()
+    replay = R.load(tmp_path / "r.json")
+    from monopoly_cpc.demo.export import replay_session
+
+    assert replay_session(replay).playlist_dir is None  # a playback never reads a playlist
