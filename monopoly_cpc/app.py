@@ -324,19 +324,25 @@ class WindowFrontEnd:
         # handles SIGTERM itself (see run), so a service manager can always stop the game.
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         explicit = os.environ.get("SDL_VIDEODRIVER", "")
-        if not explicit and sys.platform.startswith("linux") and not (
-                os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-            # No desktop session: only the console (KMS/DRM, e.g. a kiosk box) can show us.
-            # Asking for it alone also keeps SDL from probing the other drivers noisily.
-            os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+        x_display = os.environ.get("DISPLAY", "")
+        chosen = ""
+        if not explicit and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
+            # Asking SDL for the one driver that can work keeps it from probing the others,
+            # which print their own errors (libwayland's "XDG_RUNTIME_DIR is invalid...") and
+            # end on the invisible 'offscreen' driver.  With no desktop session at all, only
+            # the console (KMS/DRM, e.g. a kiosk box) can show us.
+            chosen = "x11" if x_display else "kmsdrm"
+            os.environ["SDL_VIDEODRIVER"] = chosen
         try:
             pygame.display.init()
             driver = pygame.display.get_driver()
             sizes = pygame.display.get_desktop_sizes()
         except pygame.error as exc:
             why = str(exc)
-            if not explicit and os.environ.get("SDL_VIDEODRIVER") == "kmsdrm":
+            if chosen == "kmsdrm":
                 why = f"no desktop session (DISPLAY and WAYLAND_DISPLAY unset) and {why}"
+            elif chosen == "x11":
+                why = f"cannot open the X display {x_display!r} ({why})"
             raise UserError(f"no display available: {why} (use --headless for tools)") from None
         if driver in INVISIBLE_DRIVERS and driver not in explicit:
             pygame.display.quit()

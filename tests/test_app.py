@@ -134,12 +134,17 @@ def _no_display_env():
     return env
 
 
-@pytest.mark.parametrize("driver", [None, "x11"])
-def test_no_display_is_one_line_and_exit_1(driver, tmp_path):
+@pytest.mark.parametrize("driver, display", [(None, None), ("x11", None), (None, ":9931")])
+def test_no_display_is_one_line_and_exit_1(driver, display, tmp_path):
     env = _no_display_env()
     if driver:
         env["SDL_VIDEODRIVER"] = driver
     env["XDG_RUNTIME_DIR"] = str(tmp_path)
+    if display:
+        # an X display nobody serves, and no XDG_RUNTIME_DIR: SDL's other drivers must not be
+        # tried (libwayland would print its own error line, 'offscreen' would open nothing)
+        env["DISPLAY"] = display
+        del env["XDG_RUNTIME_DIR"]
     r = subprocess.run([sys.executable, "-m", "monopoly_cpc", "--test-card"], env=env, cwd=ROOT,
                        capture_output=True, text=True, timeout=60, check=False)
     assert r.returncode == 1
