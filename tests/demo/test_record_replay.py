@@ -124,3 +124,17 @@ def test_drawing_as_often_as_a_window_does_changes_nothing(tmp_path):
     assert type(s.screen).__name__ == "GameScreen"  # boot, title, set-up and game were all drawn
     rep = R.load(path)
     assert play(rep).first_bad is None
+
+
+def test_the_game_run_headless_records_the_session(tmp_path):
+    """`monopoly-cpc --headless --frames N --record FILE` (app.run_headless with the exhibition
+    session): the file holds the N ticks from the first screen, attract demo included, in sync."""
+    out = tmp_path / "s.json"
+    assert main(["--headless", "--frames", "400", "--attract-after", "5", "--loader", "skip",
+                 "--seed", "4", "--record", str(out)]) == 0
+    rep = R.load(out)
+    assert rep.start == "boot" and rep.ticks == 400 and len(rep.hashes) == 8
+    assert rep.options["attract_after"] == 5 and rep.seed == 4
+    result = play(rep)
+    assert result.first_bad is None
+    assert type(result.session.screen).__name__ == "AttractScreen"  # the demo began at tick 251
