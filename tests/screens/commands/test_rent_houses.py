@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.modes import REGISTRY
 from tests.screens.commands.helpers import digit, flat, give, goto, key, settle, start_game
@@ -253,3 +254,15 @@ def test_hotel_shortage_is_announced_and_auctioned_by_the_engines_rule():
     goto(s, 1)
     s.press("ENTER", ticks=40)
     assert st.phase == "auction" and st.auction.kind == "hotel"
+
+
+def test_fast_variant_puts_the_hotel_after_three_houses():
+    s, st = start_game(("ANNE", "BRUNO"), variant=Variant.fast())
+    give(st, 0, [1, 3], houses=[3, 3])
+    cash = st.players[0].cash                  # (the fast variant dealt two deeds, paid)
+    s.press("M", "A")
+    s.step([digit(1), key("ENTER"), key("ENTER")])
+    goto(s, 1)
+    s.press("ENTER", ticks=30)
+    assert st.houses[1] == HOTEL and st.bank_houses == 32 - 3     # three houses back, a hotel
+    assert st.players[0].cash == cash - 5_000
