@@ -16,5 +16,5 @@ if [ "${1:-}" = "--kiosk" ]; then
     echo "kiosk autostart entry: $autostart/monopoly-cpc-kiosk.desktop"
 fi
 command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database "$apps" || true
-command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q "$icons" || true
+command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$icons" 2>/dev/null || true
 echo "installed: $apps/monopoly-cpc.desktop"
