@@ -80,8 +80,7 @@ class MortgageMode(CommandMode):
             self.note(self.tx("cmd.not_now"))
             return
         if not b.is_property[s]:
-            self.note(self.tx("cmd.mortgage.not_property"))
-            return
+            return          # the facts shown under the cursor already say so (no second line)
         owner = st.owner[s]
         if owner < 0:
             self.note(self.tx("cmd.mortgage.bank_owns", square=b.names[s]))
