@@ -3,8 +3,9 @@
 The engine computes the amount when a player stops on an owned square (houses, hotels,
 mortgages, whole groups, stations, utilities) and keeps the claim open until the next roll of
 the dice: a rent not claimed by then is lost, as the rules say (the option "loyer payé
-d'office" pays it at once instead).  Here the owner types his number and the rent is
-credited; if the payer cannot pay, the engine opens his debt and the game screen runs the
+d'office" pays it at once instead).  The game screen's L claims a human owner's rent at
+once; this window opens when it cannot (the owner is a computer player, or it is not the
+moment): there the owner types his number and the rent is credited; if the payer cannot pay, the engine opens his debt and the game screen runs the
 sale procedure.  With no rent due, the window shows the rent each property would earn now:
 move the cursor and press SPACE.
 """

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.modes import REGISTRY
 from tests.screens.commands.helpers import digit, flat, give, goto, key, settle, start_game
 
 
@@ -37,7 +36,7 @@ def test_rent_not_claimed_before_the_next_roll_is_lost():
     assert st.players[1].cash == 150_000 and st.players[0].cash == 150_000
 
 
-def test_l_mode_owner_types_his_number_and_a_short_payer_goes_to_the_sale():
+def test_l_with_a_payer_short_of_cash_starts_the_sale_procedure():
     s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
     give(st, 1, [37, 39], houses=[5, 5])
     give(st, 0, [1])
@@ -47,16 +46,11 @@ def test_l_mode_owner_types_his_number_and_a_short_payer_goes_to_the_sale():
     st.players[0].pos = 30 - 2                 # 28 + 9 = 37, Champs-Élysées with a hotel
     s.press("D", ticks=250)
     assert st.claim is not None and st.claim.owner == 1
-    s.screen.push(REGISTRY["L"](s.screen))      # the full L command
-    w = flat(s)
-    assert "ANNE doit 150.000 F à BRUNO (Avenue des Champs-Élysées)" in w
-    assert "Propriétaire : tapez votre numéro" in w
-    s.step([digit(3)])
-    assert "Ce loyer n'est pas dû à CLAUDE" in flat(s)
-    s.step([digit(2)], ticks=60)
+    assert "BRUNO : tapez L pour réclamer le loyer" in flat(s)
+    s.press("L", ticks=60)                     # BRUNO claims: ANNE cannot pay 150.000 F
     assert st.claim is None
     assert st.phase == "debt" and st.debts[0].debtor == 0 and st.debts[0].creditor == 1
-    assert "ANNE ne peut pas payer : vente de ses biens" in flat(s) or st.phase == "debt"
+    assert "ANNE doit 150.000 F à BRUNO" in flat(s)
 
 
 def test_l_without_rent_due_shows_the_current_rents():
