@@ -180,7 +180,7 @@ def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
         return SilentAudio()
     probe = AppContext(args=ctx_args, settings=settings)
     return Audio(mute=bool(probe.option("mute", False)), volume=int(probe.option("volume", 7)),
-                 playback=playback)
+                 stereo=bool(probe.option("stereo", False)), playback=playback)
 
 
 def save_png(rgb, path: Path) -> Path:

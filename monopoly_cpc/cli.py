@@ -46,12 +46,13 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("display")
     g.add_argument("--windowed", action="store_true", help="start in a window (default: full screen)")
     g.add_argument("--scale", type=positive_int, metavar="N",
-                   help="integer pixel scale of the window (default: the largest that fits)")
+                   help="integer pixel scale, in a window or full screen (default and maximum: the largest that fits)")
     g.add_argument("--crt", action="store_true", help="draw dark scanlines, as a CPC monitor (off by default)")
     g.add_argument("--test-card", action="store_true",
                    help="show the test card: all 27 colours, the whole font and the border")
     g.add_argument("--headless", action="store_true", help="run without a window (tests and tools)")
-    g.add_argument("--frames", type=positive_int, metavar="N", help="with --headless: run N ticks, then stop")
+    g.add_argument("--frames", type=positive_int, metavar="N",
+                   help="with --headless: run N ticks (50 a second), then stop (default: 1, the first frame)")
     g.add_argument("--screenshot", metavar="FILE.png",
                    help="with --headless: write the last frame (384x272, bordered) to FILE.png")
 
