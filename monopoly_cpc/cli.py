@@ -89,6 +89,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
                    help="exhibition mode: full screen, boot, title and attract loop; quit only by the key chord")
     g.add_argument("--attract-after", type=positive_int, metavar="S",
                    help="seconds without a key on the title before the demo game starts (default: 60)")
+    g.add_argument("--attract-playlist", metavar="DIR",
+                   help="play the replay files of DIR in the attract loop instead of live demo games")
     g.add_argument("--record", metavar="FILE", help="record the session's key log into a replay file")
 
 
@@ -100,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"monopoly-cpc {__version__}")
     add_play_options(p)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND",
+                           help="a tool instead of the game (`monopoly-cpc COMMAND --help` for its options)")
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"monopoly_cpc.commands.{name}")

@@ -41,6 +41,7 @@ class Settings:
     stereo: bool = False
     # Exhibitions
     attract_after: int = 60
+    attract_playlist: str | None = None  # folder of replay files for the attract loop (docs/kiosk.md)
     kiosk_chord: list[str] = field(default_factory=lambda: ["CTRL", "SHIFT", "ESC"])
     idle_minutes: int = 5
 
@@ -60,6 +61,11 @@ class Settings:
                 raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
             if f.name in self.CHOICES and value not in self.CHOICES[f.name]:
                 raise ValueError(f"{f.name}: must be one of {self.CHOICES[f.name]}, got {value!r}")
+        for name in ("attract_after", "idle_minutes"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}: must be at least 1, got {getattr(self, name)!r}")
+        if self.attract_playlist is not None and not isinstance(self.attract_playlist, str):
+            raise ValueError(f"attract_playlist: expected a folder name, got {self.attract_playlist!r}")
         if not 0 <= self.volume <= 10:
             raise ValueError(f"volume: must be 0..10, got {self.volume!r}")
         if self.scale is not None and (not isinstance(self.scale, int) or self.scale < 1):

@@ -1,0 +1,71 @@
+"""The command line: every option documented, usage errors exit 2, errors are one line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from monopoly_cpc import cli
+
+
+def run(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "monopoly_cpc", *argv], capture_output=True,
+                          text=True, env=e, timeout=120, check=False)
+
+
+def test_every_option_and_command_has_help():
+    parser = cli.build_parser()
+    for action in parser._actions:  # argparse has no public list
+        if action.dest in ("help", "version"):
+            continue
+        assert action.help, f"{action.option_strings or action.dest} has no help text"
+    text = parser.format_help()
+    for name in cli.COMMANDS:
+        assert name in text, f"sub-command {name} missing from --help"
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["--scale", "0"], ["--machine", "9999"], ["--speed", "7"],
+                                  ["simulate", "--games", "-1"]])
+def test_a_wrong_option_is_a_usage_error(argv):
+    r = run(*argv)
+    assert r.returncode == 2
+    assert "usage:" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_frames_without_headless_is_one_clear_line():
+    r = run("--frames", "3")
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("monopoly-cpc: ")
+
+
+def test_an_unexpected_error_is_one_line_and_logged(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+
+    def boom(args):
+        raise RuntimeError("something broke")
+
+    from monopoly_cpc import app
+
+    monkeypatch.setattr(app, "run", boom)
+    assert cli.main([]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "something broke" in err and "crash.log" in err
+
+
+def test_a_closed_pipe_ends_quietly(monkeypatch):
+    """`monopoly-cpc scenario ... | head -1`: the reader has gone; no traceback, no error line."""
+
+    class ClosedPipe:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert cli.main(["scenario", "tests/scenarios/auction_declined.yaml"]) == 0

@@ -1,0 +1,53 @@
+"""Settings saved between runs: defaults, round trip, and a broken file never stops the game."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from monopoly_cpc import settings as S
+
+
+def test_defaults_round_trip_through_the_file(tmp_path):
+    path = tmp_path / "settings.yaml"
+    s = S.Settings(speed=3, ai_level="expert", monopolic_loans=True, attract_playlist="/srv/demos")
+    S.save(s, path)
+    assert S.load(path) == s
+    assert yaml.safe_load(path.read_text())["format"] == S.FORMAT
+
+
+def test_a_missing_file_gives_the_defaults(tmp_path):
+    assert S.load(tmp_path / "nothing.yaml") == S.Settings()
+
+
+@pytest.mark.parametrize("text, why", [
+    ("speed: [1, 2", "broken YAML"),
+    ("- a list\n- of things\n", "not a mapping"),
+    ("speed: 9\n", "a value outside its choices"),
+    ("ai_level: divin\n", "an unknown level"),
+    ("volume: 11\n", "volume above 10"),
+    ("fullscreen: 'yes please'\n", "a wrong type"),
+    ("attract_after: -3\n", "a negative idle time"),
+    ("colour_of_the_sky: blue\n", "an unknown setting"),
+    ("scale: 0\n", "a zero scale"),
+])
+def test_a_broken_file_is_reported_in_one_line_and_replaced_by_the_defaults(tmp_path, text, why):
+    path = tmp_path / "settings.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = []
+    assert S.load(path, warn=said.append) == S.Settings(), why
+    assert len(said) == 1 and "\n" not in said[0] and str(path) in said[0]
+    assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == text  # kept for the user
+    assert S.load(path, warn=said.append) == S.Settings() and len(said) == 1  # the new file is sound
+
+
+def test_every_setting_can_be_given_on_the_command_line_or_saved():
+    """ctx.option(): a command-line value wins over the saved setting, which wins over the default."""
+    from types import SimpleNamespace
+
+    from monopoly_cpc.screens.base import AppContext
+
+    ctx = AppContext(args=SimpleNamespace(speed=None, lang="en"), settings=S.Settings(speed=1, lang="fr"))
+    assert ctx.option("speed") == 1
+    assert ctx.option("lang") == "en"
+    assert ctx.option("nothing", 42) == 42
