@@ -338,6 +338,9 @@ def test_amende_ou_chance_f_pays_the_fine():
     st.forced_cards[1].append(st.cards.by_id["caisse_amende"])
     s.press("D")                                    # 0 + 2: Caisse de Communauté
     assert until(s, "F : payer l'amende  C : carte Chance")
+    window = s.text()[18:24]
+    assert sum("carte Chance" in row for row in window) == 2     # the question, then the keys
+    assert window[-2].startswith("JEAN : l'amende ou une carte Chance ?")
     s.press("F")
     assert until(s, "JEAN paie 1.000 F à la Banque")
     assert st.players[0].cash == 149000

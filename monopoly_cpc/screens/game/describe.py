@@ -82,8 +82,8 @@ def describe(screen, ev) -> str:
         return t.get("game.transfer", name=who, amount=amt, other=other)
     if kind == "card_kept":
         return t.get("game.card_kept", name=who)
-    if kind == "card_choice":
-        return t["card.choice"]
+    if kind == "card_choice":  # the question, in the log; a human's prompt adds the keys
+        return t.get("card.choice_who", name=who)
     if kind == "jail":
         return t.get("game.jail", name=who)
     if kind == "jail_stay":

@@ -150,7 +150,10 @@ class BuyMode(Prompt):
 
 
 class CardChoiceMode(Prompt):
-    """'Payez une amende ou tirez une carte Chance': F pays, C draws."""
+    """'Payez une amende ou tirez une carte Chance': F pays, C draws.  The question is the log's
+    last line (the event's), so the prompt adds only the keys under it."""
+
+    rows = 1
 
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
@@ -163,7 +166,6 @@ class CardChoiceMode(Prompt):
         return False
 
     def draw(self, fb) -> None:
-        window_line(fb, 4, self.host.texts.get("card.choice_who", name=self.name()), 3)
         window_line(fb, 5, self.host.texts["card.choice"], 1)
 
 
