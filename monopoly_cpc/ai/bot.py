@@ -236,6 +236,16 @@ class Bot:
         s = state.pending_square
         price = state.board.prices[s]
         cash = state.players[p].cash
+        if cash < price and self.level.develops:
+            # Short of cash for a deed that completes or blocks a group: mortgage a lone
+            # property to pay for it rather than let it go to auction (one mortgage per call;
+            # the engine asks again while the purchase is pending).
+            value = self.value_of(state, p, s)
+            if value > price * 1.3 and cash + self._mortgage_room(state, p, exclude=s) >= price:
+                m = self._junk_to_mortgage(state, p)
+                if m >= 0 and m != s:
+                    self.last_reason = "J'hypothèque pour acheter ce terrain."
+                    return A.Mortgage(p, m)
         if cash < price:
             self.last_reason = "Trop cher pour moi : aux enchères."
             return A.Decline(p)

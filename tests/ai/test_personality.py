@@ -138,3 +138,25 @@ def test_buying_depends_on_the_reserve():
     assert make_bot("normal", "Téméraire").decide(st, 0) == A.Buy(0)
     assert make_bot("normal", "Avare").decide(st, 0) == A.Decline(0)
     assert make_bot("baseline").decide(st, 0) == A.Buy(0)
+
+
+def test_expert_mortgages_a_lone_deed_to_buy_the_street_that_completes_its_group():
+    """Short of cash on the last orange street: the expert mortgages a station and buys it;
+    the normal player (no such plan) lets it go to auction."""
+    from tests.ai.helpers import MOZART, SAINT_MICHEL
+
+    def landed():
+        st = position(owners={MOZART: 0, SAINT_MICHEL: 0, NORD: 0},
+                      cash=[15_000, 150_000, 150_000, 150_000])
+        st.players[0].pos = PIGALLE
+        st.pending_square = PIGALLE
+        st.phase = "buy"
+        return st
+
+    st = landed()
+    expert = make_bot("expert")
+    assert expert.decide(st, 0) == A.Mortgage(0, NORD)
+    apply(st, A.Mortgage(0, NORD))
+    assert st.phase == "buy" and st.players[0].cash >= st.board.prices[PIGALLE]
+    assert expert.decide(st, 0) == A.Buy(0)
+    assert make_bot("normal").decide(landed(), 0) == A.Decline(0)
