@@ -184,15 +184,15 @@ class Bot:
             return self._danger
         self._danger_turn = self._version
         self._danger_houses = state.houses[:]
-        b = state.board
+        rents = state.board.rents
         own, mort, houses = state.owner, state.mortgaged, state.houses
         worst = 0
-        for s in b.streets:
+        for s in state.board.streets:
             o = own[s]
             if o >= 0 and o != p and not mort[s]:
-                h = houses[s]
-                r = b.rents[s][h] if h else b.rents[s][0]
-                worst = max(worst, r)
+                r = rents[s][houses[s]]
+                if r > worst:  # noqa: PLR1730 (hot path: a compare costs less than max())
+                    worst = r
         self._danger = worst
         return worst
 
