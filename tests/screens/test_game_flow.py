@@ -374,6 +374,20 @@ def test_a_human_owner_claims_with_l_while_a_computer_plays():
     assert st.players[0].cash == 150400
 
 
+def test_a_human_owner_has_two_seconds_to_press_l_even_at_speed_3():
+    # HAL lands on JEAN's street, then ZX (a computer too) is next to roll
+    s = game_session(names=("JEAN", "HAL", "ZX"), computer=(False, True, True), first_player=1,
+                     dice=[(1, 2), (3, 5)], speed=3)
+    st = s.screen.state
+    st.owner[3] = 0
+    assert until(s, "JEAN : tapez L pour réclamer le loyer")
+    s.step([], 90)                                    # 1.8 s to notice it: ZX has not rolled yet
+    assert st.claim is not None
+    s.press("L")
+    assert until(s, "HAL paie 400 F de loyer à JEAN")
+    assert st.players[0].cash == 150400
+
+
 def test_debt_window_sells_a_house_with_v():
     s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(2, 2)])
     st = s.screen.state

@@ -44,6 +44,9 @@ from monopoly_cpc.texts import load_texts, money
 
 LOG_MAX = 40     # lines of the window's message log kept
 TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
+# paces a computer waits before its roll while a human's rent is unclaimed: at least 2 s at
+# every speed (speed 3's pace is 0.2 s), time for a person to see "tapez L" and press it
+CLAIM_PACES = {1: 3, 2: 4, 3: 10}
 
 
 def registry() -> dict[str, Callable[[Any], Mode]]:
@@ -376,7 +379,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             return
         self.wait = PACE[self.speed]
         c = st.claim
-        if c is not None and c.owner not in self.bots and st.phase in (ROLL, JAIL) and self.claim_wait < 3:
+        if (c is not None and c.owner not in self.bots and st.phase in (ROLL, JAIL)
+                and self.claim_wait < CLAIM_PACES[self.speed]):
             self.claim_wait += 1  # leave the human owner time to press L before the next roll
             return
         self.claim_wait = 0
