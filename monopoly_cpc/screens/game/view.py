@@ -56,7 +56,10 @@ class BoardView:
 
     def _draw_menu(self, fb) -> None:
         fb.text(0, 0, " " * 40, pen=1, paper=0)
-        fb.text(1, 0, self.texts["menu.letters"][:39], pen=1)
+        letters = self.texts["menu.letters"]
+        if self.state.variant.loans:
+            letters += " E"  # MONOPOLIC: Emprunt
+        fb.text(1, 0, letters[:39], pen=1)
 
     def _draw_hole(self, fb) -> None:
         from monopoly_cpc.screens.title import big_text

@@ -51,7 +51,7 @@ def test_owners_p_shows_the_title_deeds():
     s.step([digit(2)])
     s.press("P")
     w = flat(s)
-    assert "Rue de Vaugirard" in w and "Propriétaire : 2" in w
+    assert "Rue de Vaugirard" in w and "Prop. : 2 BRUNO" in w
     s.press("SPACE")
     assert "Rue de Courcelles" in flat(s)
     s.press("ENTER")
