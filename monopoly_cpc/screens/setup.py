@@ -60,6 +60,8 @@ class SetupScreen(Screen):
     def on_key(self, ev) -> None:
         if ev.repeat and self.step not in ("name", "hours", "minutes"):
             return
+        if ev.char is not None:
+            self.ctx.audio.cue("key_click")  # a soft click for each key typed into the set-up
         getattr(self, f"_key_{self.step}")(ev)
 
     def _key_pawn(self, ev) -> None:

@@ -70,3 +70,12 @@ def test_auction_going_going_gavel_and_a_refused_bid_beeps():
     assert ears.cues.count("going") >= 2
     assert until(s, "Adjugé !")
     assert "auction_won" in ears.kinds               # the sound table plays the gavel for it
+
+
+def test_each_key_typed_into_the_set_up_clicks_softly():
+    s = Session(TitleScreen)
+    s.press("SPACE")
+    ears = s.ctx.audio = Ears()
+    s.step([digit(1)])
+    s.press("N")
+    assert ears.cues == ["key_click", "key_click"]
