@@ -109,16 +109,24 @@ def group_value(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: i
     return val
 
 
-def stations_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
-                   moved: dict[int, int] | None = None) -> float:
-    """Worth to ``p`` of its stations (each extra station adds a share)."""
+def _owned(t: Tables, squares, owner: list[int], mortgaged: list[bool], p: int,
+           moved: dict[int, int] | None) -> tuple[int, float]:
+    """How many of ``squares`` ``p`` owns (after the ``moved`` deeds), and their price less the
+    cost of lifting the mortgaged ones."""
     n = 0
     val = 0.0
-    for s in t.board.stations:
+    for s in squares:
         o = owner[s] if moved is None or s not in moved else moved[s]
         if o == p:
             n += 1
             val += t.price[s] - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+    return n, val
+
+
+def stations_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
+                   moved: dict[int, int] | None = None) -> float:
+    """Worth to ``p`` of its stations (each extra station adds a share)."""
+    n, val = _owned(t, t.board.stations, owner, mortgaged, p, moved)
     if n == 0:
         return 0.0
     return val * (100 + STATION_STEP_PCT * (n - 1)) / 100
@@ -127,13 +135,7 @@ def stations_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
 def utilities_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
                     moved: dict[int, int] | None = None) -> float:
     """Worth to ``p`` of its utilities (both together earn 2.5 times more per point)."""
-    n = 0
-    val = 0.0
-    for s in t.board.utilities:
-        o = owner[s] if moved is None or s not in moved else moved[s]
-        if o == p:
-            n += 1
-            val += t.price[s] - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+    n, val = _owned(t, t.board.utilities, owner, mortgaged, p, moved)
     if n == 0:
         return 0.0
     return val * (UTILITY_PCT if n == 1 else 110) / 100

@@ -17,7 +17,6 @@ from monopoly_cpc.rules.board import (
     CHANCE,
     COMMUNITY,
     GO_TO_JAIL,
-    HOTEL,
     JAIL_SQUARE,
     TAX,
     UTILITY,
@@ -55,6 +54,7 @@ from monopoly_cpc.rules.deals import (
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.queries import (
     assets,
+    houses_and_hotels,
     rent,
 )
 from monopoly_cpc.rules.rng import below, next_u32, seed_state
@@ -401,15 +401,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
         state.bank_cash -= card.amount
         ev.append(Event("collect", p, -1, card.amount, -1, card.id))
     elif effect == "repairs":
-        nh = nt = 0
-        own, houses = state.owner, state.houses
-        for s in state.board.streets:
-            if own[s] == p:
-                h = houses[s]
-                if h == HOTEL:
-                    nt += 1
-                else:
-                    nh += h
+        nh, nt = houses_and_hotels(state, p)
         amount = nh * card.house + nt * card.hotel
         if amount:
             _pay_bank(state, p, amount, card.id, ev)
