@@ -79,3 +79,16 @@ def test_each_key_typed_into_the_set_up_clicks_softly():
     s.step([digit(1)])
     s.press("N")
     assert ears.cues == ["key_click", "key_click"]
+
+
+def test_a_command_refused_buzzes():
+    """A command's refusal (Mode.apply of an action the engine refuses) gives the error sound."""
+    from monopoly_cpc.rules import actions as A
+    from monopoly_cpc.screens.modes import REGISTRY
+
+    s = game_session(dice=[(3, 4)])
+    ears = s.ctx.audio = Ears()
+    mode = REGISTRY["H"](s.screen)
+    s.screen.push(mode)
+    assert not mode.apply(A.Mortgage(0, 1))  # nobody owns Belleville yet
+    assert ears.cues == ["error"]

@@ -115,6 +115,7 @@ class CommandMode(Mode):
             self.host.say(text)
 
     def refuse(self, reason: str) -> None:
+        self.host.ctx.audio.cue("error")  # the refusal's buzz, as the turn's prompts give it
         self.note(self.tx("cmd.refused", reason=reason_text(self.t, reason)))
 
     def name(self, i: int) -> str:
