@@ -1,0 +1,64 @@
+"""Speed work must not change a single game: a fingerprint of 190 headless games.
+
+Each game contributes (winner, leader, rounds, rolls, actions, trades, bot errors) and a digest
+of every action the players took, in order. The line-ups cover the three strengths, the
+baseline, the six characters and two rule variants. The value below was recorded before the
+speed work of issue 4; a commit that only makes things faster must leave it as it is.
+
+A commit that changes play on purpose (a rule fixed, a bot taught something) changes it too:
+record the new value in a separate commit that says why, with
+``.venv/bin/python -m tests.ai.test_fingerprint``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from monopoly_cpc.ai.sim import game_seed, lineup, play_game
+from monopoly_cpc.rules.variants import Variant
+
+ROUND_CAP = 200
+CHARACTERS = ["expert:Avare", "normal:Téméraire", "expert:Cupide", "normal:Régulier",
+              "expert:Prudent", "normal:Entreprenant"]
+# (line-up by seat, players, games, variant); the last type fills the remaining seats.
+LINEUPS = [
+    (["expert"], 4, 30, None),
+    (["expert", "normal"], 4, 30, None),
+    (["expert", "baseline"], 4, 30, None),
+    (["expert", "facile"], 4, 20, None),
+    (CHARACTERS, 6, 30, None),
+    (["expert", "normal", "random"], 3, 10, None),
+    (["expert", "normal"], 4, 20, Variant.monopolic()),
+    (["expert", "normal"], 4, 20, Variant.fast()),
+]
+
+FINGERPRINT = "8ede2d6ccd277eb5d173d9d831e711793a7afa78086bed06dfc969ff0f049cbb"
+
+
+def fingerprint() -> str:
+    """The digest of every game of ``LINEUPS`` (same value in any process and hash seed)."""
+    whole = hashlib.sha256()
+    for k, (types, players, games, variant) in enumerate(LINEUPS):
+        spec = types + [types[-1]] * (players - len(types))
+        for i in range(games):
+            acts = hashlib.sha256()
+
+            def observe(state, action, events, acts=acts):
+                acts.update(repr(action).encode())
+
+            r = play_game(lineup(spec, i), game_seed(1000 + k, i), variant, ROUND_CAP,
+                          index=i, observe=observe)
+            line = (k, i, r.winner, r.leader, r.rounds, r.rolls, r.actions, r.trades,
+                    r.bot_errors, acts.hexdigest())
+            whole.update(repr(line).encode())
+    return whole.hexdigest()
+
+
+def test_games_are_unchanged_by_speed_work():
+    assert fingerprint() == FINGERPRINT, (
+        "the headless games changed: a speed-only commit must not change them; if play changed "
+        "on purpose, record the new value (see this module's docstring)")
+
+
+if __name__ == "__main__":
+    print(fingerprint())
