@@ -16,6 +16,7 @@ Bad input gives one line on stderr and exit status 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -98,7 +99,6 @@ SHOTS = (
 
 
 def shots(out: Path) -> int:
-    import os
     from types import SimpleNamespace
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -158,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:
         print(f"tape_loader_sim: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `... decode FILE | head`: the reader has gone, nothing to say
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 0
     except OSError as exc:
         print(f"tape_loader_sim: {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 1

@@ -29,7 +29,8 @@ KEYWORDS: dict[str, int] = {
     "REM": 0xC5,
 }
 STATEMENT_SEPARATOR = 0x01  # ':' between statements
-SMALL_INT = 0x0E  # &0E..&17 are the constants 0..9
+SMALL_INT = 0x0E  # &0E..&18 are the constants 0..10 (CPCWiki token table: &18 = "10")
+SMALL_INT_MAX = 10
 INT8 = 0x19
 INT16 = 0x1A
 HEX16 = 0x1C
@@ -59,7 +60,7 @@ def _encode_number(match: re.Match[str]) -> bytes:
         value = int(match.group(1), 16)
         return bytes((HEX16, value & 0xFF, value >> 8))
     value = int(match.group(2))
-    if value <= 9:
+    if value <= SMALL_INT_MAX:
         return bytes((SMALL_INT + value,))
     if value <= 255:
         return bytes((INT8, value))

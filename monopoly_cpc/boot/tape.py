@@ -294,7 +294,10 @@ def monopoly_files() -> tuple[TapeFile, ...]:
     return (
         TapeFile(LOADER_NAME, FILETYPE_BASIC, basic.BASIC_LOAD_ADDRESS, loader_program()),
         TapeFile(SCREEN_NAME, FILETYPE_BINARY, picture.SCREEN_BASE, picture.screen_bytes()),
-        TapeFile(CODE_NAME, FILETYPE_BINARY, CODE_LOAD, code_bytes(), entry=CODE_LOAD),
+        # Entry address 0 for both binaries: their bytes are a picture and made-up data, not
+        # code, so RUN"MONOSCR or RUN"MONOCODE on a real CPC jumps to 0 and resets the machine
+        # (RAM &0000 holds the firmware's copy of its reset entry) instead of running garbage.
+        TapeFile(CODE_NAME, FILETYPE_BINARY, CODE_LOAD, code_bytes(), entry=0),
     )
 
 

@@ -344,7 +344,8 @@ class BootScreen(Screen):
         if len(loaded) == 1 and entry.get(loaded[0].file) == 0:
             # RUN"MONOSCR: the firmware jumps to the file's entry address, 0, which resets the CPC.
             self._at(loaded[0].t, "reset", start=start)
-        if loaded and loaded[-1].file == tape.CODE_NAME:
+        if len(loaded) > 1 and loaded[0].file == tape.LOADER_NAME and loaded[-1].file == tape.CODE_NAME:
+            # The BASIC loader pulled in its files: line 40 waits for a key, then the title.
             self._at(loaded[-1].t, "motor", False, start=start)
             self._at(loaded[-1].t, "line", tape.WAIT_KEY_LINE, start=start)
             self._schedule.append((start + _ticks(loaded[-1].t, self.factor) + HOLD_PICTURE_TICKS, ("finish",)))

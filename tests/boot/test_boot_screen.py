@@ -367,6 +367,21 @@ def test_run_of_the_picture_file_resets_the_cpc():
     assert ctx.next_screen is title and s.log.count('RUN"MONOPOLY') == 1
 
 
+def test_run_of_the_code_file_resets_the_cpc_too():
+    """MONOCODE's entry address is 0 as well (its bytes are not code): RUN"MONOCODE passes the
+    other files by with Found lines, loads it, and the jump to 0 restarts the CPC."""
+    s, ctx, _title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("ESC"))
+    for ch in 'RUN"MONOCODE':
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+    run_until(s, lambda s: "(reset)" in s.log)
+    assert "Found   MONOSCR block 8" in s.log
+    assert s.log[-2:] == ["Loading MONOCODE block 12", "(reset)"]
+    assert s.state == "power" and ctx.next_screen is None
+
+
 def test_the_disc_motor_hums_from_the_first_read_until_the_load_ends():
     cues = Cues()
     ctx = AppContext(args=SimpleNamespace(machine="6128", loader="fast"), audio=cues)

@@ -38,3 +38,16 @@ def test_bad_input_is_one_line(tmp_path):
     assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.stderr
     res = _run("decode", str(tmp_path / "none.cdt"))
     assert res.returncode == 1 and len(res.stderr.strip().splitlines()) == 1
+
+
+def test_decode_into_a_closed_pipe_is_quiet(tmp_path):
+    """`decode FILE | head -3`: the reader goes away early; no error line, no traceback."""
+    out = _run("build", "--out", str(tmp_path), "--baud", "2000")
+    assert out.returncode == 0, out.stderr
+    proc = subprocess.Popen([sys.executable, str(TOOL), "decode", str(tmp_path / "monopoly.cdt")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader has gone before the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert err == ""
