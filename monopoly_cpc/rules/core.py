@@ -127,6 +127,8 @@ def _resume(state: GameState, ev: list[Event]) -> None:
     if state.players[state.current].bankrupt:
         # The player whose move it was is out: whatever was pending in his turn is moot.
         state.stack.clear()
+        state.pending_square = -1
+        state.pending_card = -1
         cont = END_MOVE
     if cont == END_MOVE:
         _end_move(state, ev)
@@ -288,6 +290,8 @@ def _finish(state: GameState, ev: list[Event]) -> None:
     ev.append(Event("game_over", state.winner))
     state.phase = GAME_OVER
     state.stack = []
+    state.pending_square = -1
+    state.pending_card = -1
     state.debts = []
     state.auction = None
     state.trade = None

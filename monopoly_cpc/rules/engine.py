@@ -237,9 +237,10 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
         else:
             state.extra_roll = False
             _advance(state, p, total, ev)
-    # Decisions met during the move set another phase; the move ends when they are settled.
+    # Decisions met during the move set another phase; the move ends when they are settled
+    # (at the bottom of the stack: a decision deferred behind a debt is above it).
     if state.phase != phase:
-        state.stack.append(END_MOVE)
+        state.stack.insert(0, END_MOVE)
     elif state.debts:
         state.stack.append(END_MOVE)
         _resume(state, ev)
@@ -327,8 +328,8 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
         owner = state.owner[s]
         if owner < 0:
             state.pending_square = s
-            state.phase = BUY
             ev.append(_E(Event, ("buy_offer", p, s, b.prices[s], -1, "", ())))
+            _decide(state, BUY)
         elif owner != p:
             if state.mortgaged[s]:
                 ev.append(Event("no_rent", p, s, 0, owner))
@@ -360,6 +361,18 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
         _draw(state, p, COMMUNITY_DECK, ev)
     elif kind == GO_TO_JAIL:
         _go_to_jail(state, p, "square", ev)
+
+
+def _decide(state: GameState, phase: str) -> None:
+    """The mover must decide (buy, 'amende ou Chance'). A fine or a loan that fell due on the
+    way and is not paid yet (third failed try in jail, MONOPOLIC loan at Départ) is raised
+    first (seeds/002 'payer une amende ... et avancer son pion'): the decision waits on the
+    stack behind the debt."""
+    if state.debts:
+        state.stack.append(phase)
+        state.phase = DEBT
+    else:
+        state.phase = phase
 
 
 def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
@@ -411,7 +424,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
                 _pay_player(state, i, p, card.amount, "birthday", ev)
     elif effect == "fine_or_chance":
         state.pending_card = idx
-        state.phase = CARD_CHOICE
+        _decide(state, CARD_CHOICE)
         ev.append(Event("card_choice", p, -1, card.amount, -1, card.id))
 
 

@@ -1,0 +1,32 @@
+"""Edge cases of the rules found by the audit against the four manuals (docs/rules.md); the
+scenario files hold the rest."""
+
+from monopoly_cpc.rules import DeclareBankruptcy, Roll, apply, new_game
+from monopoly_cpc.rules.invariants import check_invariants
+from monopoly_cpc.rules.serial import from_data, to_data
+
+
+def _cash(s, i, amount):
+    s.bank_cash += s.players[i].cash - amount
+    s.players[i].cash = amount
+
+
+def test_bankrupt_on_the_jail_fine_while_a_purchase_waits():
+    """seeds/002 'il doit ... payer une amende de Frs 5,000 et avancer son pion': the fine of the
+    third failed try is raised before the square reached can be bought; a player who cannot
+    raise it goes bankrupt to the bank, the purchase is moot (the square stays the bank's) and
+    the game goes on with the next player, the state still saving and loading."""
+    s = new_game(["A", "B", "C"], seed=3, first_player=0)
+    p = s.players[0]
+    p.pos, p.in_jail, p.jail_turns = 10, True, 2
+    _cash(s, 0, 3000)
+    s.phase = "jail"
+    s.forced_dice.append((1, 2))
+    apply(s, Roll(0))
+    assert s.phase == "debt" and s.pending_square == 13 and "buy" in s.stack
+    assert from_data(to_data(s)) == s
+    apply(s, DeclareBankruptcy(0))
+    assert p.bankrupt and s.owner[13] == -1
+    assert s.phase == "roll" and s.current == 1 and s.pending_square == -1 and not s.stack
+    check_invariants(s)
+    assert from_data(to_data(s)) == s
