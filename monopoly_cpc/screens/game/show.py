@@ -4,6 +4,12 @@
 other.  Each step sends its event to ``ctx.audio.on_events`` when it starts, so the sounds
 come with the pictures (a step cue per square of a walk).  All durations count ticks and
 depend on the speed setting (1 slow .. 3 fast).
+
+A step whose sound is one of :data:`HELD_SOUNDS` (the jail's siren, the bankruptcy, the
+victory, the gavel) lasts at least as long as that sound, so that the next step's sound does
+not start over it (the victory over the end of the bankruptcy).  The length comes from the
+sound data in ticks (``sound.sound_ticks``), never from the audio device: muted, silent or
+playing, the show and its frames are the same.  A key still cuts the step short (``skip``).
 """
 
 from __future__ import annotations
@@ -12,11 +18,25 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from monopoly_cpc.sound import bank, sound_ticks
+
 # ticks per square of a walk, pause after a message, time a card stays, dice roll
 WALK = {1: 8, 2: 5, 3: 3}
 PAUSE = {1: 40, 2: 24, 3: 10}
 CARD = {1: 150, 2: 100, 3: 50}
 ROLL = {1: 30, 2: 22, 3: 14}
+# sounds a step is held for until they end; the others (dice, step, the short jingles of
+# buying and paying, clicks) never slow the show
+HELD_SOUNDS = frozenset({"jail", "bankrupt", "victory", "gavel"})
+
+
+def sound_hold(kind: str) -> int:
+    """Ticks a step showing an event of this kind is held for its sound (0: not held).
+
+    From the packaged sound table and the sounds' data only (``docs/sound.md``), not from
+    ``ctx.audio``: the same with any audio object, muted or without a device."""
+    name = bank().events.get(kind)
+    return sound_ticks(name) if name in HELD_SOUNDS else 0
 
 
 @dataclass
@@ -85,6 +105,15 @@ class Presenter:
         return self.screen.speed
 
     def _steps(self, ev) -> list[Step]:
+        steps = self._plain_steps(ev)
+        hold = sound_hold(ev.kind)
+        if hold:
+            for step in steps:
+                if step.event is ev and step.kind != "walk":  # the step that starts the sound
+                    step.ticks = max(step.ticks, hold)
+        return steps
+
+    def _plain_steps(self, ev) -> list[Step]:
         sc = self.screen
         sp = self._speed()
         text = sc.describe(ev)

@@ -128,7 +128,7 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     st.forced_dice = [(1, 2), (2, 3)]
     s.press("D", ticks=5)                   # ANNE's move is being shown; CPC has not rolled
     assert st.current == 1 and st.phase == "roll" and s.screen.busy
-    s.step([key("C", ctrl=True)], ticks=200)
+    s.step([key("C", ctrl=True)], ticks=400)  # the winner's fanfare (192 ticks) is heard out
     assert st.phase == "game_over" and st.end_requested
     w = flat(s)
     assert "FIN DE LA PARTIE" in w and "ANNE a gagné la partie" in w
