@@ -2,84 +2,27 @@
 
 A command mode (T P H L M, the views, the loan) uses the whole bottom window: line 0 is a
 coloured title bar, lines 1-4 its own messages (newest at the bottom), line 5 the question
-or the keys.  The engine says why it refuses an action in a short English sentence;
-:func:`reason_text` turns the known ones into the player's language.
+or the keys.  Every refusal of the engine carries a code (``rules.refusals.CODES``);
+:func:`reason_text` shows it through that code only, in the player's language.
 """
 
 from __future__ import annotations
 
-import re
-
 from monopoly_cpc.rules.state import AUCTION, FREE_PHASES, GAME_OVER, PLACE_BUILDING, TRADE
 from monopoly_cpc.screens.game.entry import LineEntry
-from monopoly_cpc.screens.game.host import Mode, window_line, wrap
+from monopoly_cpc.screens.game.host import Mode, refusal_line, window_line, wrap
 from monopoly_cpc.screens.game.window import bar, draw_deed
 
 TITLE_INK = 13        # white title bar (firmware 13), black text
 
-# The engine's refusal sentences (rules/engine.py, rules/queries.py) -> cmd_reason.<key>.
-# Patterns with groups name a square or a player; the groups fill the French template.
-_REASONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"not a street", "not_street", ()),
-    (r"not your property", "not_yours", ()),
-    (r"the group is not complete.*", "group_incomplete", ()),
-    (r"already a hotel", "already_hotel", ()),
-    (r"build evenly.*", "uneven_build", ()),
-    (r"the bank has no hotel left", "no_hotel", ()),
-    (r"the bank has no house left", "no_house", ()),
-    (r"not enough cash", "no_cash", ()),
-    (r"not your street", "not_your_street", ()),
-    (r"no building", "no_building", ()),
-    (r"sell evenly.*", "uneven_sell", ()),
-    (r"already mortgaged", "already_mortgaged", ()),
-    (r"sell the buildings of the group first", "group_built", ()),
-    (r"not one of your mortgaged properties", "not_mortgaged", ()),
-    (r"no loans in this variant", "no_loans", ()),
-    (r"borrow a positive amount", "loan_positive", ()),
-    (r"loans are limited to (\d+) F in all", "loan_max", ("amount",)),
-    (r"a trade needs two players", "two_players", ()),
-    (r"trades only once the bank.*", "bank_deeds", ()),
-    (r"the trade is empty", "empty_trade", ()),
-    (r"a property is listed twice", "listed_twice", ()),
-    (r".* is not a property", "not_property", ()),
-    (r"(.+) does not belong to (.+)", "not_belong", ("square", "name")),
-    (r"sell the buildings of (.+)'s group first", "group_built_of", ("square",)),
-    (r"a mortgaged property cannot be traded", "mortgaged_trade", ()),
-    (r"that jail card is not held", "card_not_held", ()),
-    (r"the proposer has not that much cash", "proposer_cash", ()),
-    (r"the partner has not that much cash", "partner_cash", ()),
-    (r"not now.*", "not_now", ()),
-    (r"that player is bankrupt", "bankrupt", ()),
-    (r"no rent to claim", "no_rent", ()),
-    (r"the game can be ended only at the end of a move", "end_between", ()),
-)
 
-
-def reason_text(texts, reason: str) -> str:
-    """The engine's refusal ``reason`` in the catalogue's language (unknown ones as given).
-
-    A reason that carries its refusal ``code`` (``rules.refusals.Why``, or the
-    ``IllegalAction`` itself) uses the rules room's text ``rules.<code>`` when the catalogue
-    has it; otherwise the English sentence is matched against the table above."""
-    from monopoly_cpc.texts import money
-
-    code = getattr(reason, "code", "")
-    if code and f"rules.{code}" in texts:
-        from monopoly_cpc.rules.refusals import refusal_text
-
-        try:
-            return refusal_text(texts, reason)
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-            pass                      # a field the text wants and the reason lacks: the table
-    reason = getattr(reason, "reason", reason)
-    for pattern, key, names in _REASONS:
-        m = re.fullmatch(pattern, str(reason))
-        if m:
-            fields = dict(zip(names, m.groups()))
-            if "amount" in fields:
-                fields["amount"] = money(int(fields["amount"]))
-            return texts.get(f"cmd_reason.{key}", **fields)
-    return str(reason)
+def reason_text(texts, reason) -> str:
+    """The player's line for an engine refusal, through its code: the ``text`` that
+    ``host.apply``'s :class:`~monopoly_cpc.screens.game.host.Refusal` carries, else the
+    catalogue's ``rules.<code>`` of an ``IllegalAction`` or a ``rules.refusals.Why``.  The
+    engine's English sentence is never shown in French."""
+    text = getattr(reason, "text", "")
+    return text or refusal_line(texts, reason)
 
 
 class CommandMode(Mode):

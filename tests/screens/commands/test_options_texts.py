@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import pytest
 
 from monopoly_cpc import settings as settings_mod
 from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.modes.base import _REASONS, reason_text
 from monopoly_cpc.screens.options import ITEMS, OptionsScreen, variant_from_settings
 from monopoly_cpc.screens.title import TitleScreen
 from monopoly_cpc.settings import Settings
 from monopoly_cpc.texts import load_texts
-from tests.screens.commands.helpers import Session, digit, key
+from tests.screens.commands.helpers import Session, digit
 
 
 def options_session(tmp_path, path=None, **fields):
@@ -157,23 +154,9 @@ def test_catalogues_have_the_same_keys_and_every_template_fills(lang):
               "k": 2, "cost": "1 F", "value": "1 F", "payer": "A", "owner": "B", "other": "C",
               "reason": "r", "total": "1 F", "stock": 3, "left": 1, "i": 1, "count": 2, "props": 1,
               "houses": 2, "hotels": 0, "cash": "1 F", "loan": "1 F", "room": "1 F", "a": "A",
-              "b": "B", "error": "e"}
+              "b": "B", "error": "e", "group": "vert"}
     for k in mine:
         assert other.get(k, **fields)
-
-
-def test_every_engine_refusal_pattern_has_its_text():
-    t = load_texts("fr")
-    for _pattern, name, _groups in _REASONS:
-        assert f"cmd_reason.{name}" in t
-    assert reason_text(t, "build evenly: another street of the group has fewer buildings") == \
-        "il faut construire uniformément"
-    assert reason_text(t, "Rue de la Paix does not belong to ANNE") == \
-        "Rue de la Paix n'appartient pas à ANNE"
-    assert reason_text(t, "loans are limited to 50000 F in all") == \
-        "les emprunts sont limités à 50.000 F en tout"
-    assert reason_text(t, "something new") == "something new"
-    assert key("ENTER").is_enter
 
 
 def test_every_switch_saved_by_the_options_changes_the_next_game(tmp_path):
@@ -241,28 +224,3 @@ def test_volume_is_heard_at_once_and_esc_puts_it_back(tmp_path):
     assert audio.volumes == [8, 9]
     s.press("ESC")
     assert audio.volumes[-1] == 7 and s.ctx.settings.volume == 7
-
-
-def test_a_refusal_with_a_code_uses_the_rules_text_when_the_catalogue_has_it():
-    class Why(str):
-        code = "uneven_build"
-        fields: ClassVar[dict] = {}
-
-    class Texts:
-        def __init__(self, table):
-            self.table = table
-
-        def __contains__(self, k):
-            return k in self.table
-
-        def get(self, k, **fields):
-            return self.table[k].format(**fields)
-
-        def money(self, amount):
-            return f"{amount} F"
-
-    with_rules = Texts({"rules.uneven_build": "construisez uniformément (règle)",
-                        "cmd_reason.uneven_build": "il faut construire uniformément"})
-    assert reason_text(with_rules, Why("build evenly")) == "construisez uniformément (règle)"
-    without = Texts({"cmd_reason.uneven_build": "il faut construire uniformément"})
-    assert reason_text(without, Why("build evenly")) == "il faut construire uniformément"

@@ -1,0 +1,95 @@
+"""A command's refusal is shown through the engine's refusal code (``rules.refusals.CODES``,
+the catalogues' ``rules.<code>``), never through the engine's English sentence (docs/manual.md,
+"Refusés, avec la raison")."""
+
+from __future__ import annotations
+
+import pytest
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.core import IllegalAction
+from monopoly_cpc.rules.engine import new_game
+from monopoly_cpc.rules.refusals import CODES, Why, refusal_text
+from monopoly_cpc.screens.game.host import Refusal
+from monopoly_cpc.screens.game.screen import GameScreen
+from monopoly_cpc.screens.modes.base import CommandMode, reason_text
+from monopoly_cpc.texts import load_texts
+from tests.screens.commands.helpers import Session, digit, give, goto, key, start_game
+
+FIELDS = {"amount": 150_000, "value": 20_000, "name": "BRUNO", "square": "Rue de la Paix"}
+
+
+def money_fields(texts) -> dict:
+    return {k: texts.money(v) if k in ("amount", "value") else v for k, v in FIELDS.items()}
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_every_refusal_code_has_a_french_and_an_english_text(code):
+    fr, en = load_texts("fr"), load_texts("en")
+    exc = IllegalAction(CODES[code].format(**FIELDS), code=code, fields=FIELDS)
+    french, english = refusal_text(fr, exc), refusal_text(en, exc)
+    assert french == fr.get("rules." + code, **money_fields(fr))
+    assert english == en.get("rules." + code, **money_fields(en))
+    assert french and english and "{" not in french + english
+    assert french != exc.reason                      # the player's French, not the engine's English
+
+
+def command_window(lang: str):
+    """A command window open on the game screen of a game in ``lang``."""
+    st = new_game(["ANNE", "BRUNO"], seed=5)
+    s = Session(lambda ctx: GameScreen(ctx, state=st, bots={}), lang=lang)
+    mode = CommandMode(s.screen)
+    s.screen.push(mode)
+    return s, mode
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_refusal_code_reaches_a_command_window_through_its_text(lang):
+    """Each code, refused to a command as ``host.apply`` gives it, shows its catalogue line
+    after "Refusé :" ("Refused:"), whatever the engine's English sentence says."""
+    s, mode = command_window(lang)
+    texts = s.screen.texts
+    assert texts.lang == lang
+    for code in CODES:
+        exc = IllegalAction("an English sentence for the logs", code=code, fields=FIELDS)
+        mode.refuse(Refusal.of(exc, texts))
+        window = " ".join(" ".join(s.text()[19:23]).split())
+        line = texts.get("rules." + code, **money_fields(texts))
+        assert window.endswith(" ".join(texts.get("cmd.refused", reason=line).split())), code
+        assert "English sentence" not in window
+        # a Why of the queries (can_build, can_sell, can_mortgage) is shown the same way
+        assert reason_text(texts, Why(code, **FIELDS)) == line
+
+
+def test_a_refused_build_is_told_in_french_through_its_code():
+    """M, buy houses: a second house on the same street is uneven; the engine's refusal (code
+    uneven_building) shows the French line of the rules' catalogue."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3])
+    s.press("M")
+    s.press("A")
+    s.step([digit(3), key("ENTER")])
+    s.step([key("ENTER")])                    # BRUNO wants none
+    goto(s, 1)
+    s.press("ENTER", ticks=30)
+    s.press("ENTER", ticks=30)                # uneven
+    fr = load_texts("fr")
+    rows = " ".join(" ".join(s.text()[18:24]).split())
+    assert f"Refusé : {fr['rules.uneven_building']}" in rows
+    assert "build evenly" not in rows
+    assert st.houses[1] == 1
+
+
+def test_a_refusal_without_its_code_is_not_translated_from_english():
+    """The English-sentence table is gone: a bare sentence gives the generic line, in French."""
+    fr = load_texts("fr")
+    line = reason_text(fr, "build evenly: another street of the group has fewer buildings")
+    assert line == fr["game.refused"]
+    assert "build" not in line
+
+
+def test_the_refusal_host_apply_gives_is_shown_by_its_code():
+    s, _st = start_game(("ANNE", "BRUNO"))
+    ok, why = s.screen.apply(A.Mortgage(0, 1))       # nobody owns Belleville yet
+    assert not ok and why.code == "not_your_property"
+    assert reason_text(s.screen.texts, why) == load_texts("fr")["rules.not_your_property"]
