@@ -30,3 +30,26 @@ def test_bankrupt_on_the_jail_fine_while_a_purchase_waits():
     assert s.phase == "roll" and s.current == 1 and s.pending_square == -1 and not s.stack
     check_invariants(s)
     assert from_data(to_data(s)) == s
+
+
+def test_monopolic_loan_grows_at_each_pass_and_is_taken_at_the_third():
+    """seeds/000 EMPRUNT 'son remboursement sera égal à la somme empruntée, majorée de 10 % à
+    chaque passage sur la case départ. L'emprunt est systématiquement prélevé au 3e passage':
+    50.000 F owed grows to 55.000, 60.500 (10 % of the sum owed, the reading docs/rules.md
+    states) and 66.550 F, taken at the third pass, after that pass's salary."""
+    from monopoly_cpc.rules import Borrow, Variant
+
+    s = new_game(["A", "B"], seed=2, first_player=0, variant=Variant(loans=True))
+    apply(s, Borrow(0, 50000))
+    a = s.players[0]
+    owed = []
+    for _ in range(3):
+        a.pos = 36
+        s.players[1].pos = 7
+        s.forced_dice += [(1, 3), (1, 2)]      # A: 36 -> Départ (a stop is a pass); B: 7 -> 10, a simple visit
+        apply(s, Roll(0))
+        owed.append(a.loan)
+        apply(s, Roll(1))
+    assert owed == [55000, 60500, 0]
+    assert a.cash == 150000 + 50000 + 3 * 20000 - 66550
+    assert a.loan_passes == 0
