@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "8ede2d6ccd277eb5d173d9d831e711793a7afa78086bed06dfc969ff0f049cbb"
+FINGERPRINT = "ae2ea27cc42bc3b650d7da4bd4beee711330a9ce8dce80b2b938307d45fc11e8"
 
 
 def fingerprint() -> str:
