@@ -121,7 +121,7 @@ def shots() -> dict[str, Session]:
     s.press("D")
     until(s, "Il manque")
     s.press("F")
-    until(s, "a gagné la partie")
+    until(s, "FIN DE LA PARTIE")   # the winner's window, once the fanfare has been heard
     s.step([], 60)
     out["winner"] = s
     return out
