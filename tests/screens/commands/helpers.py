@@ -42,8 +42,9 @@ class Bot:
         return None
 
 
-def start_game(names=("ANNE", "BRUNO"), computer=None, bots=None, variant=None, seed=5):
-    """A Session on the game screen with player 1 to roll (phase 'roll')."""
+def start_game(names=("ANNE", "BRUNO"), computer=None, bots=None, variant=None, seed=5, **options):
+    """A Session on the game screen with player 1 to roll (phase 'roll'); ``options`` are the
+    session's (``lang="en"``...)."""
     variant = variant or Variant()
     computer = computer or (False,) * len(names)
     st = new_game(list(names), computer=list(computer), seed=seed, variant=variant)
@@ -54,7 +55,7 @@ def start_game(names=("ANNE", "BRUNO"), computer=None, bots=None, variant=None, 
     assert st.phase == "roll" and st.current == 0
     if bots is None:
         bots = {i: Bot() for i in range(n) if computer[i]}
-    session = Session(lambda ctx: GameScreen(ctx, state=st, bots=bots))
+    session = Session(lambda ctx: GameScreen(ctx, state=st, bots=bots), **options)
     session.step(ticks=300)        # the who-starts messages
     return session, st
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from monopoly_cpc.rules.variants import Variant
+from monopoly_cpc.screens.modes.trade import answer_line
 from tests.screens.commands.helpers import Bot, digit, flat, give, goto, key, settle, start_game
 
 
@@ -62,7 +63,7 @@ def test_human_refuses():
 
 
 def test_computer_answers_and_says_why():
-    bot = Bot(accept=True, reason="Cela me donne un groupe complet.")
+    bot = Bot(accept=True, reason="J'accepte : j'obtiens le groupe violet foncé.")  # ai/trading.py
     s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
     give(st, 0, [6])
     give(st, 1, [1])
@@ -76,7 +77,7 @@ def test_computer_answers_and_says_why():
     assert "CPC réfléchit..." in flat(s)
     s.step(ticks=80)
     assert bot.asked == 1
-    assert "CPC : OUI. Cela me donne un groupe complet." in flat(s)
+    assert "CPC : OUI. J'ai le violet foncé." in flat(s)   # the catalogue's short line
     assert st.owner[6] == 1 and st.owner[1] == 0
 
 
@@ -213,8 +214,9 @@ def test_a_real_computer_player_answers_with_its_own_reason():
     s.press("N", "N")
     s.step(ticks=80)
     assert bot.last_reason
-    log = " ".join(s.screen.log)
-    assert f"CPC : OUI. {bot.last_reason}" in log
+    said = answer_line(s.screen.texts, st.board, "CPC", True, bot.last_reason)
+    assert said != "CPC : OUI." and len(said) <= 40   # a reason the screen knows, on one row
+    assert said in s.screen.log
     assert st.owner[39] == 1 and st.owner[1] == 0
 
 
