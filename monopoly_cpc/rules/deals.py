@@ -30,6 +30,7 @@ from monopoly_cpc.rules.queries import (
     level,
     lift_cost,
     liquidation_value,
+    loan_room,
     shortage_bidders,
 )
 from monopoly_cpc.rules.state import (
@@ -194,12 +195,17 @@ def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     if pl.loan + action.amount > v.loan_max:
         raise IllegalAction(f"loans are limited to {v.loan_max} F in all", action,
                             code="loan_limit", fields={"amount": v.loan_max})
+    _lend(state, p, action.amount, ev)
+
+
+def _lend(state: GameState, p: int, amount: int, ev: list[Event]) -> None:
+    pl = state.players[p]
     if pl.loan == 0:
         pl.loan_passes = 0
-    pl.loan += action.amount
-    pl.cash += action.amount
-    state.bank_cash -= action.amount
-    ev.append(Event("loan", p, -1, action.amount))
+    pl.loan += amount
+    pl.cash += amount
+    state.bank_cash -= amount
+    ev.append(Event("loan", p, -1, amount))
 
 
 def _check_trade(state: GameState, t: Trade, action) -> None:
@@ -332,6 +338,11 @@ def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None
             pl.cash += m
             state.bank_cash -= m
             ev.append(Event("mortgage", p, s, m))
+    # 3. MONOPOLIC: borrow what is still missing; bankrupt only if no loan can cover it
+    # (seeds/000 "celui qui doit plus qu'il ne peut payer"; "emprunter ... à tout moment").
+    short = d.amount - pl.cash
+    if 0 < short <= loan_room(state, p):
+        _lend(state, p, short, ev)
     if pl.cash < d.amount:
         _bankrupt(state, p, ev)
 
@@ -382,7 +393,7 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> N
 def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event]) -> None:
     p = action.player
     d = _current_debt(state, action, p)
-    if state.players[p].cash + liquidation_value(state, p) >= d.amount:
-        raise IllegalAction("you can still raise the money (sell, mortgage)", action,
+    if state.players[p].cash + liquidation_value(state, p) + loan_room(state, p) >= d.amount:
+        raise IllegalAction("you can still raise the money (sell, mortgage, borrow)", action,
                             code="can_still_pay")
     _bankrupt(state, p, ev)

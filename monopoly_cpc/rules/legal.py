@@ -18,6 +18,7 @@ from monopoly_cpc.rules.queries import (
     level,
     lift_cost,
     liquidation_value,
+    loan_room,
 )
 from monopoly_cpc.rules.state import (
     AUCTION,
@@ -89,7 +90,7 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
         d = state.debts[0]
         out.append(A.AutoLiquidate(player))
         pl = state.players[player]
-        if pl.cash + liquidation_value(state, player) < d.amount:
+        if pl.cash + liquidation_value(state, player) + loan_room(state, player) < d.amount:
             out.append(A.DeclareBankruptcy(player))
         kind = _in_kind(state, player, d)
         if kind is not None:

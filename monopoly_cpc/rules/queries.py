@@ -183,6 +183,12 @@ def liquidation_value(state: GameState, player: int) -> int:
     return total
 
 
+def loan_room(state: GameState, player: int) -> int:
+    """What ``player`` may still borrow from the bank (MONOPOLIC loans; 0 without them)."""
+    v = state.variant
+    return max(0, v.loan_max - state.players[player].loan) if v.loans else 0
+
+
 def assets(state: GameState, player: int) -> int:
     """The player's 'actif': cash plus everything the bank would lend or pay back. A bid above
     it is void (seeds/002 ENCHERES)."""
