@@ -373,6 +373,9 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> N
         if group_has_buildings(state, s):
             raise IllegalAction("only properties without buildings in their group", action,
                                 code="kind_group_built")
+        if state.mortgaged[s] and not state.variant.trade_mortgaged:
+            raise IllegalAction("a mortgaged property cannot change hands", action,
+                                code="mortgaged_no_trade")
     value = sum(_kind_value(state, s) for s in squares)
     if value < d.amount - cash_part:
         raise IllegalAction(f"the properties are worth {value} F, {d.amount - cash_part} F needed",

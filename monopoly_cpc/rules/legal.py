@@ -154,8 +154,10 @@ def _in_kind(state: GameState, player: int, d) -> A.PayInKind | None:
         return None
     b = state.board
     need = d.amount - cash_part
+    given = state.variant.trade_mortgaged  # mortgaged deeds may change hands (variant)
     options = sorted((b.prices[s] // 2 if state.mortgaged[s] else b.prices[s], s)
-                     for s in state.owned_by(player) if not group_has_buildings(state, s))
+                     for s in state.owned_by(player) if not group_has_buildings(state, s)
+                     and (given or not state.mortgaged[s]))
     chosen, total = [], 0
     for value, s in options:
         if total >= need:
