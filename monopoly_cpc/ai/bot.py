@@ -34,6 +34,75 @@ from monopoly_cpc.rules.state import (
 RICH = 0   # cash beyond the floor at which an expert builds on past three houses
 
 
+class _Holdings:
+    """Who holds what, for one content of the deeds (owners, mortgages): each player's
+    mortgaged squares, complete groups, trade targets and three-way splits, worked out in one
+    pass for every player. The bots that see the same deeds share it (the first one builds it,
+    the others compare two lists). Never changed once built."""
+
+    __slots__ = ("mort", "own", "parts", "t")
+
+    def __init__(self, t: Tables, own: list[int], mort: list[bool]) -> None:
+        self.t = t
+        self.own = own = own[:]
+        self.mort = mort = mort[:]
+        b = t.board
+        # parts[p] = (mortgaged squares, monos, targets, split) of player p. monos: groups held
+        # whole, nothing mortgaged. targets: groups a trade could complete (p holds some, one
+        # other player the rest). split: no bank deed, p holds some and two or more rivals
+        # the rest (a purchase brings them closer).
+        parts: dict[int, tuple[list[int], list[int], list[int], list[int]]] = {}
+        self.parts = parts
+        for s in b.properties:
+            o = own[s]
+            if o >= 0:
+                part = parts.get(o)
+                if part is None:
+                    part = parts[o] = ([], [], [], [])
+                if mort[s]:
+                    part[0].append(s)
+        for g, members in enumerate(b.group_members):
+            owners = [own[s] for s in members]
+            first = owners[0]
+            if owners.count(first) == len(owners):
+                if first >= 0:
+                    for s in members:
+                        if mort[s]:
+                            break
+                    else:
+                        parts[first][1].append(g)
+                continue
+            kinds = set(owners)
+            bank = -1 in kinds
+            kinds.discard(-1)
+            if len(kinds) == 2 and not bank:
+                p, q = kinds
+                parts[p][2].append(g)
+                parts[q][2].append(g)
+            elif len(kinds) == 1:
+                # One player and the bank: no trade completes it.
+                continue
+            else:
+                for p in kinds:
+                    rivals = [o for o in owners if o != p]
+                    if not bank and len(set(rivals)) == 1:
+                        parts[p][2].append(g)
+                    elif not bank and len(kinds) >= 3:
+                        parts[p][3].append(g)
+        # Best groups first: rent at three houses per franc of building.
+        for part in parts.values():
+            if len(part[1]) > 1:
+                part[1].sort(key=lambda g: (-t.income[g][3] / (t.house_cost[t.members[g][0]] or 1),
+                                            g))
+
+    def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        return self.parts.get(p, _NOTHING)
+
+
+_NOTHING: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+_LAST: list[_Holdings | None] = [None]   # the holdings last built (all bots look at one board)
+
+
 class Bot:
     """A computer player of a given strength and character."""
 
@@ -136,46 +205,13 @@ class Bot:
         if own != self._own or mort != self._mort:
             if own != self._own:
                 self._owners_version += 1     # deeds changed hands (not just a mortgage)
-            self._own = own[:]
-            self._mort = mort[:]
             self._version += 1
-            b = state.board
-            self._mortgaged = [s for s in b.properties if own[s] == p and mort[s]]
-            # One pass over the groups (this runs for every bot at every change of a deed).
-            # monos: groups I hold whole, nothing mortgaged. targets: groups a trade could
-            # complete (I hold some, one other player holds the rest). split: no bank deed, I
-            # hold some and two or more rivals the rest (a purchase brings them closer).
-            monos = []
-            targets = []
-            split = []
-            for g, members in enumerate(b.group_members):
-                owners = [own[s] for s in members]
-                mine = owners.count(p)
-                if not mine:
-                    continue
-                if mine == len(owners):
-                    for s in members:
-                        if mort[s]:
-                            break
-                    else:
-                        monos.append(g)
-                    continue
-                other = -2
-                for o in owners:
-                    if o != p:
-                        if o < 0 or (other != -2 and o != other):
-                            other = -1
-                            break
-                        other = o
-                if other >= 0:
-                    targets.append(g)
-                elif -1 not in owners and len(set(owners)) >= 3:
-                    split.append(g)
-            # Best groups first: rent at three houses per franc of building.
-            monos.sort(key=lambda g: (-t.income[g][3] / (t.house_cost[t.members[g][0]] or 1), g))
-            self._monos = monos
-            self._targets = targets
-            self._split = split
+            snap = _LAST[0]
+            if snap is None or snap.t is not t or own != snap.own or mort != snap.mort:
+                snap = _LAST[0] = _Holdings(t, own, mort)
+            self._own = snap.own              # copies, never changed (shared by the bots)
+            self._mort = snap.mort
+            self._mortgaged, self._monos, self._targets, self._split = snap.of(p)
         return t
 
     def danger(self, state: GameState, p: int) -> int:
