@@ -53,3 +53,31 @@ def test_monopolic_loan_grows_at_each_pass_and_is_taken_at_the_third():
     assert owed == [55000, 60500, 0]
     assert a.cash == 150000 + 50000 + 3 * 20000 - 66550
     assert a.loan_passes == 0
+
+
+def test_station_rent_for_one_to_four_stations_mortgaged_ones_counting():
+    """monopoly_fr.md stations_rent [2500, 5000, 10000, 20000] for 1-4 stations owned; the title
+    deeds count the stations owned, so a mortgaged one still counts for the others (docs/rules.md
+    decision), and a mortgaged station itself earns nothing (seeds/002 'Si cette case est
+    hypothéquée, aucun loyer ne doit être payé')."""
+    from monopoly_cpc.rules.queries import rent
+
+    s = new_game(["A", "B"], seed=1, first_player=0)
+    stations = (5, 15, 25, 35)
+    for n, want in zip(range(1, 5), (2500, 5000, 10000, 20000)):
+        s.owner[stations[n - 1]] = 1
+        assert [rent(s, x, 7) for x in stations[:n]] == [want] * n
+    s.mortgaged[35] = True
+    assert rent(s, 5, 7) == 20000 and rent(s, 35, 7) == 0
+
+
+def test_utility_rent_is_400_or_1000_francs_per_dice_point():
+    """monopoly_fr.md utilities_rent '4 x dés x 100 = 400 F par point', '10 x dés x 100 = 1.000 F
+    par point' (seeds/003 'le total de vos dés multiplié par 4 ... 10 fois le total des dés')."""
+    from monopoly_cpc.rules.queries import rent
+
+    s = new_game(["A", "B"], seed=1, first_player=0)
+    s.owner[12] = 1
+    assert [rent(s, 12, t) for t in (2, 7, 12)] == [800, 2800, 4800]
+    s.owner[28] = 1
+    assert [rent(s, 28, t) for t in (2, 7, 12)] == [2000, 7000, 12000]
