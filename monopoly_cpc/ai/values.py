@@ -37,6 +37,7 @@ class Tables:
         "house_cost",
         "income",
         "kind",
+        "lifted",
         "members",
         "mortgage",
         "price",
@@ -53,6 +54,8 @@ class Tables:
         self.price = board.prices
         self.house_cost = board.house_costs
         self.mortgage = board.mortgages
+        # What a mortgaged deed is worth to its holder: its price less the lift (mortgage + 10 %).
+        self.lifted = [board.prices[s] - board.mortgages[s] * 11 // 10 for s in range(40)]
         self.gsize = [len(m) for m in board.group_members]
         self.gprice = [sum(board.prices[s] for s in m) for m in board.group_members]
         # income[g][h]: rent per opponent roll with h houses on every street (h = 5 hotel).
@@ -80,23 +83,28 @@ def tables(board: Board) -> Tables:
 def group_value(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
                 moved: dict[int, int] | None = None) -> float:
     """Worth to ``p`` of its streets in group ``g``; ``moved`` overrides owners (square -> new)."""
-    members = t.members[g]
     k = 0
     val = 0.0
     others = 0
     rival = -2
-    for s in members:
+    price, lifted = t.price, t.lifted
+    for s in t.members[g]:
         o = owner[s] if moved is None or s not in moved else moved[s]
         if o == p:
             k += 1
-            price = t.price[s]
             # A mortgaged street costs its lift (mortgage + 10 %) before it earns again.
-            val += price - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+            val += lifted[s] if mortgaged[s] else price[s]
         elif o >= 0:
             others += 1
-            rival = o if rival in (-2, o) else -1
+            rival = o if rival == -2 or rival == o else -1
     if k == 0:
         return 0.0
+    return _group_worth(t, g, k, val, others, rival)
+
+
+def _group_worth(t: Tables, g: int, k: int, val: float, others: int, rival: int) -> float:
+    """``group_value`` once the group is counted: ``k`` streets held worth ``val``, ``others``
+    held by rivals (``rival`` when they are all one player's, else -1)."""
     n = t.gsize[g]
     if k == n:
         return val + t.bonus[g]
@@ -109,6 +117,34 @@ def group_value(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: i
     return val
 
 
+def _group_gain(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
+                square: int) -> float:
+    """``group_value`` with ``square`` given to ``p``, less ``group_value`` now (one pass)."""
+    k0 = k1 = 0
+    v0 = v1 = 0.0
+    others0 = others1 = 0
+    rival0 = rival1 = -2
+    price, lifted = t.price, t.lifted
+    for s in t.members[g]:
+        o = owner[s]
+        v = lifted[s] if mortgaged[s] else price[s]
+        if o == p:
+            k0 += 1
+            v0 += v
+        elif o >= 0:
+            others0 += 1
+            rival0 = o if rival0 == -2 or rival0 == o else -1
+        if s == square or o == p:
+            k1 += 1
+            v1 += v
+        elif o >= 0:
+            others1 += 1
+            rival1 = o if rival1 == -2 or rival1 == o else -1
+    after = _group_worth(t, g, k1, v1, others1, rival1) if k1 else 0.0
+    before = _group_worth(t, g, k0, v0, others0, rival0) if k0 else 0.0
+    return after - before
+
+
 def _owned(t: Tables, squares, owner: list[int], mortgaged: list[bool], p: int,
            moved: dict[int, int] | None) -> tuple[int, float]:
     """How many of ``squares`` ``p`` owns (after the ``moved`` deeds), and their price less the
@@ -119,7 +155,7 @@ def _owned(t: Tables, squares, owner: list[int], mortgaged: list[bool], p: int,
         o = owner[s] if moved is None or s not in moved else moved[s]
         if o == p:
             n += 1
-            val += t.price[s] - (t.mortgage[s] * 11 // 10 if mortgaged[s] else 0)
+            val += t.lifted[s] if mortgaged[s] else t.price[s]
     return n, val
 
 
@@ -167,26 +203,49 @@ def delta(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
     return d
 
 
+def gain_of(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
+    """``delta(t, owner, mortgaged, p, {s: p})`` without building the dict (hot path)."""
+    k = t.kind[s]
+    if k == STREET:
+        return 0.0 + _group_gain(t, t.group[s], owner, mortgaged, p, s)
+    if k == STATION:
+        moved = {s: p}
+        return 0.0 + (stations_value(t, owner, mortgaged, p, moved)
+                      - stations_value(t, owner, mortgaged, p))
+    if k == UTILITY:
+        moved = {s: p}
+        return 0.0 + (utilities_value(t, owner, mortgaged, p, moved)
+                      - utilities_value(t, owner, mortgaged, p))
+    return 0.0
+
+
 def completes(t: Tables, owner: list[int], p: int, moved: dict[int, int]) -> list[int]:
     """Groups ``p`` would hold entirely after ``moved`` and does not hold now."""
     out = []
+    kind, group, members_of = t.kind, t.group, t.members
     for s in moved:
-        if t.kind[s] != STREET:
+        if kind[s] != STREET:
             continue
-        g = t.group[s]
+        g = group[s]
         if g in out:
             continue
-        members = t.members[g]
-        if all(owner[x] == p for x in members):
-            continue
-        if all((moved[x] if x in moved else owner[x]) == p for x in members):
+        members = members_of[g]
+        for x in members:
+            if owner[x] != p:
+                break
+        else:
+            continue   # held already
+        for x in members:
+            if (moved[x] if x in moved else owner[x]) != p:
+                break
+        else:
             out.append(g)
     return out
 
 
 def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
     """What getting ``s`` (from the bank) is worth to ``p``."""
-    return delta(t, owner, mortgaged, p, {s: p})
+    return gain_of(t, owner, mortgaged, p, s)
 
 
 def best_rival_gain(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int,
@@ -195,6 +254,7 @@ def best_rival_gain(t: Tables, owner: list[int], mortgaged: list[bool], p: int, 
     best = 0.0
     for q in alive:
         if q != p:
-            v = delta(t, owner, mortgaged, q, {s: q})
-            best = max(best, v)
+            v = gain_of(t, owner, mortgaged, q, s)
+            if v > best:  # noqa: PLR1730 (as max(best, v), the first of equals kept; hot path)
+                best = v
     return best
