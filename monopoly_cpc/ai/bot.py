@@ -41,62 +41,45 @@ class _Holdings:
     the others compare two lists). Never changed once built."""
 
     __slots__ = ("mort", "own", "parts", "t")
+    parts: list[tuple[list[int], list[int], list[int], list[int]]]
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool]) -> None:
         self.t = t
         self.own = own = own[:]
         self.mort = mort = mort[:]
-        b = t.board
         # parts[p] = (mortgaged squares, monos, targets, split) of player p. monos: groups held
         # whole, nothing mortgaged. targets: groups a trade could complete (p holds some, one
-        # other player the rest). split: no bank deed, p holds some and two or more rivals
+        # other player all the rest). split: no bank deed, p holds some and two or more rivals
         # the rest (a purchase brings them closer).
-        parts: dict[int, tuple[list[int], list[int], list[int], list[int]]] = {}
-        self.parts = parts
-        for s in b.properties:
-            o = own[s]
-            if o >= 0:
-                part = parts.get(o)
-                if part is None:
-                    part = parts[o] = ([], [], [], [])
-                if mort[s]:
-                    part[0].append(s)
-        for g, members in enumerate(b.group_members):
-            owners = [own[s] for s in members]
-            first = owners[0]
-            if owners.count(first) == len(owners):
-                if first >= 0:
+        parts = self.parts = [([], [], [], []) for _ in range(max(own) + 1)]
+        for s in t.board.properties:
+            if mort[s] and own[s] >= 0:
+                parts[own[s]][0].append(s)
+        for g, members in enumerate(t.members):
+            holders = {own[s] for s in members}
+            if len(holders) == 1:
+                (o,) = holders
+                if o >= 0:
                     for s in members:
                         if mort[s]:
                             break
                     else:
-                        parts[first][1].append(g)
-                continue
-            kinds = set(owners)
-            bank = -1 in kinds
-            kinds.discard(-1)
-            if len(kinds) == 2 and not bank:
-                p, q = kinds
-                parts[p][2].append(g)
-                parts[q][2].append(g)
-            elif len(kinds) == 1:
-                # One player and the bank: no trade completes it.
-                continue
-            else:
-                for p in kinds:
-                    rivals = [o for o in owners if o != p]
-                    if not bank and len(set(rivals)) == 1:
-                        parts[p][2].append(g)
-                    elif not bank and len(kinds) >= 3:
-                        parts[p][3].append(g)
-        # Best groups first: rent at three houses per franc of building.
-        for part in parts.values():
+                        parts[o][1].append(g)
+            elif -1 not in holders:
+                # Two holders: a trade between them completes it, for either. Three or more:
+                # each is one of several rivals.
+                k = 2 if len(holders) == 2 else 3
+                for o in holders:
+                    parts[o][k].append(g)
+            # (a group with a bank deed and any holder: no trade completes it)
+        rank = t.build_rank
+        for part in parts:
             if len(part[1]) > 1:
-                part[1].sort(key=lambda g: (-t.income[g][3] / (t.house_cost[t.members[g][0]] or 1),
-                                            g))
+                part[1].sort(key=rank.__getitem__)   # best groups to build on first
 
     def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
-        return self.parts.get(p, _NOTHING)
+        parts = self.parts
+        return parts[p] if p < len(parts) else _NOTHING
 
 
 _NOTHING: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])

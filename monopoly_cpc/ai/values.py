@@ -31,6 +31,7 @@ class Tables:
     __slots__ = (
         "board",
         "bonus",
+        "build_rank",
         "gprice",
         "group",
         "gsize",
@@ -63,6 +64,14 @@ class Tables:
                        for m in board.group_members]
         self.bonus = [HORIZON * self.income[g][3] + self.gprice[g] / 2
                       for g in range(len(board.group_members))]
+        # Groups by what building on them earns: rent at three houses per franc of a house
+        # (best first); build_rank[g] is the place of group g in that order.
+        order = sorted(range(len(board.group_members)),
+                       key=lambda g: (-self.income[g][3] / (self.house_cost[self.members[g][0]] or 1),
+                                      g))
+        self.build_rank = [0] * len(order)
+        for i, g in enumerate(order):
+            self.build_rank[g] = i
 
 
 _CACHE: list[Tables] = []
