@@ -13,11 +13,13 @@ Front ends:
   ``step`` at tick ``t`` (ticks count from 0; ticks missing from the map get no event).
   ``monopoly-cpc --headless --frames N --screenshot FILE.png`` uses it.
 * :class:`WindowFrontEnd` is the game on screen: fixed 50 Hz logic from an accumulator on
-  ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), one render per display refresh
-  (vsync where the driver gives it, else paced by sleeping), at most ``MAX_CATCH_UP`` ticks of
-  catch-up after a stall (:class:`FixedStep`).  Host keys go through ``HostKeyboard``; the loop keeps F12
-  (screenshot) and Alt+Enter (full screen on/off) for itself.  ESC is a CPC key; closing the
-  window quits.
+  ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), at most ``MAX_CATCH_UP`` ticks
+  of catch-up after a stall (:class:`FixedStep`).  After the ticks of a turn the screen is drawn
+  and, if the picture changed, presented (vsync where the driver gives it); then the loop
+  sleeps until the next tick is due.  A still picture (a title, a player thinking) is not
+  composed, scaled or flipped again, so it costs little more than drawing the framebuffer.
+  Host keys go through ``HostKeyboard``; the loop keeps F12 (screenshot) and Alt+Enter (full
+  screen on/off) for itself.  ESC is a CPC key; closing the window quits.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ TITLE = "Monopoly CPC"
 TITLE_MESSAGE_TICKS = 4 * TICK_HZ  # how long the window title shows a screenshot's path
 # SDL drivers that draw nowhere: accepted only when asked for by SDL_VIDEODRIVER (tests).
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+# pygame events after which the window's pixels may be lost (uncovered, shown again, a
+# graphics device reset): the next frame is presented even if the picture did not change.
+REDRAW_EVENTS = ("WINDOWEXPOSED", "VIDEOEXPOSE", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
+                 "WINDOWDISPLAYCHANGED", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET")
 
 KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
 ScreenFactory = Callable[[AppContext], Screen]
@@ -95,6 +102,13 @@ class FixedStep:
             return 0
         self.done += n
         return n
+
+    def next_due(self) -> float:
+        """The clock reading at which the next tick falls due (``due`` then gives it).
+
+        A microsecond late: at the exact instant, float rounding can leave the tick a hair
+        short of due, and the loop would wake up for nothing."""
+        return self.origin + (self.done + 1) / self.hz + 1e-6
 
 
 class VsyncCheck:
@@ -471,6 +485,9 @@ class WindowFrontEnd:
         self.status_message = message if self.fullscreen else ""
         self.title_until = tick + TITLE_MESSAGE_TICKS
         pygame.display.set_caption(self.title_message)
+        presenter = getattr(self, "presenter", None)
+        if presenter is not None:
+            presenter.invalidate()  # the status line is drawn at the next present
 
     # the loop ---------------------------------------------------------------------------------
     def run(self) -> int:
@@ -512,8 +529,8 @@ class WindowFrontEnd:
         from monopoly_cpc.render.present import draw_status
 
         pending: list = []
+        redraw = {getattr(pygame, name) for name in REDRAW_EVENTS if hasattr(pygame, name)}
         clock = FixedStep(time.perf_counter())
-        next_frame = clock.origin
         vsync_check = VsyncCheck(clock.origin, self.refresh_s)
         running = True
         while running and not self.stop_requested:
@@ -524,38 +541,46 @@ class WindowFrontEnd:
                     running = False
                 elif ev.type == pygame.WINDOWSIZECHANGED:
                     self._use_surface(pygame.display.get_surface())  # its pixels may have moved
-                elif ev.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                elif ev.type in redraw:
                     self.presenter.clear_bars(self.surface, self.layout)
+                    self.presenter.invalidate()  # the window's pixels must be drawn again
                 elif ev.type in (pygame.KEYDOWN, pygame.KEYUP) and self._host_key(ev, session):
                     pass
                 else:
                     pending.extend(keyboard.feed(ev))
             if not running:
                 break
+            ran = 0
             for _ in range(clock.due(time.perf_counter())):
                 events, pending = pending + keyboard.tick(), []
                 session.step(events)
+                ran += 1
                 if self.title_message and session.tick >= self.title_until:
                     self.title_message = self.status_message = ""
                     pygame.display.set_caption(TITLE)
                     self.presenter.clear_bars(self.surface, self.layout)
+                    self.presenter.invalidate()  # the line may have covered the picture
                 if session.quit_requested or (self.max_ticks is not None and session.tick >= self.max_ticks):
                     running = False
                     break
-            self.presenter.present(session.render(), self.surface, self.layout)
-            if self.status_message:
-                draw_status(self.surface, self.layout, self.status_message)
-            pygame.display.flip()
-            if self.vsync:
-                next_frame = time.perf_counter()
+            # The picture changes only with a tick (a screen's draw only reads its state), and a
+            # picture equal to the one on screen is not presented again (render/present.py).
+            flipped = False
+            if ran or self.presenter.stale:
+                fb = session.render()
+                if self.presenter.changed(fb):
+                    self.presenter.present(fb, self.surface, self.layout)
+                    if self.status_message:
+                        draw_status(self.surface, self.layout, self.status_message)
+                    pygame.display.flip()
+                    flipped = True
+            if self.vsync and flipped:
+                # flip waited for the display; a driver that ignores vsync is paced by sleep
                 vsync_check.refresh_s = self.refresh_s  # Alt+Enter may have changed the mode
-                # a driver that ignores vsync: pace by sleep from now on
-                self.vsync = vsync_check.flipped(next_frame)
+                self.vsync = vsync_check.flipped(time.perf_counter())
             else:
-                next_frame += self.refresh_s
-                delay = next_frame - time.perf_counter()
+                # nothing to show before the next tick: sleep until it is due
+                delay = clock.next_due() - time.perf_counter()
                 if delay > 0:
                     time.sleep(delay)
-                else:
-                    next_frame = time.perf_counter()
         return 0

@@ -347,3 +347,75 @@ def test_full_screen_f12_says_it_on_screen_and_a_failed_save_does_not_end_the_ga
     assert fe.run() == 0
     assert fe.last_screenshot is None and "no folder" in fe.title_message
     assert fe.status_message == ""  # a window has its title: nothing drawn over the picture
+
+
+class Still(Screen):
+    """The same picture at every tick (a title waiting for a key); posts host events at ticks."""
+
+    def __init__(self, ctx, post_at=None):
+        super().__init__(ctx)
+        self.post_at = post_at or {}
+
+    def tick(self):
+        for ev in self.post_at.get(self.ctx.tick, ()):
+            pygame.event.post(ev)
+
+    def draw(self, fb):
+        fb.clear(0)
+        fb.text(0, 0, "Appuyez sur une touche")
+
+
+def _count_flips(monkeypatch):
+    flips = []
+    real = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), real())[1])
+    return flips
+
+
+def _counting_session():
+    renders = []
+
+    class Counting(app.Session):
+        def render(self):
+            renders.append(self.tick)
+            return super().render()
+
+    return Counting, renders
+
+
+@pytest.mark.parametrize("argv", [["--windowed"], []])
+def test_a_still_picture_is_presented_once_and_a_moving_one_at_every_change(argv, monkeypatch):
+    # an idle title flipped the same 1080p picture at every display refresh: 40-90 % of a core
+    # under X11 (Xvfb); now the loop presents only a changed picture
+    flips = _count_flips(monkeypatch)
+    counting, renders = _counting_session()
+    fe = _front_end(argv, max_ticks=40, session_factory=counting, screen_factory=Still)
+    assert fe.run() == 0
+    assert len(renders) >= 40 // app.MAX_CATCH_UP and len(flips) == 1
+    assert len(set(renders)) == len(renders)  # drawn only after a tick (or when stale)
+    flips.clear()
+    counting, renders = _counting_session()
+    fe = _front_end(argv, max_ticks=40, session_factory=counting, screen_factory=Recorder)
+    assert fe.run() == 0
+    assert len(flips) == len(renders) >= 40 // app.MAX_CATCH_UP  # the tick number changes the text
+
+
+def test_an_uncovered_window_and_a_status_line_are_presented_even_with_a_still_picture(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pics"))
+    flips = _count_flips(monkeypatch)
+    fe = _front_end(["--windowed"], max_ticks=30, screen_factory=lambda ctx: Still(
+        ctx, post_at={5: [pygame.event.Event(pygame.WINDOWEXPOSED)]}))
+    assert fe.run() == 0 and len(flips) == 2
+    flips.clear()
+    monkeypatch.setattr(app, "TITLE_MESSAGE_TICKS", 10)
+    f12 = _keydown(pygame.K_F12, pygame.KSCAN_F12)
+    fe = _front_end([], max_ticks=40, screen_factory=lambda ctx: Still(ctx, post_at={5: [f12]}))
+    assert fe.run() == 0 and fe.last_screenshot is not None
+    assert len(flips) == 3 and fe.status_message == ""  # first picture, the line, the line gone
+
+
+def test_the_next_tick_is_due_when_the_loop_wakes_for_it():
+    # the loop sleeps until next_due(); float rounding must not leave that tick not yet due
+    for origin in (0.0, 1234.5678, 3.3e5 + 0.1, 2e6 + 0.77):
+        clock = app.FixedStep(origin)
+        assert all(clock.due(clock.next_due()) == 1 for _ in range(20000))

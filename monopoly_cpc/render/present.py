@@ -6,6 +6,11 @@ filled from the per-line border colours.  The 384x272 picture is then upscaled b
 factor with ``pygame.transform.scale`` straight into the window surface (a subsurface at the
 letterbox offset), so pixels stay square and sharp.  Every buffer is allocated once; the hot
 path allocates nothing but a few small numpy views.
+
+The window loop presents a frame only when it differs from the last one presented
+(:meth:`Presenter.changed`): most screens wait for a key with a still picture, and a flip of a
+full-screen window is the costliest part of a frame on a software display (a 1080p flip under
+Xvfb takes 15-25 ms of CPU), so an idle title or a player thinking costs almost nothing.
 """
 
 from __future__ import annotations
@@ -82,6 +87,31 @@ class Presenter:
         self._crt_scale = 0
         self._dest: pygame.Surface | None = None
         self._dest_key: tuple[int, Layout] | None = None
+        # the pens, inks and border of the frame presented last (see changed / invalidate)
+        self._shown = (np.empty((FrameBuffer.H, FrameBuffer.W), np.uint8), np.empty((FrameBuffer.H, 4), np.uint8),
+                       np.empty(FrameBuffer.BH, np.uint8))
+        self._shown_valid = False
+
+    def changed(self, fb: FrameBuffer) -> bool:
+        """Does ``fb`` differ from the frame :meth:`present` drew last?
+
+        True before the first present and after :meth:`invalidate` (the window was exposed, a
+        host message came or went): the window must then be drawn again whatever the picture.
+        """
+        if not self._shown_valid:
+            return True
+        pens, inks, border = self._shown
+        return not (np.array_equal(fb.pens, pens) and np.array_equal(fb.inks, inks)
+                    and np.array_equal(fb.border, border))
+
+    @property
+    def stale(self) -> bool:
+        """True until the first present and after :meth:`invalidate`."""
+        return not self._shown_valid
+
+    def invalidate(self) -> None:
+        """Forget the frame presented last: the next :meth:`changed` is True."""
+        self._shown_valid = False
 
     def compose(self, fb: FrameBuffer) -> pygame.Surface:
         """Fill ``self.picture`` (384x272, 1x) from the framebuffer and return it."""
@@ -115,6 +145,11 @@ class Presenter:
     def present(self, fb: FrameBuffer, target: pygame.Surface, layout: Layout) -> None:
         """Compose ``fb`` and draw it upscaled into ``target`` at ``layout`` (bars untouched)."""
         self.compose(fb)
+        pens, inks, border = self._shown
+        np.copyto(pens, fb.pens)
+        np.copyto(inks, fb.inks)
+        np.copyto(border, fb.border)
+        self._shown_valid = True
         if self._dest_key != (id(target), layout):
             # one subsurface per (window surface, layout), not one per frame
             self._dest, self._dest_key = target.subsurface(layout.rect), (id(target), layout)

@@ -121,3 +121,28 @@ def test_status_line_keeps_the_end_of_a_long_path_and_replaces_unknown_character
     # the last 8 characters drawn: "?end.png"
     last = (px[:, -64:, 0] > 0).reshape(8, 8, 8).transpose(1, 0, 2)
     assert all(np.array_equal(last[i], glyphs[ord(c)]) for i, c in enumerate("?end.png"))
+
+
+def test_changed_says_whether_the_picture_on_screen_is_still_the_framebuffer():
+    # the window loop presents (and flips) only a changed picture: an idle title used 40-90 %
+    # of a core in a 1080p X11 window flipping the same picture 60 times a second
+    fb = _framebuffer()
+    target = pygame.Surface((768, 544), 0, 32)
+    lay = layout_for(768, 544)
+    p = Presenter(target)
+    assert p.stale and p.changed(fb)  # nothing presented yet
+    p.present(fb, target, lay)
+    assert not p.stale and not p.changed(fb)
+    for change in (lambda: fb.pset(319, 199, (fb.pens[199, 319] + 1) % 4),
+                   lambda: fb.set_ink(2, (fb.inks[150, 2] + 1) % 27, 150, 151),
+                   lambda: fb.set_border((fb.border[271] + 1) % 27, 271, 272)):
+        change()
+        assert p.changed(fb)
+        p.present(fb, target, lay)
+        assert not p.changed(fb)
+    p.compose(fb.copy())  # an F12 screenshot composes without presenting: no effect
+    fb.pset(0, 0, (fb.pens[0, 0] + 1) % 4)
+    assert p.changed(fb)
+    p.present(fb, target, lay)
+    p.invalidate()  # e.g. the window was uncovered
+    assert p.stale and p.changed(fb)
