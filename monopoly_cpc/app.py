@@ -18,8 +18,8 @@ Front ends:
   and, if the picture changed, presented (vsync where the driver gives it); then the loop
   sleeps until the next tick is due.  A still picture (a title, a player thinking) is not
   composed, scaled or flipped again, so it costs little more than drawing the framebuffer.
-  Host keys go through ``HostKeyboard``; the loop keeps F12 (screenshot) and Alt+Enter (full
-  screen on/off) for itself.  ESC is a CPC key; closing the window quits.
+  Host keys go through ``HostKeyboard``; the loop keeps F12 (screenshot), Alt+Enter (full
+  screen on/off) and Alt+F4 (quit) for itself.  ESC is a CPC key; closing the window quits.
 """
 
 from __future__ import annotations
@@ -439,11 +439,17 @@ class WindowFrontEnd:
 
     # host keys kept by the loop ---------------------------------------------------------------
     def _host_key(self, ev: Any, session: Session) -> bool:
-        """Handle F12 and Alt+Enter; True if the event was the loop's."""
+        """Handle F12, Alt+Enter and Alt+F4; True if the event was the loop's."""
         import pygame
 
         if ev.type != pygame.KEYDOWN:
             return ev.type == pygame.KEYUP and ev.key == pygame.K_F12
+        if ev.key == pygame.K_F4 and ev.mod & pygame.KMOD_ALT:
+            # A window manager turns Alt+F4 into a window close before the game sees it; with
+            # none (a bare X server) the game gets the key, and closes as promised.  A kiosk
+            # session keeps the key for itself (host_event) and never gets here.
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+            return True
         if ev.key == pygame.K_F12:
             try:
                 self.screenshot(session)

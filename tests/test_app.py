@@ -419,3 +419,15 @@ def test_the_next_tick_is_due_when_the_loop_wakes_for_it():
     for origin in (0.0, 1234.5678, 3.3e5 + 0.1, 2e6 + 0.77):
         clock = app.FixedStep(origin)
         assert all(clock.due(clock.next_due()) == 1 for _ in range(20000))
+
+
+def test_alt_f4_quits_even_without_a_window_manager():
+    # README: "Close the window (or Alt+F4) to quit".  A window manager turns Alt+F4 into a
+    # close; on a bare X server the game got the key itself and went on playing
+    log = []
+    alt_f4 = _keydown(pygame.K_F4, pygame.KSCAN_F4, mod=pygame.KMOD_LALT)
+    fe = _front_end(["--windowed"], max_ticks=500,
+                    screen_factory=lambda ctx: Recorder(ctx, log=log, post_at={3: [alt_f4]}))
+    assert fe.run() == 0
+    assert 3 <= max(t for (t, _, kind, *_) in log if kind == "tick") < 3 + 3 * app.MAX_CATCH_UP
+    assert not [k for (_, _, kind, *k) in log if kind == "key"]  # F4 is no CPC key anyway
