@@ -56,8 +56,7 @@ class Settings:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
-            if (default is not None and value is not None and type(value) is not type(default)
-                    and not (isinstance(default, int) and type(value) is int)):
+            if default is not None and value is not None and type(value) is not type(default):
                 raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
             if f.name in self.CHOICES and value not in self.CHOICES[f.name]:
                 raise ValueError(f"{f.name}: must be one of {self.CHOICES[f.name]}, got {value!r}")
@@ -68,7 +67,7 @@ class Settings:
             raise ValueError(f"attract_playlist: expected a folder name, got {self.attract_playlist!r}")
         if not 0 <= self.volume <= 10:
             raise ValueError(f"volume: must be 0..10, got {self.volume!r}")
-        if self.scale is not None and (not isinstance(self.scale, int) or self.scale < 1):
+        if self.scale is not None and (type(self.scale) is not int or self.scale < 1):
             raise ValueError(f"scale: must be a positive whole number, got {self.scale!r}")
 
     def to_data(self) -> dict[str, Any]:
@@ -81,7 +80,9 @@ class Settings:
         if not isinstance(data, dict):
             raise TypeError("the file does not hold a mapping of settings")
         data = dict(data)
-        data.pop("format", None)
+        fmt = data.pop("format", FORMAT)
+        if fmt != FORMAT or type(fmt) is not int:
+            raise ValueError(f"format: this version reads format {FORMAT}, got {fmt!r}")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
@@ -110,8 +111,15 @@ def load(path: Path | None = None, warn=None) -> Settings:
     except OSError as exc:
         warn(f"cannot read {path}: {exc.strerror}; using the default settings")
         return Settings()
+    except UnicodeDecodeError:
+        text = None      # not UTF-8 (e.g. saved as UTF-16 by a text editor): broken, below
     try:
-        return Settings.from_data(yaml.safe_load(text))
+        if text is None:
+            raise ValueError("not a text file in UTF-8")
+        data = yaml.safe_load(text)
+        if data is None:          # empty, or comments only: the defaults, quietly
+            return Settings()
+        return Settings.from_data(data)
     except (yaml.YAMLError, ValueError, TypeError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         warn(f"settings file {path} is broken ({first}); using the default settings")

@@ -69,3 +69,16 @@ def test_a_closed_pipe_ends_quietly(monkeypatch):
 
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
     assert cli.main(["scenario", "tests/scenarios/auction_declined.yaml"]) == 0
+
+
+def test_the_command_is_a_console_script():
+    """`monopoly-cpc --help` and the one-line errors must print on Windows too: a gui-script
+    launcher there has no console, so the command is a console script; `monopoly-cpcw` is the
+    console-less launcher for shortcuts."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    scripts = text.split("[project.scripts]", 1)[1].split("\n[", 1)[0]
+    gui = text.split("[project.gui-scripts]", 1)[1].split("\n[", 1)[0]
+    assert 'monopoly-cpc = "monopoly_cpc.cli:main"' in scripts
+    assert 'monopoly-cpcw = "monopoly_cpc.cli:main"' in gui and "monopoly-cpc =" not in gui

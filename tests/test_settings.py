@@ -30,6 +30,11 @@ def test_a_missing_file_gives_the_defaults(tmp_path):
     ("attract_after: -3\n", "a negative idle time"),
     ("colour_of_the_sky: blue\n", "an unknown setting"),
     ("scale: 0\n", "a zero scale"),
+    ("fullscreen: 1\n", "a number for a yes/no switch"),
+    ("mute: 0\n", "a number for a yes/no switch"),
+    ("speed: true\n", "a yes/no for a number"),
+    ("scale: true\n", "a yes/no for a scale"),
+    ("format: 2\n", "a format this version does not read"),
 ])
 def test_a_broken_file_is_reported_in_one_line_and_replaced_by_the_defaults(tmp_path, text, why):
     path = tmp_path / "settings.yaml"
@@ -39,6 +44,26 @@ def test_a_broken_file_is_reported_in_one_line_and_replaced_by_the_defaults(tmp_
     assert len(said) == 1 and "\n" not in said[0] and str(path) in said[0]
     assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == text  # kept for the user
     assert S.load(path, warn=said.append) == S.Settings() and len(said) == 1  # the new file is sound
+
+
+def test_a_file_not_in_utf8_is_broken_not_a_crash(tmp_path):
+    """Saved as UTF-16 by a text editor: one line, the defaults, the file kept aside."""
+    path = tmp_path / "settings.yaml"
+    path.write_bytes("volume: 4\n".encode("utf-16"))
+    said = []
+    assert S.load(path, warn=said.append) == S.Settings()
+    assert len(said) == 1 and "UTF-8" in said[0]
+    assert (tmp_path / "settings.yaml.broken").read_bytes() == "volume: 4\n".encode("utf-16")
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# my settings\n# nothing yet\n"])
+def test_an_empty_file_gives_the_defaults_quietly(tmp_path, text):
+    path = tmp_path / "settings.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = []
+    assert S.load(path, warn=said.append) == S.Settings()
+    assert said == [] and path.read_text(encoding="utf-8") == text
+    assert not (tmp_path / "settings.yaml.broken").exists()
 
 
 def test_every_setting_can_be_given_on_the_command_line_or_saved():

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         name = board.names[i] if i < 40 else "En prison"
         rows.append({"square": i if i < 40 else "jail", "name": name,
                      "percent": round(100 * counts[i] / total, 4),
-                     "exact": round(100 * chain[i], 4)})
+                     "exact": round(100 * chain[i], 4) + 0.0})   # + 0.0: never "-0.000"
     worst = max(abs(r["percent"] - r["exact"]) for r in rows)
     if args.json:
         print(json.dumps({"rolls": args.rolls, "jail": args.jail, "seed": args.seed,

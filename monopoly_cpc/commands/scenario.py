@@ -26,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
     bad = 0
     for name in args.files:
         path = Path(name)
+        if path.is_dir():
+            raise UserError(f"{name}: is a folder; give scenario files (e.g. {name}/*.yaml)")
         if not path.is_file():
             raise UserError(f"{name}: no such scenario file")
         result = run_scenario(path)

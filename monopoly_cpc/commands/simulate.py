@@ -20,14 +20,14 @@ from monopoly_cpc.errors import UserError
 MAX_GAMES = 10_000_000
 
 
-def _count(name: str, low: int, high: int):
+def _count(low: int, high: int):
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name}: expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name}: must be {low} to {high}, got {value}")
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {value}")
         return value
     return parse
 
@@ -49,9 +49,9 @@ def register(subparsers) -> None:
                     "per seat and per player type, mean rounds, games without a winner, "
                     "games/s and dice rolls/s. Same results for any --jobs.",
     )
-    p.add_argument("--games", type=_count("--games", 1, MAX_GAMES), default=100, metavar="N",
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=100, metavar="N",
                    help="number of games (default: 100)")
-    p.add_argument("--players", type=_count("--players", 2, 6), default=4, metavar="P",
+    p.add_argument("--players", type=_count(2, 6), default=4, metavar="P",
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
                    help="player types by seat, comma-separated: facile, normal, expert, baseline, "
@@ -59,9 +59,9 @@ def register(subparsers) -> None:
                         "Prudent, Entreprenant); the last one fills the remaining seats "
                         "(default: expert,baseline)")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
-    p.add_argument("--jobs", type=_count("--jobs", 1, 256), default=1, metavar="J",
+    p.add_argument("--jobs", type=_count(1, 256), default=1, metavar="J",
                    help="worker processes (default: 1)")
-    p.add_argument("--rounds", type=_count("--rounds", 1, 100_000), default=1000, metavar="R",
+    p.add_argument("--rounds", type=_count(1, 100_000), default=1000, metavar="R",
                    help="round cap: a game still going after R rounds is ended and ranked by "
                         "fortune, and counts as a game with no winner (default: 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")

@@ -68,5 +68,5 @@ def run(args: argparse.Namespace) -> int:
             write_wav(out / f"{name}.wav", samples, args.stereo)
     except OSError as exc:
         raise UserError(f"cannot write the sounds into {out}: {exc.strerror or exc}") from None
-    print(f"wrote {len(wanted)} sounds into {out}")
+    print(f"wrote {len(wanted)} sound{'s' if len(wanted) != 1 else ''} into {out}")
     return 0

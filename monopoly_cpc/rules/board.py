@@ -76,8 +76,12 @@ def load_yaml(path: Path) -> Any:
     try:
         with open(path, encoding="utf-8") as fh:
             return yaml.safe_load(fh)
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a folder, not a YAML file") from None
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path.name}: not a text file in UTF-8") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""

@@ -112,6 +112,8 @@ def load_scenario(path: Path) -> dict[str, Any]:
     extra = set(raw) - known
     if extra:
         raise DataError(f"{path.name}: unknown key(s) {', '.join(sorted(extra))}")
+    if not raw.get("steps") and not raw.get("expect"):
+        raise DataError(f"{path.name}: a scenario needs 'steps' or 'expect' (nothing to check)")
     return raw
 
 

@@ -51,6 +51,25 @@ def test_scenario_file_errors_are_one_line(tmp_path, capsys):
     assert "no such scenario file" in capsys.readouterr().err
 
 
+
+@pytest.mark.parametrize("content, said", [
+    (b"\xff\xfe", "not a text file in UTF-8"),
+    (b"name: cut short\nsource: 'seeds/002 LOYERS'\n", "needs 'steps' or 'expect'"),
+])
+def test_a_scenario_that_cannot_check_anything_is_an_error(tmp_path, capsys, content, said):
+    """A truncated or non-UTF-8 file is one clear line and exit 1: never an "ok" that checked
+    nothing, never an internal error."""
+    from monopoly_cpc.cli import main
+
+    bad = tmp_path / "s.yaml"
+    bad.write_bytes(content)
+    assert main(["scenario", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "internal error" not in err
+    assert main(["scenario", str(tmp_path)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+
+
 def test_docs_rules_lists_every_scenario():
     """docs/rules.md: each rule with its source passage and its test."""
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
