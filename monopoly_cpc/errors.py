@@ -17,3 +17,18 @@ class DataError(UserError):
 
     The message names the file, the entry and what is wrong.
     """
+
+
+def path_problem(path, exc: OSError) -> str:
+    """Why ``path`` cannot be written, in plain words: a file standing where a folder is
+    needed is named (``x.txt is a file, not a folder``) instead of the system's bare
+    "File exists" or "Not a directory"."""
+    from pathlib import Path
+
+    p = Path(path)
+    for part in (p, *p.parents):
+        if part.exists():
+            if not part.is_dir() and part != p:
+                return f"{part} is a file, not a folder"
+            break
+    return exc.strerror or str(exc)

@@ -82,3 +82,15 @@ def test_the_command_is_a_console_script():
     gui = text.split("[project.gui-scripts]", 1)[1].split("\n[", 1)[0]
     assert 'monopoly-cpc = "monopoly_cpc.cli:main"' in scripts
     assert 'monopoly-cpcw = "monopoly_cpc.cli:main"' in gui and "monopoly-cpc =" not in gui
+
+
+def test_an_output_folder_through_a_file_is_named_in_plain_words(tmp_path, capsys):
+    """`sounds --out x.txt/a` where x.txt is a file: say so, not the system's "File exists"."""
+    from monopoly_cpc.cli import main
+
+    f = tmp_path / "x.txt"
+    f.write_text("not a folder", encoding="utf-8")
+    for out in (f, f / "a" / "b"):
+        assert main(["sounds", "--out", str(out), "--only", "bell"]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{f} is a file, not a folder" in err

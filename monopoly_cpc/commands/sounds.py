@@ -10,7 +10,7 @@ import argparse
 import wave
 from pathlib import Path
 
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import UserError, path_problem
 
 
 def register(subparsers) -> None:
@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
             samples = sound.render_sound(name, stereo=args.stereo)
             write_wav(out / f"{name}.wav", samples, args.stereo)
     except OSError as exc:
-        raise UserError(f"cannot write the sounds into {out}: {exc.strerror or exc}") from None
+        why = f"{out} is a file, not a folder" if out.is_file() else path_problem(out / "x.wav", exc)
+        raise UserError(f"cannot write the sounds into {out}: {why}") from None
     print(f"wrote {len(wanted)} sound{'s' if len(wanted) != 1 else ''} into {out}")
     return 0
