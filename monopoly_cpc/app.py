@@ -363,7 +363,21 @@ class WindowFrontEnd:
             raise UserError(f"no display available: SDL fell back to its {driver!r} driver "
                             "(use --headless for tools)")
         self.desktop = sizes[0] if sizes else (1024, 768)
+        self._set_icon()
         self._set_mode()
+
+    @staticmethod
+    def _set_icon() -> None:
+        """The house of the desktop launcher in the taskbar and Alt+Tab, not pygame's logo
+        (before set_mode: some systems read the icon only when the window is made)."""
+        import pygame
+
+        from monopoly_cpc.render.icon import window_icon
+
+        try:
+            pygame.display.set_icon(window_icon())
+        except pygame.error:
+            pass  # a driver without window icons (a console): nothing to show it in
 
     def _set_mode(self) -> None:
         import pygame

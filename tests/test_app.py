@@ -431,3 +431,20 @@ def test_alt_f4_quits_even_without_a_window_manager():
     assert fe.run() == 0
     assert 3 <= max(t for (t, _, kind, *_) in log if kind == "tick") < 3 + 3 * app.MAX_CATCH_UP
     assert not [k for (_, _, kind, *k) in log if kind == "key"]  # F4 is no CPC key anyway
+
+
+def test_the_window_has_the_program_icon_not_pygames(monkeypatch):
+    # under X11 the taskbar and Alt+Tab showed pygame's snake (_NET_WM_ICON)
+    icons = []
+    real = pygame.display.set_icon
+    monkeypatch.setattr(pygame.display, "set_icon",
+                        lambda surf: (icons.append((surf.copy(), pygame.display.get_surface())), real(surf)))
+    fe = _front_end(["--windowed"], max_ticks=2, screen_factory=Recorder)
+    assert fe.run() == 0
+    assert len(icons) == 1
+    from monopoly_cpc.render.icon import WINDOW_SCALE, icon_rgba
+
+    surf, window = icons[0]
+    assert window is None  # given before the window is made
+    rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)
+    assert np.array_equal(rgb, icon_rgba(WINDOW_SCALE)[:, :, :3])
