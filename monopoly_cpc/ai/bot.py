@@ -86,6 +86,42 @@ _NOTHING: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
 _LAST: list[_Holdings | None] = [None]   # the holdings last built (all bots look at one board)
 
 
+class _WorstRents:
+    """The dearest rent on the board (``first``, charged by ``owner``) and the dearest charged
+    by anyone else (``second``): the danger for every player at once, for one set of holdings
+    and one content of the buildings."""
+
+    __slots__ = ("first", "holdings", "houses", "owner", "second")
+
+    def __init__(self, holdings: _Holdings, houses: list[int]) -> None:
+        self.holdings = holdings
+        self.houses = houses = houses[:]
+        b = holdings.t.board
+        rents, own, mort = b.rents, holdings.own, holdings.mort
+        best: dict[int, int] = {}      # owner -> his dearest rent
+        for s in b.streets:
+            o = own[s]
+            if o >= 0 and not mort[s]:
+                r = rents[s][houses[s]]
+                if r > best.get(o, -1):
+                    best[o] = r
+        first, owner, second = 0, -1, 0
+        for o, r in best.items():
+            if r > first:
+                first, owner, second = r, o, first
+            elif r > second:
+                second = r
+        self.first, self.owner, self.second = first, owner, second
+
+
+_WORST: list[_WorstRents | None] = [None]
+_ROLLS = tuple(A.Roll(i) for i in range(8))   # actions are values: one Roll per seat will do
+
+
+def _roll(p: int) -> A.Roll:
+    return _ROLLS[p] if 0 <= p < 8 else A.Roll(p)
+
+
 class Bot:
     """A computer player of a given strength and character."""
 
@@ -99,6 +135,7 @@ class Bot:
         self.last_reason = ""
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
+        self._holdings: _Holdings | None = None   # ... and what it says (shared)
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
         self._seen_state: GameState | None = None   # last state looked at, and its action count
@@ -109,17 +146,14 @@ class Bot:
         self._split: list[int] = []          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
-        self._quiet_stock = (0, 0)           # ... the bank's stock then
+        self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
         self._quiet_need = 0                 # ... and the cash that would have changed that
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
         self._mortgaged: list[int] = []      # my mortgaged squares
-        self._danger_turn = -1               # snapshot version of the cached danger
-        self._danger_houses: list[int] = []
         self._idle_version = -1              # snapshot version when I had no offer to make
         self._idle_cash = 0
-        self._danger = 0
         self._turns = 0                      # my turns seen (for the trade rhythm)
         self._last_turn = -1
         self._proposed_turn = -1
@@ -140,7 +174,7 @@ class Bot:
             t = state.trade
             return self._answer(state, p) if t is not None and t.partner == p else None
         if ph == START_ROLL:
-            return A.Roll(p) if state.start_rollers and state.start_rollers[0] == p else None
+            return _roll(p) if state.start_rollers and state.start_rollers[0] == p else None
         if ph == PLACE_BUILDING:
             return self._place(state, p) if state.placer == p else None
         c = state.claim
@@ -168,7 +202,7 @@ class Bot:
             if ph == JAIL:
                 return self._jail(state, p)
             if ph == ROLL:
-                return A.Roll(p)
+                return _roll(p)
         return None
 
     # -- caches ----------------------------------------------------------------------------------
@@ -192,6 +226,7 @@ class Bot:
             snap = _LAST[0]
             if snap is None or snap.t is not t or own != snap.own or mort != snap.mort:
                 snap = _LAST[0] = _Holdings(t, own, mort)
+            self._holdings = snap
             self._own = snap.own              # copies, never changed (shared by the bots)
             self._mort = snap.mort
             self._mortgaged, self._monos, self._targets, self._split = snap.of(p)
@@ -199,21 +234,10 @@ class Bot:
 
     def danger(self, state: GameState, p: int) -> int:
         """The worst rent an opponent could charge now (the board snapshot must be fresh)."""
-        if self._version == self._danger_turn and state.houses == self._danger_houses:
-            return self._danger
-        self._danger_turn = self._version
-        self._danger_houses = state.houses[:]
-        rents = state.board.rents
-        own, mort, houses = state.owner, state.mortgaged, state.houses
-        worst = 0
-        for s in state.board.streets:
-            o = own[s]
-            if o >= 0 and o != p and not mort[s]:
-                r = rents[s][houses[s]]
-                if r > worst:  # noqa: PLR1730 (hot path: a compare costs less than max())
-                    worst = r
-        self._danger = worst
-        return worst
+        w = _WORST[0]
+        if w is None or w.holdings is not self._holdings or state.houses != w.houses:
+            w = _WORST[0] = _WorstRents(self._holdings, state.houses)
+        return w.second if p == w.owner else w.first
 
     def reserve(self, state: GameState, p: int) -> int:
         """Cash this player keeps in hand before spending by choice."""
@@ -338,7 +362,7 @@ class Bot:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
             self.last_reason = "Je reste en prison : dehors, les loyers sont chers."
-            return A.Roll(p)
+            return _roll(p)
         if pl.jail_cards:
             self.last_reason = "J'utilise ma carte pour sortir de prison."
             return A.UseJailCard(p)
@@ -346,7 +370,7 @@ class Bot:
             self.last_reason = "Je paie l'amende pour sortir de prison."
             return A.PayJailFine(p)
         self.last_reason = "Je tente le double."
-        return A.Roll(p)
+        return _roll(p)
 
     def _card_choice(self, state: GameState, p: int) -> A.Action:
         fine = state.cards.all[state.pending_card].amount if state.pending_card >= 0 else 0
@@ -377,7 +401,8 @@ class Bot:
             cash = state.players[p].cash
             if (self._version != self._quiet_version or cash >= self._quiet_need
                     or state.houses != self._quiet_houses
-                    or (state.bank_houses, state.bank_hotels) != self._quiet_stock):
+                    or state.bank_houses != self._quiet_bank[0]
+                    or state.bank_hotels != self._quiet_bank[1]):
                 self._need = 1 << 60
                 a = self._lift(state, p) if self._mortgaged else None
                 if a is None and self._monos:
@@ -387,7 +412,7 @@ class Bot:
                     return a
                 self._quiet_version = self._version
                 self._quiet_houses = state.houses[:]
-                self._quiet_stock = (state.bank_houses, state.bank_hotels)
+                self._quiet_bank = (state.bank_houses, state.bank_hotels)
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)

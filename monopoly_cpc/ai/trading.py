@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from monopoly_cpc.ai.values import completes, delta
+from monopoly_cpc.ai.values import swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import GameState, Trade
@@ -42,17 +42,14 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
         moved[s] = other
     own, mort = state.owner, state.mortgaged
     cards = (cards_in - cards_out) * JAIL_CARD_WORTH
-    if bot.level.monopoly_aware:
-        mine = delta(t, own, mort, me, moved)
-        his = delta(t, own, mort, other, moved)
-    else:
+    mine, his, my_groups, his_groups = swap(t, own, mort, me, other, moved)
+    if not bot.level.monopoly_aware:
         mine = float(sum(t.price[s] for s in get) - sum(t.price[s] for s in give))
         his = -mine
     # Interest on a mortgaged property received is due at once (10 % of its mortgage).
     mine -= sum(t.mortgage[s] // 10 for s in get if mort[s])
     his -= sum(t.mortgage[s] // 10 for s in give if mort[s])
-    return (mine + cash_in + cards, his - cash_in - cards, completes(t, own, me, moved),
-            completes(t, own, other, moved))
+    return mine + cash_in + cards, his - cash_in - cards, my_groups, his_groups
 
 
 def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.ProposeTrade | None]:
@@ -123,6 +120,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     budget = pl.cash - bot._reserve(state, me) // 2
     best: A.ProposeTrade | None = None
     best_score = float(bot.pers.trade_gain)
+    streets, group, members_of, monos = state.board.streets, t.group, t.members, bot._monos
     for g in bot._targets:
         members = t.members[g]
         mine = [s for s in members if own[s] == me]
@@ -141,24 +139,31 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         take = tuple(rest)
         options: list[tuple[int, ...]] = [()]
         # A street of mine that completes one of his groups: a monopoly for a monopoly.
-        for s in state.board.streets:
-            if own[s] != me or t.group[s] == g or group_has_buildings(state, s):
+        for s in streets:
+            if own[s] != me:
                 continue
-            h = t.group[s]
-            if h in bot._monos:
+            h = group[s]
+            if h == g or h in monos:
                 continue
-            if all(own[x] == other for x in t.members[h] if x != s):
-                options.append((s,))
+            for x in members_of[h]:
+                if x != s and own[x] != other:
+                    break
+            else:
+                if not group_has_buildings(state, s):
+                    options.append((s,))
         # Or a station or utility as small change.
-        for s in state.board.stations + state.board.utilities:
+        for s in t.small_change:
             if own[s] == me:
                 options.append((s,))
                 break
         for give in options:
+            key = (other, give, take)
+            last = bot._tried.get(key)
+            if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
+                continue   # made lately: not again yet (whatever it would score)
             m0, h0, _, his_groups = gains(bot, state, me, other, take, give, 0)
             # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
             # offer of an expert asks more, a second one splits evenly.
-            key = (other, give, take)
             # A monopoly for me alone is never sold cheap: only swaps are haggled over.
             alpha = 1.0 if key in bot._tried or not his_groups else bot.level.haggle_pct / 100
             c = (alpha * m0 - h0) / (1 + alpha)
@@ -176,9 +181,6 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             # His gain counts half: the two other players lose by it as much as I do.
             score = my_gain - 0.5 * max(0.0, his_gain)
             if score <= best_score:
-                continue
-            last = bot._tried.get(key)
-            if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
                 continue
             best_score = score
             best = A.ProposeTrade(me, other, give=give, take=take, cash=cash)
