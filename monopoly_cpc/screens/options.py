@@ -82,16 +82,27 @@ class OptionsScreen(Screen):
         self.back = back
         self.path = path
         self.saved_copy = dataclasses.replace(ctx.settings)
+        # a line felt at once (language, volume) shows the value in force, as every other
+        # screen reads it (ctx.option): a --lang or --volume of the command line, else the
+        # setting; changed here, it is in force at once over the command line's
+        self.saved_args = {i.field: getattr(ctx.args, i.field, None) for i in ITEMS if i.when == "now"}
         self.row = 0
         self.message = ""
-        self.texts = load_texts(ctx.settings.lang)
+        self.texts = load_texts(ctx.option("lang", "fr"))
 
     @property
     def settings(self):
         return self.ctx.settings
 
+    def current(self, item: Item) -> Any:
+        """The value the line shows: the setting, or the value in force for a line felt at once."""
+        saved = getattr(self.settings, item.field)
+        if item.field in self.saved_args:
+            return self.ctx.option(item.field, saved)
+        return saved
+
     def value_text(self, item: Item) -> str:
-        v = getattr(self.settings, item.field)
+        v = self.current(item)
         t = self.texts
         if isinstance(v, bool):
             return t["cmd_options.yes" if v else "cmd_options.no"]
@@ -102,10 +113,12 @@ class OptionsScreen(Screen):
     def change(self, step: int) -> None:
         item = ITEMS[self.row]
         values = item.values
-        v = getattr(self.settings, item.field)
+        v = self.current(item)
         k = values.index(v) if v in values else 0
         new = values[(k + step) % len(values)]
         setattr(self.settings, item.field, new)
+        if self.saved_args.get(item.field) is not None:
+            setattr(self.ctx.args, item.field, new)     # chosen here: over the command line's
         if item.field == "lang":
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
@@ -132,8 +145,11 @@ class OptionsScreen(Screen):
             # back in place: the loop holds the same settings object
             for f in dataclasses.fields(self.saved_copy):
                 setattr(self.settings, f.name, getattr(self.saved_copy, f.name))
+            for name, value in self.saved_args.items():
+                if value is not None:
+                    setattr(self.ctx.args, name, value)
             if hasattr(self.ctx.audio, "set_volume"):
-                self.ctx.audio.set_volume(self.saved_copy.volume)
+                self.ctx.audio.set_volume(self.ctx.option("volume", self.saved_copy.volume))
             self.leave()
 
     def save(self) -> None:

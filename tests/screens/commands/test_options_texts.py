@@ -224,3 +224,78 @@ def test_volume_is_heard_at_once_and_esc_puts_it_back(tmp_path):
     assert audio.volumes == [8, 9]
     s.press("ESC")
     assert audio.volumes[-1] == 7 and s.ctx.settings.volume == 7
+
+
+def test_options_speak_the_language_of_the_command_line():
+    """QA: `monopoly-cpc --lang en`, then O on the title: the options were in French (they read
+    the saved setting, not the --lang in force as every other screen does)."""
+    def first(ctx):
+        ctx.settings = Settings()                   # saved: French
+        return TitleScreen(ctx)
+
+    s = Session(first, lang="en")
+    assert s.screen.texts.lang == "en"
+    s.press("O")
+    assert isinstance(s.screen, OptionsScreen)
+    rows = s.text()
+    assert any("Language" in r and r.rstrip().endswith("English") for r in rows), rows
+    assert not any("Langue" in r for r in rows)
+    s.press("ESC")
+    assert isinstance(s.screen, TitleScreen) and s.screen.texts.lang == "en"
+    assert s.ctx.settings.lang == "fr" and s.ctx.args.lang == "en"
+
+
+def test_a_language_chosen_over_the_command_line_is_in_force_at_once(tmp_path):
+    """With --lang en, choosing French on line 7 switches now and the title comes back in
+    French (the line says the change is immediate); ESC puts the --lang back."""
+    path = tmp_path / "settings.yaml"
+
+    def first(ctx):
+        ctx.settings = Settings(lang="en")
+        return OptionsScreen(ctx, TitleScreen(ctx), path=path)
+
+    s = Session(first, lang="en")
+    s.step([digit(7)])
+    s.press("SPACE")
+    assert any("Langue" in r and r.rstrip().endswith("français") for r in s.text())
+    s.press("ENTER")
+    assert settings_mod.load(path).lang == "fr"
+    assert s.screen.texts.lang == "fr" and s.ctx.option("lang") == "fr"
+
+    s = Session(first, lang="en")
+    s.step([digit(7)])
+    s.press("SPACE", "ESC")
+    assert s.screen.texts.lang == "en" and s.ctx.args.lang == "en" and s.ctx.settings.lang == "en"
+
+
+def test_a_volume_of_the_command_line_is_shown_and_esc_goes_back_to_it(tmp_path):
+    """--volume 3 with 7 saved: the line shows 3 (what is heard), RIGHT gives 4 at once, ESC
+    goes back to 3 (not to the saved 7)."""
+    class Audio:
+        def __init__(self):
+            self.volumes = []
+
+        def cue(self, name, tick=None, loops=0):
+            pass
+
+        def on_events(self, events):
+            pass
+
+        def stop(self, name=None):
+            pass
+
+        def set_volume(self, v):
+            self.volumes.append(v)
+
+    def first(ctx):
+        ctx.settings = Settings(volume=7)
+        return OptionsScreen(ctx, TitleScreen(ctx), path=tmp_path / "settings.yaml")
+
+    s = Session(first, lang=None, volume=3)
+    audio = s.ctx.audio = Audio()
+    assert row_of(s, "Volume du son").rstrip().endswith(" 3")
+    s.step([digit(9)])
+    s.press("RIGHT")
+    assert audio.volumes == [4] and row_of(s, "Volume du son").rstrip().endswith(" 4")
+    s.press("ESC")
+    assert audio.volumes[-1] == 3 and s.ctx.settings.volume == 7 and s.ctx.option("volume") == 3
