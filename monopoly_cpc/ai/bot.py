@@ -52,20 +52,39 @@ class _Holdings:
         # other player all the rest). split: no bank deed, p holds some and two or more rivals
         # the rest (a purchase brings them closer).
         parts = self.parts = [([], [], [], []) for _ in range(max(own) + 1)]
-        for s in t.board.properties:
-            if mort[s] and own[s] >= 0:
-                parts[own[s]][0].append(s)
+        if True in mort:
+            for s in t.board.properties:
+                if mort[s] and own[s] >= 0:
+                    parts[own[s]][0].append(s)
         for g, members in enumerate(t.members):
-            holders = {own[s] for s in members}
-            if len(holders) == 1:
-                (o,) = holders
-                if o >= 0:
-                    for s in members:
-                        if mort[s]:
-                            break
-                    else:
-                        parts[o][1].append(g)
-            elif -1 not in holders:
+            # The holders of the group (pairs and triples spelt out: this runs at every change
+            # of a deed).
+            if len(members) == 2:
+                x, y = members
+                a, b = own[x], own[y]
+                if a == b:
+                    if a >= 0 and not mort[x] and not mort[y]:
+                        parts[a][1].append(g)
+                elif a >= 0 and b >= 0:
+                    parts[a][2].append(g)
+                    parts[b][2].append(g)
+                continue
+            if len(members) == 3:
+                x, y, z = members
+                a, b, c = own[x], own[y], own[z]
+                if a == b == c:
+                    if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
+                        parts[a][1].append(g)
+                    continue
+                holders = (a, b) if c == a or c == b else (a, c) if a == b else (a, b, c)
+            else:
+                holders = tuple({own[s] for s in members})
+                if len(holders) == 1:
+                    a = holders[0]
+                    if a >= 0 and not any(mort[s] for s in members):
+                        parts[a][1].append(g)
+                    continue
+            if -1 not in holders:
                 # Two holders: a trade between them completes it, for either. Three or more:
                 # each is one of several rivals.
                 k = 2 if len(holders) == 2 else 3
@@ -445,25 +464,46 @@ class Bot:
         else:
             self._refusals[a.partner] = self._refusals.get(a.partner, 0) + 1
 
+    def _cheapest_lift(self, state: GameState) -> int:
+        fresh, mortgages = state.fresh_lifts, state.board.mortgages
+        cheapest = -1
+        for s in self._mortgaged:
+            m = mortgages[s]
+            cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
+            if cheapest < 0 or cost < cheapest:
+                cheapest = cost
+        return cheapest
+
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
         spare = cash - self._reserve(state, p) * 3 // 2
         if spare <= 0:
-            cheapest = min(lift_cost(state, s) for s in self._mortgaged)
-            self._need = min(self._need, cash - spare + cheapest)
+            self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
         t = self._t
-        own, houses = state.owner, state.houses
+        own, houses, members_of = state.owner, state.houses, t.members
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
-        houses_wanted = self.level.develops and any(
-            houses[x] != HOTEL for g in self._monos for x in t.members[g])
+        houses_wanted = False
+        if self.level.develops:
+            for g in self._monos:
+                for x in members_of[g]:
+                    if houses[x] != HOTEL:
+                        houses_wanted = True
+                        break
+                if houses_wanted:
+                    break
         best = -1
         best_key = None
         skipped = False
         for s in self._mortgaged:
             g = t.group[s]
-            whole = g >= 0 and all(own[x] == p for x in t.members[g])
+            whole = g >= 0
+            if whole:
+                for x in members_of[g]:
+                    if own[x] != p:
+                        whole = False
+                        break
             if houses_wanted and not whole:
                 skipped = True
                 continue
@@ -476,8 +516,7 @@ class Bot:
                 best, best_key = s, key
         if best < 0:
             if not skipped:
-                cheapest = min(lift_cost(state, s) for s in self._mortgaged)
-                self._need = min(self._need, cash - spare + cheapest)
+                self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
         self.last_reason = "Je lève une hypothèque."
         return A.Lift(p, best)
@@ -494,12 +533,17 @@ class Bot:
         floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
         target = self.pers.build_target
         top = state.variant.houses_before_hotel + 1
-        houses = state.houses
-        levels = {g: [top if houses[s] == HOTEL else houses[s] for s in t.members[g]]
-                  for g in self._monos}
+        houses, members_of, monos = state.houses, t.members, self._monos
+        # Building levels of each group's streets (a hotel is level ``top``).
+        if top == HOTEL:
+            levels = [[houses[s] for s in members_of[g]] for g in monos]
+        else:
+            levels = [[top if houses[s] == HOTEL else houses[s] for s in members_of[g]]
+                      for g in monos]
+        lows = [min(v) for v in levels]
         if self.level.develops:
             # Three houses on every group first; higher once money is plentiful.
-            lowest = min(min(v) for v in levels.values())
+            lowest = min(lows)
             rich = pl.cash > floor + RICH
             target = top if rich else (min(target, 3) if lowest < 3 else target)
             if not rich and target < top:
@@ -507,12 +551,12 @@ class Bot:
         target = min(target, top)
         need_cash = -1
         blocked = False
-        for g in self._monos:
-            lv_list = levels[g]
-            lv = min(lv_list)
+        for i, g in enumerate(monos):
+            lv = lows[i]
             if lv >= target:
                 continue
-            members = t.members[g]
+            lv_list = levels[i]
+            members = members_of[g]
             # The street with the fewest buildings; the dearest of those (highest rent).
             s = -1
             for x, lx in zip(members, lv_list):
@@ -539,18 +583,20 @@ class Bot:
             return self._free_houses(state, p, levels, top)
         return None
 
-    def _free_houses(self, state: GameState, p: int, levels: dict, top: int) -> A.Action | None:
+    def _free_houses(self, state: GameState, p: int, levels: list, top: int) -> A.Action | None:
         """The bank has no house left: sell a house of my weakest group so that my best one
         can go on to a hotel (which hands four houses back to the bank). Rare, and at most
-        once in four of my turns (the freed house may well go to someone else)."""
-        best = self._monos[0]
-        if min(levels[best]) >= top - 1 or state.bank_houses:
+        once in four of my turns (the freed house may well go to someone else). ``levels``:
+        the building levels of each of my groups, best group first."""
+        if min(levels[0]) >= top - 1 or state.bank_houses:
             return None
         if self._turns < self._freed_at + 4:
             self._need = 0  # not yet: ask again on a later turn
             return None
-        for g in reversed(self._monos[1:]):
-            lv = levels[g]
+        monos = self._monos
+        for i in range(len(monos) - 1, 0, -1):
+            g = monos[i]
+            lv = levels[i]
             if max(lv) == 0 or max(lv) == top:
                 continue
             s = max((x for x, lx in zip(self._t.members[g], lv) if lx == max(lv)))
@@ -572,8 +618,13 @@ class Bot:
             if g >= 0:
                 if g in self._monos or group_has_buildings(state, s):
                     continue
-                mine = sum(1 for x in t.members[g] if own[x] == p)
-                free = sum(1 for x in t.members[g] if own[x] < 0)
+                mine = free = 0
+                for x in t.members[g]:
+                    o = own[x]
+                    if o == p:
+                        mine += 1
+                    elif o < 0:
+                        free += 1
                 if mine + free == t.gsize[g] and mine >= t.gsize[g] - 1:
                     continue  # one street from a monopoly: keep it clean
                 key = (1, t.price[s], s)
