@@ -117,16 +117,17 @@ class _WorstRents:
         self.houses = houses = houses[:]
         b = holdings.t.board
         rents, own, mort = b.rents, holdings.own, holdings.mort
-        best: dict[int, int] = {}      # owner -> his dearest rent
+        # One pass: the dearest rent so far, its owner, and the dearest of anyone else's.
+        first, owner, second = 0, -1, 0
         for s in b.streets:
             o = own[s]
-            if o >= 0 and not mort[s]:
-                r = rents[s][houses[s]]
-                if r > best.get(o, -1):
-                    best[o] = r
-        first, owner, second = 0, -1, 0
-        for o, r in best.items():
-            if r > first:
+            if o < 0 or mort[s]:
+                continue
+            r = rents[s][houses[s]]
+            if o == owner:
+                if r > first:  # noqa: PLR1730 (hot path: a compare costs less than max())
+                    first = r
+            elif r > first:
                 first, owner, second = r, o, first
             elif r > second:
                 second = r
@@ -157,8 +158,6 @@ class Bot:
         self._holdings: _Holdings | None = None   # ... and what it says (shared)
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
-        self._seen_state: GameState | None = None   # last state looked at, and its action count
-        self._seen_actions = -1
         self._owners_version = 0             # bumped when a deed changes hands
         self._monos: list[int] = []          # my complete groups (nothing mortgaged)
         self._targets: list[int] = []        # groups a trade with one player would complete
@@ -227,12 +226,6 @@ class Bot:
     # -- caches ----------------------------------------------------------------------------------
     def _refresh(self, state: GameState, p: int) -> Tables:
         t = self._t
-        # The engine changes a state only in apply(), which counts every action: same state,
-        # same count, nothing to look at again.
-        if state is self._seen_state and state.actions == self._seen_actions and t is not None:
-            return t
-        self._seen_state = state
-        self._seen_actions = state.actions
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
             self._own = None
@@ -401,10 +394,10 @@ class Bot:
 
     # -- free actions: lift, build, trade --------------------------------------------------------
     def _free(self, state: GameState, p: int, my_turn: bool) -> A.Action | None:
-        # Hot path (several calls a turn): nothing changed and nothing to do.
-        if (self._counter is None and state.owner == self._own and state.mortgaged == self._mort
-                and not self._mortgaged and not self._monos
+        # Hot path (several calls a turn): nothing to do and nothing changed (cheap tests first).
+        if (self._counter is None and not self._mortgaged and not self._monos
                 and (not my_turn or not (self._targets or self._split))
+                and state.owner == self._own and state.mortgaged == self._mort
                 and self._t is not None and self._t.board is state.board):
             return None
         if self._counter is not None:
