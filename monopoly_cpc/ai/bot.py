@@ -156,6 +156,7 @@ class Bot:
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
         self._holdings: _Holdings | None = None   # ... and what it says (shared)
+        self._valued: tuple = (None, None, None, 0.0)   # value_of: holdings, (p, s), alive
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
@@ -280,12 +281,20 @@ class Bot:
         if not self.level.monopoly_aware:
             return float(price)
         t = self._refresh(state, p)
+        alive = state.alive()
+        # Asked again and again during an auction: the last answer holds while the deeds and
+        # the players still in the game are the same.
+        memo = self._valued
+        if memo[0] is self._holdings and memo[1] == (p, s) and memo[2] == alive:
+            return memo[3]
         v = worth_to(t, state.owner, state.mortgaged, p, s)
         if self.level.blocks:
-            rival = best_rival_gain(t, state.owner, state.mortgaged, p, s, state.alive())
+            rival = best_rival_gain(t, state.owner, state.mortgaged, p, s, alive)
             if rival > price:
                 v = max(v, price + (rival - price) * 0.5)
-        return max(v, price * 0.5)
+        v = max(v, price * 0.5)
+        self._valued = (self._holdings, (p, s), alive, v)
+        return v
 
     def _buy(self, state: GameState, p: int) -> A.Action:
         s = state.pending_square

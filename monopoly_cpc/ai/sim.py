@@ -104,6 +104,9 @@ def _default(state: GameState, p: int) -> A.Action | None:
     return None
 
 
+_CURRENT_ACTS = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # phases where the current player acts
+
+
 def _actor(state: GameState) -> int:
     ph = state.phase
     if ph == DEBT:
@@ -137,6 +140,9 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     claim_seen = None
     turn_start = 0
     close = A.CloseAuction()
+    others = [[(cur + k) % n for k in range(1, n)] for cur in range(n)]
+    steps = range(OUT_OF_TURN_STEPS)
+    roll_action = A.Roll
 
     def step(action, p: int) -> None:
         nonlocal errors, trades
@@ -195,16 +201,15 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                 break
             # Everyone else's window before this turn's roll (build, lift, claim), in the
             # order of play from the current player, so that no seat is favoured.
-            for k in range(1, n):
-                i = (cur + k) % n
+            for i in others[cur]:
                 if players[i].bankrupt:
                     continue
-                bot = bots[i]
-                for _ in range(OUT_OF_TURN_STEPS):
+                decide = bots[i].decide
+                for _ in steps:
                     if st.phase not in FREE_PHASES:
                         break
-                    a = bot.decide(st, i)
-                    if a is None or a.__class__ is A.Roll:
+                    a = decide(st, i)
+                    if a is None or a.__class__ is roll_action:
                         break
                     step(a, i)
             continue
@@ -215,7 +220,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             if a is not None:
                 step(a, c.owner)
                 continue
-        p = _actor(st)
+        p = st.current if ph in _CURRENT_ACTS else _actor(st)
         a = bots[p].decide(st, p)
         if a is None:
             a = _default(st, p)
