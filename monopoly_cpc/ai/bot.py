@@ -40,22 +40,31 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists). Never changed once built."""
 
-    __slots__ = ("mort", "own", "parts", "t")
-    parts: list[tuple[list[int], list[int], list[int], list[int]]]
+    __slots__ = ("lists", "mort", "own", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool]) -> None:
         self.t = t
         self.own = own = own[:]
         self.mort = mort = mort[:]
-        # parts[p] = (mortgaged squares, monos, targets, split) of player p. monos: groups held
-        # whole, nothing mortgaged. targets: groups a trade could complete (p holds some, one
-        # other player all the rest). split: no bank deed, p holds some and two or more rivals
-        # the rest (a purchase brings them closer).
-        parts = self.parts = [([], [], [], []) for _ in range(max(own) + 1)]
+        # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
+        # (groups a trade could complete: the player holds some, one other player all the
+        # rest) and split (no bank deed, the player holds some and two or more rivals the
+        # rest: a purchase brings them closer). An empty entry stays the shared ().
+        n = max(own) + 1
+        mortgaged: list = [()] * n
+        monos: list = [()] * n
+        targets: list = [()] * n
+        split: list = [()] * n
+        self.lists = (mortgaged, monos, targets, split)
         if True in mort:
             for s in t.board.properties:
-                if mort[s] and own[s] >= 0:
-                    parts[own[s]][0].append(s)
+                if mort[s]:
+                    o = own[s]
+                    if o >= 0:
+                        if mortgaged[o]:
+                            mortgaged[o].append(s)
+                        else:
+                            mortgaged[o] = [s]
         for g, members in enumerate(t.members):
             # The holders of the group (pairs and triples spelt out: this runs at every change
             # of a deed).
@@ -64,17 +73,17 @@ class _Holdings:
                 a, b = own[x], own[y]
                 if a == b:
                     if a >= 0 and not mort[x] and not mort[y]:
-                        parts[a][1].append(g)
+                        _add(monos, a, g)
                 elif a >= 0 and b >= 0:
-                    parts[a][2].append(g)
-                    parts[b][2].append(g)
+                    _add(targets, a, g)
+                    _add(targets, b, g)
                 continue
             if len(members) == 3:
                 x, y, z = members
                 a, b, c = own[x], own[y], own[z]
                 if a == b == c:
                     if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
-                        parts[a][1].append(g)
+                        _add(monos, a, g)
                     continue
                 holders = (a, b) if c == a or c == b else (a, c) if a == b else (a, b, c)
             else:
@@ -82,26 +91,36 @@ class _Holdings:
                 if len(holders) == 1:
                     a = holders[0]
                     if a >= 0 and not any(mort[s] for s in members):
-                        parts[a][1].append(g)
+                        _add(monos, a, g)
                     continue
             if -1 not in holders:
                 # Two holders: a trade between them completes it, for either. Three or more:
                 # each is one of several rivals.
-                k = 2 if len(holders) == 2 else 3
+                kind = targets if len(holders) == 2 else split
                 for o in holders:
-                    parts[o][k].append(g)
+                    _add(kind, o, g)
             # (a group with a bank deed and any holder: no trade completes it)
         rank = t.build_rank
-        for part in parts:
-            if len(part[1]) > 1:
-                part[1].sort(key=rank.__getitem__)   # best groups to build on first
+        for groups in monos:
+            if len(groups) > 1:
+                groups.sort(key=rank.__getitem__)   # best groups to build on first
 
-    def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
-        parts = self.parts
-        return parts[p] if p < len(parts) else _NOTHING
+    def of(self, p: int) -> tuple:
+        """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
+        mortgaged, monos, targets, split = self.lists
+        if p < len(monos):
+            return mortgaged[p], monos[p], targets[p], split[p]
+        return _NOTHING
 
 
-_NOTHING: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+def _add(lists: list, p: int, g: int) -> None:
+    if lists[p]:
+        lists[p].append(g)
+    else:
+        lists[p] = [g]
+
+
+_NOTHING: tuple = ((), (), (), ())
 _LAST: list[_Holdings | None] = [None]   # the holdings last built (all bots look at one board)
 
 
