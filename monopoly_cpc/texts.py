@@ -5,10 +5,17 @@ its own file; a key defined in two files is an error).  A file holds a mapping; 
 are flattened with dots (``deed: {price: ...}`` gives the key ``deed.price``).  Lines are
 ``str.format`` templates: ``texts.get("buy.ask", name="Rue Lecourbe", price=texts.money(6000))``.
 Money is written French style: ``texts.money(150000)`` gives ``150.000 F``.
+
+French templates elide as French does: ``de {square}`` filled with "Avenue Foch" reads
+"d'Avenue Foch", ``le {group}`` with "orange" reads "l'orange" (:func:`elide`, applied by
+:meth:`Texts.get` to the French catalogue).  A square's name that must fit a slot narrower than
+itself is shortened word by word (:func:`fit_name`: "Avenue" -> "Av.", "Compagnie de
+distribution" -> "Cie"...), never cut in the middle of a word.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +45,94 @@ def money(amount: int) -> str:
         digits = digits[:-3]
     groups.insert(0, digits)
     return f"{sign}{'.'.join(groups)} F"
+
+
+# -- French elision ----------------------------------------------------------------------------
+# "de", "le", "la", "que" before a field of a template: elided (d', l', qu') when the value
+# filled in begins with a vowel or a mute h
+_ELIDABLE = re.compile(r"(?<![\w'])(de|le|la|que) \{(\w+)\}", re.IGNORECASE)
+_VOWELS = set("aeiouàâäéèêëîïôöùûüœæ")
+# words and first names with a mute h (l'hôtel, d'Henri); any other h is aspirated (le héros)
+_MUTE_H = ("habit", "heure", "herbe", "hiver", "histoire", "homme", "honneur", "hôtel", "hotel",
+           "huile", "hypoth", "hector", "hélène", "helene", "henri", "hervé", "herve", "hippolyte",
+           "honoré", "honore", "hortense", "hubert", "hugo")
+
+
+def vowel_sound(word: str) -> bool:
+    """True when French elides before ``word``: a vowel, a mute h, or y before a consonant
+    (d'Yves, but de Yann)."""
+    w = word.lower()
+    if not w:
+        return False
+    if w[0] in _VOWELS:
+        return True
+    if w[0] == "y":
+        return len(w) > 1 and w[1].isalpha() and w[1] not in _VOWELS
+    return w.startswith(_MUTE_H)
+
+
+def elide(article: str, word: str) -> str:
+    """``de`` + "Avenue" -> "d'", ``le`` + "orange" -> "l'", ``que`` + "il" -> "qu'", in the
+    article's case ("DE" -> "D'"); else the article and a space."""
+    if not vowel_sound(word):
+        return article + " "
+    return article[:-1] + "'"
+
+
+@lru_cache(maxsize=2048)
+def _elision_points(template: str) -> tuple[tuple[str, str, str], ...]:
+    """(the text 'de {square}', the article, the field) of every elidable place of a template."""
+    return tuple((m.group(0), m.group(1), m.group(2)) for m in _ELIDABLE.finditer(template))
+
+
+def elide_template(template: str, fields: dict[str, Any]) -> str:
+    """The template with its articles elided before the values ``fields`` puts after them."""
+    for text, article, field in _elision_points(template):
+        value = fields.get(field)
+        if isinstance(value, str) and vowel_sound(value):
+            template = template.replace(text, elide(article, value) + "{" + field + "}")
+    return template
+
+
+# -- names that fit --------------------------------------------------------------------------------
+# the words of the board's names shortened in turn, as a French board's small print does; each
+# step is taken only while the name is still too long
+ABBREVIATIONS = (
+    ("Compagnie de distribution ", "Cie "),
+    ("Boulevard ", "Bd "),
+    ("Avenue ", "Av. "),
+    ("Faubourg ", "Fg "),
+    ("Place ", "Pl. "),
+    ("Saint-", "St-"),
+    ("Impôts sur le revenu", "Impôts"),
+    ("Prison / Simple visite", "Prison"),
+    ("Caisse de Communauté", "Caisse de Com."),
+)
+
+
+def name_forms(name: str) -> list[str]:
+    """``name`` and its shorter forms, longest first (each step of :data:`ABBREVIATIONS`)."""
+    forms = [name]
+    for long, short in ABBREVIATIONS:
+        if long in forms[-1]:
+            forms.append(forms[-1].replace(long, short))
+    return forms
+
+
+def fit_name(name: str, width: int) -> str:
+    """The longest form of ``name`` that fits ``width`` columns; if none does, the shortest
+    form's first words that fit (never part of a word, unless its first word alone is wider)."""
+    forms = name_forms(name)
+    for form in forms:
+        if len(form) <= width:
+            return form
+    words = forms[-1].split(" ")
+    out = words[0]
+    for w in words[1:]:
+        if len(out) + 1 + len(w) > width:
+            break
+        out += " " + w
+    return out[:width]
 
 
 def _flatten(data: Any, prefix: str, out: dict[str, str], source: Path) -> None:
@@ -81,10 +176,25 @@ class Texts:
     def get(self, key: str, **fields: Any) -> str:
         """The line ``key`` with its ``{fields}`` filled in."""
         template = self[key]
+        if self.lang == "fr":
+            template = elide_template(template, fields)
         try:
             return template.format(**fields)
         except (KeyError, IndexError) as exc:
             raise MissingText(f"text {key!r} ({self._origin.get(key)}) needs the field {exc}") from None
+
+    def fit(self, key: str, width: int = 40, **fields: Any) -> str:
+        """:meth:`get`, the square's name (field ``square``) shortened (:func:`name_forms`) as
+        far as the line needs to fit ``width``; the full name if no form makes it fit (the
+        line is then wrapped at its spaces)."""
+        full = self.get(key, **fields)
+        name = fields.get("square")
+        if isinstance(name, str) and len(full) > width:
+            for form in name_forms(name)[1:]:
+                line = self.get(key, **{**fields, "square": form})
+                if len(line) <= width:
+                    return line
+        return full
 
     @staticmethod
     def money(amount: int) -> str:

@@ -112,11 +112,34 @@ def window_line(fb, i: int, text: str, pen: int = 1, col: int = 0, inverse: bool
         fb.text(col, WINDOW_TOP + i, text[: 40 - col], pen=pen, paper=0, inverse=inverse)
 
 
+SIGNS = ("+", "-", "−")
+TRAILING = (":", ";", "!", "?", "»")     # French puts a space before them, never a line break
+
+
+def _units(text: str) -> list[str]:
+    """The words of ``text`` with the spaces that must not break kept inside: a sign standing
+    alone stays with its number ('+ 5.000'), a number with its franc sign ('5.000 F', 'F)'),
+    French punctuation with the word before it ('Vaugirard :'), '«' with the word after it."""
+    units: list[str] = []
+    for word in text.split():
+        last = units[-1] if units else ""
+        if (last in SIGNS and word[:1].isdigit()) or last == "«" \
+                or (last[-1:].isdigit() and word.rstrip(".,;:!?)") == "F") \
+                or (last and word in TRAILING):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units
+
+
 def wrap(text: str, width: int = 40) -> list[str]:
-    """Words of ``text`` in lines of at most ``width`` characters."""
+    """Words of ``text`` in lines of at most ``width`` characters; an amount with its sign and
+    its F is never split (see :func:`_units`) unless it is wider than a line."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    # a unit wider than a line (never on the CPC's 40 columns) is words again
+    units = [w for u in _units(text) for w in (u.split() if len(u) > width else (u,))]
+    for word in units:
         while len(word) > width:
             if line:
                 lines.append(line)

@@ -24,6 +24,7 @@ from monopoly_cpc.rules.state import (
 )
 from monopoly_cpc.screens.game.host import WINDOW_TOP, Mode, window_line, wrap
 from monopoly_cpc.screens.game.window import bar, draw_deed
+from monopoly_cpc.texts import name_forms
 
 
 class Prompt(Mode):
@@ -191,9 +192,11 @@ class PlaceMode(Prompt):
 
 
 class TradeAnswerMode(Prompt):
-    """A trade offered to a human: O accepts, N refuses."""
+    """A trade offered to a human: O accepts, N refuses.  The whole window: who offers, the
+    terms on up to four lines (the names shortened, never cut, when the full ones need more),
+    the keys."""
 
-    rows = 3
+    rows = 6
 
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
@@ -213,13 +216,22 @@ class TradeAnswerMode(Prompt):
         tr = st.trade
         if tr is None:
             return
-        names = st.board.names
-        give = ", ".join(names[s] for s in tr.give) or "-"
-        take = ", ".join(names[s] for s in tr.take) or "-"
-        window_line(fb, 3, t.get("game.trade_offer", name=self.name(tr.proposer), other=self.name()), 3)
-        line = t.get("game.trade_terms", give=give, take=take, cash=self.host.money(tr.cash))
-        window_line(fb, 4, wrap(line, 40)[0], 2)
+        window_line(fb, 0, t.get("game.trade_offer", name=self.name(tr.proposer), other=self.name()), 3)
+        for i, line in enumerate(self.terms(tr)):
+            window_line(fb, 1 + i, line, 2)
         window_line(fb, 5, t["game.trade_keys"], 1)
+
+    def terms(self, tr) -> list[str]:
+        """What is given and taken, in four lines at most (the shortest names if needed)."""
+        names = self.host.state.board.names
+        cash = self.host.money(tr.cash)
+        for form in (0, -1):            # the full names, else the shortest forms
+            give = ", ".join(name_forms(names[s])[form] for s in tr.give) or "-"
+            take = ", ".join(name_forms(names[s])[form] for s in tr.take) or "-"
+            lines = wrap(self.host.texts.get("game.trade_terms", give=give, take=take, cash=cash), 40)
+            if len(lines) <= 4:
+                break
+        return lines[:4]
 
 
 class WinnerMode(Prompt):

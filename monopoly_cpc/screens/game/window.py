@@ -10,6 +10,7 @@ from __future__ import annotations
 from monopoly_cpc.render.board import GROUP_INKS
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
 from monopoly_cpc.screens.game.host import WINDOW_TOP, window_line, wrap
+from monopoly_cpc.texts import fit_name
 
 WINDOW_INKS = (1, 24, 20, 6)     # blue paper, yellow text, cyan, red
 STATUS_INKS = (0, 26, 24, 6)     # the status line: black bar, white and yellow text
@@ -52,7 +53,8 @@ def draw_deed(fb, host, square: int) -> None:
     elif kind == STREET and st.houses[square]:
         state_text = t.get("deed.built", k=st.houses[square])
     colour = GROUP_INKS[b.group_keys[b.groups[square]]] if kind == STREET else 13
-    bar(fb, 0, b.names[square], colour, state_text)
+    # the name on the bar, shortened (never cut) when the buildings written on its right need room
+    bar(fb, 0, fit_name(b.names[square], 39 - len(state_text) if state_text else 40), colour, state_text)
     if not b.is_property[square]:
         for i, line in enumerate(wrap(t.get("deed.square", square=b.names[square]))[:4]):
             window_line(fb, 2 + i, line)

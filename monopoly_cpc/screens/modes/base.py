@@ -154,7 +154,8 @@ class CommandMode(Mode):
             draw_deed(fb, self.host, self.detail)
             return
         bar(fb, 0, self.title(), TITLE_INK)
-        lines = [part for line in self.body() for part in (wrap(line, 40) or [""])]
+        # a line that fits is drawn as it is (its columns kept); a longer one is wrapped
+        lines = [part for line in self.body() for part in (wrap(line, 40) if len(line) > 40 else [line])]
         for i, line in enumerate(lines[-4:]):
             window_line(fb, 1 + i, line, 2)
         if self.entry is not None:

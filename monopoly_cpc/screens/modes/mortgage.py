@@ -47,9 +47,9 @@ class MortgageMode(CommandMode):
             return [b.names[s], self.tx("cmd.mortgage.not_property")]
         owner = st.owner[s]
         if owner < 0:
-            first = self.tx("cmd.mortgage.info_free", square=b.names[s])
+            first = self.t.fit("cmd.mortgage.info_free", square=b.names[s])
         else:
-            first = self.tx("cmd.mortgage.info_owner", square=b.names[s], n=owner + 1, name=self.name(owner))
+            first = self.t.fit("cmd.mortgage.info_owner", square=b.names[s], n=owner + 1, name=self.name(owner))
         if st.mortgaged[s]:
             second = self.tx("cmd.mortgage.info_mortgaged", cost=m(lift_cost(st, s)))
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from monopoly_cpc.screens.game.host import WINDOW_TOP, window_line
 from monopoly_cpc.screens.game.window import bar, draw_deed
 from monopoly_cpc.screens.modes.base import TITLE_INK, CommandMode
+from monopoly_cpc.texts import fit_name
 
 PAGE = 4            # property lines per page (window lines 1-4)
 WHITE, RED = 26, 6  # firmware colours of a mortgaged line
@@ -70,7 +71,7 @@ class OwnersMode(CommandMode):
         st = self.state
         owner = st.owner[s]
         who = str(owner + 1) if owner >= 0 else self.t["cmd.owners.bank"]
-        return st.board.names[s][:36].ljust(38) + who.rjust(2)
+        return fit_name(st.board.names[s], 37).ljust(38) + who.rjust(2)
 
     def draw(self, fb) -> None:
         st = self.state

@@ -36,7 +36,7 @@ class RentMode(CommandMode):
 
     def claim_line(self) -> str:
         c = self.state.claim
-        return self.tx("cmd.rent.due", payer=self.name(c.payer), amount=self.host.money(c.amount),
+        return self.t.fit("cmd.rent.due", payer=self.name(c.payer), amount=self.host.money(c.amount),
                        owner=self.name(c.owner), square=self.state.board.names[c.square])
 
     def body(self) -> list[str]:
@@ -84,9 +84,9 @@ class RentMode(CommandMode):
         b = st.board
         name = b.names[s]
         if not b.is_property[s] or st.owner[s] < 0:
-            return self.tx("cmd.rent.unowned", square=name)
+            return self.t.fit("cmd.rent.unowned", square=name)
         if st.mortgaged[s]:
-            return self.tx("cmd.rent.mortgaged", square=name)
+            return self.t.fit("cmd.rent.mortgaged", square=name)
         if b.kinds[s] == UTILITY:
-            return self.tx("cmd.rent.current_utility", square=name, k=self.host.money(rent(st, s, 1)))
-        return self.tx("cmd.rent.current", square=name, amount=self.host.money(rent(st, s, 0)))
+            return self.t.fit("cmd.rent.current_utility", square=name, k=self.host.money(rent(st, s, 1)))
+        return self.t.fit("cmd.rent.current", square=name, amount=self.host.money(rent(st, s, 0)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from monopoly_cpc.rules.board import HOTEL, STREET
 from monopoly_cpc.rules.queries import houses_and_hotels
 from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.texts import fit_name
 
 PAGE = 3     # property lines per page of the ? list
 
@@ -72,7 +73,7 @@ class HoldingsMode(CommandMode):
         s = items[self.index]
         st = self.state
         nh, nt = houses_and_hotels(st, self.who)
-        return [self.tx("cmd.views.item", i=self.index + 1, count=len(items), square=st.board.names[s]),
+        return [self.t.fit("cmd.views.item", i=self.index + 1, count=len(items), square=st.board.names[s]),
                 "  " + buildings_text(self, s),
                 self.tx("cmd.views.summary", props=len(items), houses=nh, hotels=nt)]
 
@@ -118,7 +119,9 @@ class WhoseMode(CommandMode):
         head = self.tx("cmd.views.summary", props=len(items), houses=nh, hotels=nt)
         lines = [head]
         for s in items[self.top:self.top + PAGE]:
-            lines.append(st.board.names[s][:21].ljust(22) + buildings_text(self, s)[:18])
+            # the name on the left, shortened (never cut) only if the buildings leave no room
+            what = buildings_text(self, s)
+            lines.append(fit_name(st.board.names[s], 39 - len(what)).ljust(40 - len(what)) + what)
         if len(lines) == 1:
             money = self.tx("cmd.views.cash", cash=self.host.money(p.cash))
             if p.loan:

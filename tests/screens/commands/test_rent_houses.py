@@ -66,7 +66,7 @@ def test_l_without_rent_due_shows_the_current_rents():
     assert "Rue de Vaugirard : loyer actuel 1.200 F" in flat(s)     # whole group: double
     goto(s, 12)
     s.press("SPACE")
-    assert "Compagnie de distribution d'électricité : 400 F x les dés" in flat(s)
+    assert "Cie d'électricité : 400 F x les dés" in flat(s)          # one line, not two
     goto(s, 15)
     s.press("SPACE")
     assert "Gare de Lyon : loyer actuel 5.000 F" in flat(s)          # two stations

@@ -78,7 +78,7 @@ def test_question_mark_then_number_shows_a_players_properties_and_buildings():
     assert "4 propriété(s), 8 maison(s), 1 hôtel(s)" in w
     assert "Rue de Vaugirard un hôtel" in w and "Rue de Courcelles 4 maison(s)" in w
     s.press("SPACE")
-    assert "Compagnie de distribu" in flat(s)
+    assert "Compagnie de distribution d'électricité" in flat(s)     # whole: it has room
     s.step(typed("?"))
     s.step([digit(3)])
     assert "CLAUDE" in flat(s) and "Argent : 150.000 F" in flat(s)
