@@ -141,7 +141,7 @@ class AuctionMode(Mode):
             return
         what = st.board.names[au.square] if au.square >= 0 else t[
             "auction.hotel" if au.kind == "hotel" else "auction.building"]
-        bar(fb, 0, t.get("auction.heading", square=what), AUCTION_INK)
+        bar(fb, 0, t.fit("auction.heading", square=what), AUCTION_INK)
         if au.high_bidder >= 0:
             window_line(fb, 1, t.get("auction.best", amount=self.host.money(au.high_bid),
                                      n=au.high_bidder + 1, name=st.players[au.high_bidder].name), 1)

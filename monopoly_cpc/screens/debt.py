@@ -13,6 +13,7 @@ from monopoly_cpc.rules import actions as A
 from monopoly_cpc.screens.game.host import window_line
 from monopoly_cpc.screens.game.prompts import Prompt
 from monopoly_cpc.screens.game.window import bar
+from monopoly_cpc.texts import name_forms
 
 
 class DebtMode(Prompt):
@@ -124,8 +125,7 @@ class DebtMode(Prompt):
         window_line(fb, 2, t["debt.keys1"], 2)
         window_line(fb, 3, t["debt.keys2_rent" if self._rent_debt() else "debt.keys2"], 2)
         if self.pick == "kind":
-            names = ", ".join(st.board.names[s] for s in self.given) or "-"
-            window_line(fb, 3, t.get("debt.kind_given", names=names), 1)
+            window_line(fb, 3, self._given_line(t, [st.board.names[s] for s in self.given]), 1)
             window_line(fb, 4, t["debt.pick_kind"], 3)
         elif self.pick:
             window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
@@ -133,3 +133,19 @@ class DebtMode(Prompt):
             window_line(fb, 4, self.host.log[-1], 2)
         if self.message:
             window_line(fb, 5, self.message, 3)
+
+    @staticmethod
+    def _given_line(t, names: list[str], width: int = 40) -> str:
+        """"Donnés : ..." on one row: full names if they fit, else their short forms, else as
+        many as fit and "+N" for the rest (never a name cut in the middle)."""
+        if not names:
+            return t.get("debt.kind_given", names="-")
+        for forms in (names, [name_forms(n)[-1] for n in names]):
+            line = t.get("debt.kind_given", names=", ".join(forms))
+            if len(line) <= width:
+                return line
+        for k in range(len(forms) - 1, 0, -1):
+            line = t.get("debt.kind_given", names=", ".join(forms[:k]) + f" +{len(forms) - k}")
+            if len(line) <= width:
+                return line
+        return t.get("debt.kind_given", names=f"+{len(forms)}")
