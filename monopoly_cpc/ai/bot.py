@@ -422,19 +422,21 @@ class Bot:
 
     # -- free actions: lift, build, trade --------------------------------------------------------
     def _free(self, state: GameState, p: int, my_turn: bool) -> A.Action | None:
-        # Hot path (several calls a turn): nothing to do and nothing changed (cheap tests first).
-        if (self._counter is None and not self._mortgaged and not self._monos
-                and (not my_turn or not (self._targets or self._split))
-                and state.owner == self._own and state.mortgaged == self._mort
-                and self._t is not None and self._t.board is state.board):
-            return None
         if self._counter is not None:
             a = self._counter
             self._counter = None
             if trading.still_valid(state, a) and trading.trades_open(state):
                 self.last_reason = "Je vous propose un autre prix."
                 return a
-        self._refresh(state, p)
+        # Hot path (several calls a turn): the snapshot is checked here rather than through
+        # _refresh (two list comparisons), then nothing to do when I hold nothing to act on.
+        t = self._t
+        if (t is None or t.board is not state.board or state.owner != self._own
+                or state.mortgaged != self._mort):
+            self._refresh(state, p)
+        elif (not self._mortgaged and not self._monos
+              and (not my_turn or not (self._targets or self._split))):
+            return None
         if self._mortgaged or self._monos:
             # Lifting and building only get easier with more cash: when nothing was possible on
             # this board, nothing is possible until the cash reaches what was missing then.
