@@ -196,6 +196,7 @@ class Bot:
         self._last_turn = -1
         self._proposed_turn = -1
         self._tried: dict[tuple, int] = {}   # offer -> turn it was last proposed
+        self._offers: tuple = (None, {})     # tables, offer -> gains (trading._offer_gains)
         self._counter: A.ProposeTrade | None = None
         self._pending: A.ProposeTrade | None = None   # my last offer, until I see its fate
         self._refusals: dict[int, int] = {}          # partner -> offers refused in a row

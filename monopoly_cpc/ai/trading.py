@@ -52,6 +52,42 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
     return mine + cash_in + cards, his - cash_in - cards, my_groups, his_groups
 
 
+def _touched(t, squares: tuple[int, ...]) -> list[int]:
+    """The squares whose owners and mortgages ``values.swap`` reads for a move of ``squares``:
+    their groups' streets, all stations, all utilities."""
+    out: list[int] = []
+    b = t.board
+    for s in squares:
+        g = t.group[s]
+        more = t.members[g] if g >= 0 else b.stations if s in b.stations else b.utilities
+        for x in more:
+            if x not in out:
+                out.append(x)
+    return out
+
+
+def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[int, ...],
+                 give: tuple[int, ...]) -> tuple[float, float, list[int], list[int]]:
+    """``gains(bot, state, me, other, take, give, 0)``, remembered per offer: the answer holds
+    while the owners and mortgages of the squares it reads (``_touched``) are the same (an
+    offer is weighed again at each of my turns while the rest of the board moves on)."""
+    t = bot._t
+    memo = bot._offers
+    if memo[0] is not t:
+        memo = bot._offers = (t, {})
+    key = (me, other, take, give)
+    known = memo[1].get(key)
+    own, mort = state.owner, state.mortgaged
+    squares = _touched(t, take + give) if known is None else known[0]
+    now = [own[x] for x in squares]
+    now += [mort[x] for x in squares]
+    if known is not None and known[1] == now:
+        return known[2]
+    got = gains(bot, state, me, other, take, give, 0)
+    memo[1][key] = (squares, now, got)
+    return got
+
+
 def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.ProposeTrade | None]:
     """Accept or refuse the pending offer ``tr`` (I am its partner): (accept, reason, counter)."""
     other = tr.proposer
@@ -161,7 +197,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             last = bot._tried.get(key)
             if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
                 continue   # made lately: not again yet (whatever it would score)
-            m0, h0, _, his_groups = gains(bot, state, me, other, take, give, 0)
+            m0, h0, _, his_groups = _offer_gains(bot, state, me, other, take, give)
             # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
             # offer of an expert asks more, a second one splits evenly.
             # A monopoly for me alone is never sold cheap: only swaps are haggled over.
@@ -219,7 +255,7 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         last = bot._tried.get(key)
         if last is not None and state.turn - last < RETRY_TURNS * 2:
             continue
-        mine, his, _, _ = gains(bot, state, me, other, take, (), 0)
+        mine, his, _, _ = _offer_gains(bot, state, me, other, take, ())
         cash = int(-his + 2000 + 999) // 1000 * 1000
         if cash <= 0 or cash > budget or mine - cash < 0:
             continue
