@@ -205,6 +205,8 @@ def save_png(rgb, path: Path) -> Path:
     h, w = rgb.shape[:2]
     surf = pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), (w, h), "RGB")
     path = Path(path)
+    if path.suffix.lower() != ".png":
+        raise UserError(f"screenshots are PNG files: name it FILE.png, got {str(path)!r}")
     try:
         if path.parent and not path.parent.exists():
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -41,6 +41,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+def png_file(text: str) -> str:
+    """A file name ending in .png (screenshots are PNG files; another ending would get
+    another format under a misleading name)."""
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"screenshots are PNG files: name it FILE.png, got {text!r}")
+    return text
+
+
 def add_play_options(p: argparse.ArgumentParser) -> None:
     """Options of the game itself (also accepted by `replay` and `demo`)."""
     g = p.add_argument_group("display")
@@ -53,7 +61,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--headless", action="store_true", help="run without a window (tests and tools)")
     g.add_argument("--frames", type=positive_int, metavar="N",
                    help="with --headless: run N ticks (50 a second), then stop (default: 1, the first frame)")
-    g.add_argument("--screenshot", metavar="FILE.png",
+    g.add_argument("--screenshot", metavar="FILE.png", type=png_file,
                    help="with --headless: write the last frame (384x272, bordered) to FILE.png")
 
     g = p.add_argument_group("machine and loader")

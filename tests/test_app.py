@@ -448,3 +448,13 @@ def test_the_window_has_the_program_icon_not_pygames(monkeypatch):
     assert window is None  # given before the window is made
     rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)
     assert np.array_equal(rgb, icon_rgba(WINDOW_SCALE)[:, :, :3])
+
+
+def test_a_screenshot_not_named_png_is_refused_before_running(tmp_path, capsys):
+    """--screenshot x.txt would write a TGA file named .txt: refused at once, one line."""
+    out = tmp_path / "x.txt"
+    with pytest.raises(SystemExit) as exc:
+        main(["--headless", "--frames", "2", "--screenshot", str(out)])
+    assert exc.value.code == 2 and "PNG" in capsys.readouterr().err and not out.exists()
+    with pytest.raises(UserError, match="PNG"):
+        app.save_png(np.zeros((2, 2, 3), np.uint8), tmp_path / "y.bmp")
