@@ -8,20 +8,47 @@ with `monopoly-cpc record`.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from typing import Any
 
+from monopoly_cpc.demo.replay import MAX_TICKS
 from monopoly_cpc.errors import UserError
 
+MAX_SECONDS = MAX_TICKS // 50   # a week: the longest replay a file may hold (docs/replay.md)
+MAX_SCALE = 16
 
-def positive_float(text: str) -> float:
+
+def finite_float(text: str, unit: str, limit: float) -> float:
+    """A positive, finite number of ``unit`` up to ``limit`` (argparse type; exit 2 otherwise)."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of {unit}, got {text!r}") from None
+    if not math.isfinite(value) or not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text!r}")
+    if value > limit:
+        raise argparse.ArgumentTypeError(f"{text} {unit} is more than a week ({limit:g} {unit})")
     return value
+
+
+def whole(text: str, what: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` (argparse type; exit 2 otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}, got {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    return finite_float(text, "seconds", MAX_SECONDS)
+
+
+def scale_number(text: str) -> int:
+    return whole(text, "a whole scale", 1, MAX_SCALE)
 
 
 def register(subparsers: Any) -> None:
@@ -30,13 +57,13 @@ def register(subparsers: Any) -> None:
         description="Play the attract-mode demo game (six computer players) and record it into a "
                     "replay file; export it with `monopoly-cpc record FILE --out demo.mp4`.")
     p.add_argument("--seconds", type=positive_float, default=60.0, metavar="S",
-                   help="length of the demo in seconds of game time (default: 60)")
+                   help="length of the demo in seconds of game time (default: 60; at most a week)")
     p.add_argument("--record", metavar="FILE", help="the replay file to write (needed with --headless)")
     p.add_argument("--headless", action="store_true", help="no window: as fast as the machine goes")
     p.add_argument("--seed", type=int, default=0, help="seed of the demo game (default: 0)")
     p.add_argument("--lang", choices=("fr", "en"), help="language of the texts (default: fr)")
     p.add_argument("--speed", type=int, choices=(1, 2, 3), help="pace of the computer players")
-    p.add_argument("--scale", type=int, metavar="N", help="window scale")
+    p.add_argument("--scale", type=scale_number, metavar="N", help="window scale (1 to 16)")
     p.set_defaults(func=run)
 
 

@@ -10,6 +10,7 @@ import argparse
 import time
 from typing import Any
 
+from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
 
 
@@ -20,8 +21,8 @@ def register(subparsers: Any) -> None:
                     "--out demo.mp4 (H.264 + AAC sound), demo.gif (2 cs per frame) or DIR/ (PNG frames).")
     p.add_argument("replay", metavar="REPLAY", help="the replay file (.json)")
     p.add_argument("--out", required=True, metavar="OUT", help="demo.mp4, demo.gif or a folder DIR/")
-    p.add_argument("--scale", type=int, default=2, metavar="N",
-                   help="integer scale of the 384x272 picture (default: 2)")
+    p.add_argument("--scale", type=scale_number, default=2, metavar="N",
+                   help="integer scale of the 384x272 picture, 1 to 16 (default: 2)")
     p.add_argument("--mute", action="store_true", help="MP4 without a sound track")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -29,10 +30,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.demo.export import export, progress_bar
-    from monopoly_cpc.errors import UserError
 
-    if args.scale < 1 or args.scale > 16:
-        raise UserError(f"--scale {args.scale}: give a whole number from 1 to 16")
     replay = R.load(args.replay)
     t0 = time.perf_counter()
     c0 = cpu_seconds()

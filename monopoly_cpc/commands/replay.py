@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
+from monopoly_cpc.errors import UserError
 
 
 def register(subparsers: Any) -> None:
@@ -22,7 +24,8 @@ def register(subparsers: Any) -> None:
                    help="headless: compare the stored frame hashes; exit 1 at the first tick that differs")
     p.add_argument("--headless", action="store_true", help="no window (with --screenshot, the last frame)")
     p.add_argument("--screenshot", metavar="FILE.png", help="with --headless: write the last frame")
-    p.add_argument("--scale", type=int, metavar="N", help="window scale (default: the largest that fits)")
+    p.add_argument("--scale", type=scale_number, metavar="N",
+                   help="window scale, 1 to 16 (default: the largest that fits)")
     p.add_argument("--fullscreen", action="store_true", help="play back full screen")
     p.add_argument("--mute", action="store_true", help="no sound in the window")
     p.set_defaults(func=run)
@@ -31,7 +34,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.demo.export import play
 
+    if args.screenshot and not (args.headless or args.verify):
+        raise UserError("--screenshot needs --headless (or --verify)")
     replay = R.load(args.file)
+    if args.screenshot:  # checked before the whole replay is played, not after
+        from monopoly_cpc.demo.paths import writable_file
+
+        writable_file(args.screenshot, "the screenshot")
     if args.verify or args.headless:
         result = play(replay, source=args.file, stop_at_difference=args.verify)
         if args.screenshot:

@@ -43,11 +43,16 @@ def register(subparsers: Any) -> None:
         "soak", help="run the attract loop headless for hours of game time; report memory and speed",
         description="Run the title/attract loop headless at full speed (every frame drawn) and report "
                     "memory at the start and the end, ticks per second and exceptions.")
+    from monopoly_cpc.commands.demo import MAX_SECONDS, finite_float, whole
+
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--hours", type=float, default=8.0, help="hours of game time (default: 8 = 1.44 M ticks)")
-    g.add_argument("--ticks", type=int, metavar="N", help="run N ticks instead")
+    g.add_argument("--hours", type=lambda text: finite_float(text, "hours", MAX_SECONDS / 3600), default=8.0,
+                   help="hours of game time (default: 8 = 1.44 M ticks; at most a week, 168)")
+    g.add_argument("--ticks", type=lambda text: whole(text, "a number of ticks", 1, MAX_SECONDS * TICK_HZ),
+                   metavar="N", help="run N ticks instead")
     p.add_argument("--seed", type=int, default=0, help="session seed (default: 0)")
-    p.add_argument("--attract-after", type=int, default=None, metavar="S",
+    p.add_argument("--attract-after", type=lambda text: whole(text, "seconds", 0, MAX_SECONDS),
+                   default=None, metavar="S",
                    help="seconds on the title before each demo (default: the setting, 60)")
     p.add_argument("--kiosk", action="store_true", help="with the kiosk rules (guard, chord, idle)")
     p.set_defaults(func=run)

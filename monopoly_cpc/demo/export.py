@@ -36,7 +36,7 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay") ->
         return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
                               seed=replay.seed, start=replay.start, game=replay.game,
                               suspended=replay.suspended, store=None, layout=replay.layout,
-                              hash_every=replay.hash_every, playlist=False)
+                              hash_every=replay.hash_every, playlist=False, game_bots=replay.bots)
     except UserError:
         raise
     except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance
@@ -145,8 +145,6 @@ def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
 
     Returns a summary: frames written, seconds, the output path.
     """
-    from monopoly_cpc.demo.capture import fb_index, palette_rgb, scale_up, write_gif
-
     if scale < 1:
         raise UserError("--scale must be a positive whole number")
     target = Path(out)
@@ -154,6 +152,26 @@ def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
     kind = "dir" if is_dir else target.suffix.lower().lstrip(".")
     if kind not in ("mp4", "gif", "dir"):
         raise UserError(f"--out {out}: give a .mp4 or .gif file, or a folder ending in /")
+    from monopoly_cpc.demo.paths import writable_file, writable_folder
+
+    what = {"mp4": "the video", "gif": "the GIF", "dir": "the frames in"}[kind]
+    # checked (and the folder made) before a single frame is rendered, not after minutes
+    if kind == "dir":
+        writable_folder(target, what)
+    else:
+        writable_file(target, what)
+    try:
+        return _export(replay, target, kind, scale, mute, progress, source)
+    except OSError as exc:  # the disc filled up, the folder vanished... while rendering
+        from monopoly_cpc.errors import path_problem
+
+        raise UserError(f"cannot write {what} {out}: {path_problem(target, exc)}") from None
+
+
+def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
+            progress: Callable[[int, int], None] | None, source: str) -> dict:
+    from monopoly_cpc.demo.capture import fb_index, palette_rgb, scale_up, write_gif
+
     pal = palette_rgb()
     audio = _export_audio() if kind == "mp4" and not mute else None
     count = [0]

@@ -29,12 +29,29 @@ from monopoly_cpc.errors import DataError
 FORMAT_NAME = "monopoly-cpc-replay"
 VERSION = 1
 HASH_EVERY = 50  # one frame hash per second of play
+# The longest replay read: a week of play at 50 Hz (30,240,000 ticks, 604,800 hashes at one a
+# second).  A longer one is a damaged or hand-made file, and --verify would run for ever.
+MAX_TICKS = 50 * 60 * 60 * 24 * 7
 
 # Options recorded with a session because they change what the game does or draws.  Options
 # that only change the host side (window, scale, keymap: the log holds CPC keys) are left out.
 GAME_OPTIONS = ("lang", "speed", "machine", "media", "tape_speed", "loader", "no_disc",
                 "test_card", "kiosk", "attract_after", "ai_level")
 START_KINDS = ("boot", "attract", "game")
+
+
+def hash_count(ticks: int, every: int) -> int:
+    """How many frame hashes a recording of ``ticks`` ticks holds: one after ticks 0, N, 2N..."""
+    return (ticks + every - 1) // every
+
+
+def bots_data(value: Any) -> dict[str, Any] | None:
+    """A game's computer players as stored (``{"seed": int, "ai_level": str}``), or None if
+    ``value`` is not that (then the session's seed and level are used, as before)."""
+    if (isinstance(value, dict) and isinstance(value.get("seed"), int)
+            and not isinstance(value.get("seed"), bool) and isinstance(value.get("ai_level"), str)):
+        return {"seed": value["seed"], "ai_level": value["ai_level"]}
+    return None
 
 
 def frame_hash(fb: Any) -> str:
@@ -90,6 +107,7 @@ class Replay:
     start: str = "boot"            # boot (the first screen), attract, game
     game: dict[str, Any] | None = None   # start == "game": the engine state to_data at tick 0
     suspended: dict[str, Any] | None = None  # a kiosk game waiting on the title at tick 0
+    bots: dict[str, Any] | None = None   # start == "game": its computer players' seed and level
     layout: str = "fr"
     ticks: int = 0
     hash_every: int = HASH_EVERY
@@ -118,7 +136,7 @@ class Replay:
             "format": FORMAT_NAME, "version": VERSION, "program": self.program,
             "seed": self.seed, "start": self.start, "layout": self.layout,
             "options": dict(sorted(self.options.items())), "settings": dict(sorted(self.settings.items())),
-            "game": self.game, "suspended": self.suspended,
+            "game": self.game, "bots": self.bots, "suspended": self.suspended,
             "ticks": self.ticks, "hash_every": self.hash_every, "hashes": self.hashes, "keys": keys,
         }
 
@@ -148,16 +166,25 @@ class Replay:
         game = data.get("game")
         if start == "game" and not isinstance(game, dict):
             raise bad("start 'game' without its game state")
+        bots = data.get("bots")
+        if bots is not None and bots_data(bots) is None:
+            raise bad("bots: expected {\"seed\": N, \"ai_level\": \"...\"}")
         suspended = data.get("suspended")
         if suspended is not None and not isinstance(suspended, dict):
             raise bad("suspended")
         ticks, every = data.get("ticks"), data.get("hash_every", HASH_EVERY)
-        if not isinstance(ticks, int) or ticks < 0 or not isinstance(every, int) or every <= 0:
+        if (not isinstance(ticks, int) or isinstance(ticks, bool) or ticks < 0
+                or not isinstance(every, int) or isinstance(every, bool) or every <= 0):
             raise bad("ticks/hash_every")
+        if ticks > MAX_TICKS:
+            raise bad(f"ticks {ticks}: more than a week of play ({MAX_TICKS} ticks at 50 Hz)")
         hashes = data.get("hashes", [])
-        if (not isinstance(hashes, list) or len(hashes) > ticks // every + 1
-                or not all(isinstance(h, str) and len(h) == 16 for h in hashes)):
-            raise bad("hashes")
+        if (not isinstance(hashes, list) or not all(isinstance(h, str) and len(h) == 16 for h in hashes)
+                or not set("".join(hashes)) <= set("0123456789abcdef")):
+            raise bad("hashes: 16 hex digits each")
+        if len(hashes) != hash_count(ticks, every):
+            raise bad(f"hashes: {len(hashes)} for {ticks} ticks at one every {every} ticks; "
+                      f"expected {hash_count(ticks, every)}")
         raw = data.get("keys", [])
         if not isinstance(raw, list):
             raise bad("keys")
@@ -176,7 +203,7 @@ class Replay:
         if layout not in ("fr", "en"):
             raise bad(f"layout {layout!r}")
         rep = cls(seed=seed, options=options, settings=settings, start=start, game=game,
-                  suspended=suspended, layout=layout, ticks=ticks, hash_every=every,
+                  bots=bots_data(bots), suspended=suspended, layout=layout, ticks=ticks, hash_every=every,
                   keys=keys, hashes=list(hashes), program=str(data.get("program", "")))
         from monopoly_cpc.keyboard.layout import load_layout
 
@@ -208,8 +235,12 @@ def load(path: str | Path) -> Replay:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(f"{path}: no such replay file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read the replay file ({exc.__class__.__name__})") from None
+    except IsADirectoryError:
+        raise DataError(f"{path} is a folder, not a replay file") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a replay file (not UTF-8 JSON text)") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read the replay file ({exc.strerror or exc})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -31,8 +31,15 @@ from typing import Any
 
 from monopoly_cpc.app import Session, first_screen
 from monopoly_cpc.demo.attract import AttractScreen, demo_seed
-from monopoly_cpc.demo.replay import HASH_EVERY, Replay, frame_hash, options_of, settings_data
-from monopoly_cpc.demo.store import Store
+from monopoly_cpc.demo.replay import (
+    HASH_EVERY,
+    Replay,
+    bots_data,
+    frame_hash,
+    options_of,
+    settings_data,
+)
+from monopoly_cpc.demo.store import Store, save_doc
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
 
@@ -125,7 +132,7 @@ class ExhibitSession(Session):
                  screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
                  game: dict | None = None, suspended: Any = _DEFAULT, store: Any = _DEFAULT,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
-                 warn=_warn, playlist: bool = True) -> None:
+                 warn=_warn, playlist: bool = True, game_bots: dict | None = None) -> None:
         probe = AppContext(args=args, settings=settings)
         self.warn = warn
         self.kiosk = bool(probe.option("kiosk", False))
@@ -136,6 +143,13 @@ class ExhibitSession(Session):
         # recorded or is itself a playback: a replay must not depend on other files
         folder = probe.option("attract_playlist", None)
         self.playlist_dir = folder if playlist and folder and not getattr(args, "record", None) else None
+        if self.playlist_dir is not None:
+            self._check_playlist()
+        self.record_path = getattr(args, "record", None)
+        if self.record_path:  # before anything is played: a session must not be lost at the end
+            from monopoly_cpc.demo.paths import writable_file
+
+            writable_file(self.record_path, "the replay file")
         headless = bool(getattr(args, "headless", False))
         if store is _DEFAULT:
             store = None if headless else Store.default()
@@ -161,18 +175,23 @@ class ExhibitSession(Session):
         self.sigint: Any = None  # kiosk window: the SIGINT handler in force before (restored at close)
         self.start = start
         self.start_game = game
+        # the computer players of the game on the game screen: the seed and level make_bots
+        # was given, saved with the game so that a resumed game gets the same characters
+        self.game_bots: dict | None = None
+        self._built: tuple[Screen, dict] | None = None  # the last game this session built
 
         def factory(ctx: AppContext) -> Screen:
             if start == "attract":
                 return self._new_demo(ctx)
             if start == "game":
-                return self._game_from(ctx, game)
+                return self._game_from(ctx, game, game_bots)
             return (screen_factory or first_screen)(ctx)
 
         super().__init__(args, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
         self.watched = self.screen
+        if _is_game(self.screen):
+            self.game_bots = self._bots_of(self.screen)
         self.session_recorder: Recorder | None = None
-        self.record_path = getattr(args, "record", None)
         if self.record_path:
             self.session_recorder = Recorder(self._new_replay(start, game), self.layout)
 
@@ -197,12 +216,56 @@ class ExhibitSession(Session):
                     self._log(f"attract playlist: {exc}")
         return AttractScreen(ctx, demo_seed(ctx.seed, self.demos - 1))
 
-    @staticmethod
-    def _game_from(ctx: AppContext, data: dict) -> Screen:
-        from monopoly_cpc.rules.serial import from_data
-        from monopoly_cpc.screens.game.screen import GameScreen
+    def _check_playlist(self) -> None:
+        """One warning line when the attract playlist folder cannot give a demo."""
+        from pathlib import Path
 
-        return GameScreen(ctx, state=from_data(data))
+        from monopoly_cpc.demo.playlist import playlist_files
+
+        path = Path(str(self.playlist_dir)).expanduser()
+        if not path.is_dir():
+            why = "is not a folder" if path.exists() else "does not exist"
+        elif not playlist_files(path):
+            why = "holds no replay file (*.json)"
+        else:
+            return
+        self.warn(f"attract playlist {self.playlist_dir} {why}: live demo games are shown instead")
+
+    def _game_from(self, ctx: AppContext, data: dict, bots: Any = None) -> Screen:
+        """A game screen on the engine state ``data``; its computer players made as
+        ``make_bots`` made them for that game (``bots``: its seed and level), else from
+        this session's seed and level."""
+        from types import SimpleNamespace
+
+        from monopoly_cpc.rules.serial import from_data
+        from monopoly_cpc.screens.game.screen import GameScreen, make_bots
+
+        state = from_data(data)
+        info = bots_data(bots) or {"seed": ctx.seed, "ai_level": ctx.option("ai_level", "normal")}
+        level = info["ai_level"]
+
+        def option(name: str, default: Any = None) -> Any:
+            return level if name == "ai_level" else ctx.option(name, default)
+
+        screen = GameScreen(ctx, state=state, bots=make_bots(SimpleNamespace(seed=info["seed"], option=option),
+                                                              state))
+        self._built = (screen, info)
+        return screen
+
+    def _bots_of(self, screen: Screen) -> dict:
+        """The seed and level of the computer players of a game that has just appeared: a game
+        this session built knows them; a game set up on the screens got them from
+        ``game_seed`` (the session's n-th game) and the level in force."""
+        if self._built is not None and self._built[0] is screen:
+            return dict(self._built[1])
+        from types import SimpleNamespace
+
+        from monopoly_cpc.screens.game.screen import game_seed
+
+        ctx = self.ctx
+        n = max(0, getattr(ctx, "games_started", 1) - 1)
+        return {"seed": game_seed(SimpleNamespace(seed=ctx.seed, games_started=n)),
+                "ai_level": str(ctx.option("ai_level", "normal"))}
 
     def _title(self) -> Screen:
         from monopoly_cpc.screens.flow import title_screen
@@ -276,9 +339,14 @@ class ExhibitSession(Session):
     def _resume(self) -> None:
         doc, self.suspended = self.suspended, None
         try:
-            self.ctx.switch(self._game_from(self.ctx, doc["state"]))
+            self.ctx.switch(self._game_from(self.ctx, doc["state"], doc.get("bots") or self._old_save(doc)))
         except Exception as exc:  # noqa: BLE001 - checked when loaded; a failure is logged, not fatal
             self._log(f"cannot resume the saved game: {exc}")
+
+    def _old_save(self, doc: dict) -> dict:
+        """A game saved before the computer players were saved with it: its session's seed
+        (the seed of that session's first game) and the level in force."""
+        return {"seed": doc.get("seed", self.ctx.seed), "ai_level": self.ctx.option("ai_level", "normal")}
 
     def _after_step(self) -> None:
         ctx = self.ctx
@@ -313,6 +381,8 @@ class ExhibitSession(Session):
         self.quiet = 0
         self._finish_game_replay()
         self.watched = self.screen
+        if _is_game(self.screen):
+            self.game_bots = self._bots_of(self.screen)
         if _is_game(self.screen) and self.store is not None:
             from monopoly_cpc.rules.serial import to_data
 
@@ -324,6 +394,7 @@ class ExhibitSession(Session):
                 return
             replay = self._new_replay("game", to_data(self.screen.state))
             replay.suspended = None
+            replay.bots = self.game_bots
             self.game_recorder = Recorder(replay, self.layout)
 
     def _finish_game_replay(self) -> None:
@@ -347,7 +418,7 @@ class ExhibitSession(Session):
             from monopoly_cpc.rules.serial import to_data
 
             try:
-                self.store.save_game(to_data(st), self.ctx.seed)
+                self.store.save_game(to_data(st), self.ctx.seed, self.game_bots)
             except OSError as exc:
                 self._log(f"autosave failed: {exc}")
         if self.game_recorder is not None:
@@ -358,11 +429,10 @@ class ExhibitSession(Session):
         from monopoly_cpc.rules.serial import to_data
 
         if game.state.phase != "game_over":
-            self.suspended = {"format": "monopoly-cpc-save", "version": 1, "seed": self.ctx.seed,
-                              "state": to_data(game.state)}
+            self.suspended = save_doc(to_data(game.state), self.ctx.seed, self.game_bots)
             if self.store is not None:
                 try:
-                    self.store.save_game(self.suspended["state"], self.ctx.seed)
+                    self.store.save_game(self.suspended["state"], self.ctx.seed, self.game_bots)
                 except OSError as exc:
                     self._log(f"saving the idle game failed: {exc}")
         self.screen = self._title()
@@ -393,11 +463,14 @@ class ExhibitSession(Session):
             from monopoly_cpc.screens.game.screen import GameScreen
 
             try:
-                return GameScreen(self.ctx, state=from_data(to_data(broken.state)), bots=broken.bots)
+                screen = GameScreen(self.ctx, state=from_data(to_data(broken.state)), bots=broken.bots)
+                if self.game_bots is not None:
+                    self._built = (screen, dict(self.game_bots))  # the same players go on
+                return screen
             except Exception:  # noqa: BLE001 - a state the failure broke: the last autosave
                 doc = self.store.load_game(self.warn) if self.store is not None else None
                 if doc is not None:
-                    return self._game_from(self.ctx, doc["state"])
+                    return self._game_from(self.ctx, doc["state"], doc.get("bots") or self._old_save(doc))
             return self._title()
         try:
             return type(broken)(self.ctx)
@@ -471,7 +544,7 @@ class ExhibitSession(Session):
             replay.save(path)
         except OSError as exc:
             if fatal:
-                from monopoly_cpc.errors import UserError
+                from monopoly_cpc.errors import UserError, path_problem
 
-                raise UserError(f"cannot write the replay file {path}: {exc.strerror or exc}") from None
+                raise UserError(f"cannot write the replay file {path}: {path_problem(path, exc)}") from None
             self._log(f"cannot write the replay {path}: {exc}")

@@ -11,10 +11,21 @@ import os
 from pathlib import Path
 from typing import Any
 
+from monopoly_cpc.demo.replay import bots_data
+
 APP = "monopoly-cpc"
 SAVE_FORMAT = "monopoly-cpc-save"
 SAVE_VERSION = 1
 KEEP_REPLAYS = 100  # older game replays are deleted so a kiosk never fills its disc
+
+
+def save_doc(state_data: dict[str, Any], seed: int, bots: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The saved-game document (autosave file, kiosk suspension): format, version, session
+    seed, engine state and, when known, the game's computer players."""
+    doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "seed": seed, "state": state_data}
+    if bots is not None:
+        doc["bots"] = dict(bots)
+    return doc
 
 
 def atomic_write(path: Path, text: str) -> Path:
@@ -51,9 +62,11 @@ class Store:
         return self.root / "replays"
 
     # -- the autosaved game ---------------------------------------------------------------------
-    def save_game(self, state_data: dict[str, Any], seed: int) -> Path:
-        """Save an engine state (``rules.serial.to_data``) with the session seed."""
-        doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "seed": seed, "state": state_data}
+    def save_game(self, state_data: dict[str, Any], seed: int, bots: dict[str, Any] | None = None) -> Path:
+        """Save an engine state (``rules.serial.to_data``) with the session seed and the game's
+        computer players (``{"seed": N, "ai_level": "normal"}``: what ``make_bots`` was given),
+        so that a resumed game gets back the same characters whatever the new session's seed."""
+        doc = save_doc(state_data, seed, bots)
         return atomic_write(self.autosave_path, json.dumps(doc, ensure_ascii=False))
 
     def load_game(self, warn=None) -> dict[str, Any] | None:
@@ -63,12 +76,25 @@ class Store:
             doc = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
+        except (NotADirectoryError, PermissionError) as exc:
+            # not the saved game's fault: the data folder cannot be used (a file stands where a
+            # folder should be, or no right to read it); there is nothing to set aside
+            if warn is not None:
+                from monopoly_cpc.errors import path_problem
+
+                warn(f"the data folder {self.root} is unusable ({path_problem(path, exc)}); "
+                     "games are not saved")
+            return None
+        except UnicodeDecodeError:
+            self._set_aside(path, warn, "not UTF-8 text")
+            return None
         except (OSError, ValueError) as exc:
             self._set_aside(path, warn, exc.__class__.__name__)
             return None
         if (not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT
                 or doc.get("version") != SAVE_VERSION or not isinstance(doc.get("state"), dict)
-                or not isinstance(doc.get("seed"), int)):
+                or not isinstance(doc.get("seed"), int)
+                or ("bots" in doc and bots_data(doc["bots"]) is None)):
             self._set_aside(path, warn, "not a saved game")
             return None
         try:

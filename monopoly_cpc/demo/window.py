@@ -21,6 +21,27 @@ def clock(ticks: int) -> str:
     return f"{s // 60}:{s % 60:02d}.{ticks % 50 * 2:02d}"
 
 
+def open_display() -> tuple[int, int]:
+    """Start SDL's video as the game's window does (``app.WindowFrontEnd._open_display``: the
+    one driver that can work is asked for, and SDL's invisible fallbacks are refused with the
+    game's one line ``no display available ... (use --headless for tools)``); the desktop size.
+    """
+    from monopoly_cpc.app import WindowFrontEnd
+
+    class _Display(WindowFrontEnd):
+        """The game's display start alone: no settings read, no window opened yet."""
+
+        def __init__(self) -> None:  # not WindowFrontEnd's own: it would read the settings
+            self.desktop = (1024, 768)
+
+        def _set_mode(self) -> None:
+            pass  # the replay window opens its own (below)
+
+    display = _Display()
+    display._open_display()
+    return display.desktop
+
+
 def run_window(total: int, step: Callable[[int], Any], render: Callable[[], Any],
                status: Callable[[int], str], scale: int | None = None, fullscreen: bool = False) -> int:
     """Call ``step(t)`` for t in 0..total-1 at 50 Hz, show ``render()``; returns ticks run."""
@@ -29,14 +50,14 @@ def run_window(total: int, step: Callable[[int], Any], render: Callable[[], Any]
     from monopoly_cpc.app import save_png, screenshot_dir
     from monopoly_cpc.render.present import PICTURE_H, PICTURE_W, Presenter, fit_scale, layout_for
 
+    dw, dh = open_display()
     try:
-        pygame.display.init()
-        sizes = pygame.display.get_desktop_sizes()
-        dw, dh = sizes[0] if sizes else (1024, 768)
-        k = scale or fit_scale(int(dw * 0.9), int(dh * 0.9))
+        # --scale N, but never a window larger than the screen (as the game's window)
+        k = min(scale, fit_scale(dw, dh)) if scale else fit_scale(int(dw * 0.9), int(dh * 0.9))
         size = (dw, dh) if fullscreen else (PICTURE_W * k, PICTURE_H * k)
         surface = pygame.display.set_mode(size, pygame.FULLSCREEN if fullscreen else 0)
     except pygame.error as exc:
+        pygame.display.quit()
         raise UserError(f"no display available: {exc} (use --headless)") from None
     layout = layout_for(*surface.get_size(), scale)
     presenter = Presenter(surface)

@@ -93,3 +93,107 @@ def test_a_read_only_data_folder_does_not_stop_the_game(tmp_path):
     _play_turns(s, 600)
     assert type(s.screen).__name__ == "GameScreen" and s.screen.state.turn >= 1
     s.close()
+
+
+def _characters(game) -> dict:
+    """Each computer player: its character, strength and the state of its own randomness."""
+    return {i: (b.pers.name, b.kind, b.rng.getstate()) for i, b in sorted(game.bots.items())}
+
+
+def _to_title(s) -> None:
+    for _ in range(500):
+        if isinstance(s.screen, TitleScreen):
+            return
+        s.step()
+
+
+def test_a_resumed_game_gets_back_the_same_computer_players(tmp_path):
+    # QA review 2 #6: the game came back with characters dealt from the new session's seed
+    # (seat 1 is Cupide with seed 3, Avare with seed 99), so a kiosk reshuffled them at every
+    # power cut; and with the new session's strength
+    store = Store(tmp_path)
+    s = session(seed=3, store=store, ai_level="expert")
+    to_game(s)
+    first = _characters(s.screen)  # before any of them used its randomness
+    _play_turns(s, 1500)
+    saved = json.loads(store.autosave_path.read_text())
+    assert saved["bots"] == {"seed": 3, "ai_level": "expert"}
+    s2 = session(seed=99, store=store, ai_level="facile")
+    _to_title(s2)
+    s2.step([key("R")])
+    assert type(s2.screen).__name__ == "GameScreen"
+    assert _characters(s2.screen) == first
+    assert first[1][:2] == ("Cupide", "expert")
+    # saved again by the new session: still the first session's players
+    _play_turns(s2, 600)
+    assert json.loads(store.autosave_path.read_text())["bots"] == {"seed": 3, "ai_level": "expert"}
+    s3 = session(seed=5, store=store)
+    _to_title(s3)
+    s3.step([key("R")])
+    assert _characters(s3.screen) == first
+
+
+def test_an_old_save_without_its_players_uses_its_own_sessions_seed(tmp_path):
+    store = Store(tmp_path)
+    s = session(seed=3, store=store)
+    to_game(s)
+    first = _characters(s.screen)
+    _play_turns(s, 600)
+    doc = json.loads(store.autosave_path.read_text())
+    del doc["bots"]  # as written before the players were saved with the game
+    store.autosave_path.write_text(json.dumps(doc))
+    s2 = session(seed=99, store=store)
+    _to_title(s2)
+    s2.step([key("R")])
+    assert _characters(s2.screen) == first
+
+
+def test_a_session_that_resumes_a_game_replays_bit_for_bit(tmp_path):
+    from monopoly_cpc.demo import replay as R
+    from monopoly_cpc.demo.export import play
+
+    store = Store(tmp_path / "data")
+    s = session(seed=3, store=store)
+    to_game(s)
+    first = _characters(s.screen)
+    _play_turns(s, 600)
+    s.close()
+    rec = tmp_path / "resumed.json"
+    s2 = session(seed=99, store=store, record=str(rec))
+    _to_title(s2)
+    s2.step([key("R")])
+    _play_turns(s2, 900)
+    assert _characters(s2.screen)[1][:2] == first[1][:2]
+    s2.close()
+    # the whole recorded session, saved game included, plays back in sync with those players
+    replay = R.load(rec)
+    result = play(replay, source=str(rec))
+    assert result.first_bad is None and result.hashes == replay.hashes
+    # and the resumed game's own replay (the data folder's replays/) as well
+    newest = max(store.replay_dir.glob("game-*.json"))
+    game_replay = R.load(newest)
+    assert game_replay.start == "game" and game_replay.bots == {"seed": 3, "ai_level": "normal"}
+    result = play(game_replay, source=str(newest))
+    assert result.first_bad is None and len(result.hashes) == len(game_replay.hashes) > 10
+    assert {i: (b.pers.name, b.kind) for i, b in result.session.screen.bots.items()} == \
+        {i: c[:2] for i, c in first.items()}
+
+
+def test_an_unusable_data_folder_is_not_called_a_broken_save(tmp_path):
+    # QA review 2 #12: "saved game .../autosave.json is broken (NotADirectoryError)" when
+    # there was no saved game at all, only a file standing where the data folder should be
+    (tmp_path / "x.txt").write_text("a file")
+    warnings: list[str] = []
+    store = Store(tmp_path / "x.txt" / "sub")
+    assert store.load_game(warnings.append) is None
+    assert len(warnings) == 1 and "broken" not in warnings[0]
+    assert f"data folder {store.root} is unusable ({tmp_path / 'x.txt'} is a file, not a folder)" in warnings[0]
+    assert (tmp_path / "x.txt").read_text() == "a file"  # nothing set aside
+
+
+def test_a_save_that_is_not_text_is_set_aside_as_such(tmp_path):
+    store = Store(tmp_path)
+    store.autosave_path.write_bytes(b"\xff\xfe\x00")
+    warnings: list[str] = []
+    assert store.load_game(warnings.append) is None
+    assert "not UTF-8 text" in warnings[0] and (tmp_path / "autosave.json.broken").exists()

@@ -80,8 +80,9 @@ def test_an_unknown_output_kind_is_one_line(demo_file, tmp_path, capsys):
     assert main(["record", str(demo_file), "--out", str(tmp_path / "x.avi")]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and ".mp4" in err
-    assert main(["record", str(demo_file), "--out", str(tmp_path / "x.gif"), "--scale", "0"]) == 1
-    assert "--scale" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:  # a usage error, from the parser
+        main(["record", str(demo_file), "--out", str(tmp_path / "x.gif"), "--scale", "0"])
+    assert exit_.value.code == 2 and "--scale" in capsys.readouterr().err
 
 
 def _decoded_sound(path) -> np.ndarray:

@@ -1,0 +1,59 @@
+"""Output locations checked before the work starts: a replay file, a video, a folder of frames.
+
+Rendering a long replay or recording a whole session and only then finding that the file
+cannot be written loses the work: the folder is created (as the writer would) and a probe
+file is written and removed in it first, and a problem is one clear line (UserError).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from monopoly_cpc.errors import UserError, path_problem
+
+
+def _why(target: Path, exc: OSError) -> str:
+    """Why nothing can be written at ``target``, in plain words."""
+    why = path_problem(target, exc)
+    if why != (exc.strerror or str(exc)):
+        return why  # a file where a folder should be
+    for part in target.parents:
+        if part.is_dir():
+            if isinstance(exc, FileNotFoundError):
+                # the nearest existing folder refuses to hold anything new (/proc, a lost mount)
+                return f"the folder {part} does not accept new files or folders"
+            return f"{why} in {part}"
+    return why
+
+
+def _probe(folder: Path, target: Path, what: str, shown: object) -> None:
+    """Create ``folder`` and write and remove a probe file in it; UserError if that fails."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".monopoly-cpc-", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UserError(f"cannot write {what} {shown}: {_why(target, exc)}") from None
+
+
+def writable_folder(folder: str | os.PathLike, what: str) -> Path:
+    """Create ``folder`` (and its parents) and prove a file can be written in it."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"cannot write {what} {folder}: {path} is a file, not a folder")
+    _probe(path, path / "x", what, folder)
+    return path
+
+
+def writable_file(file: str | os.PathLike, what: str) -> Path:
+    """Check that the file ``file`` can be written (its folder created); nothing is left in it."""
+    path = Path(file)
+    if path.is_dir():
+        raise UserError(f"cannot write {what} {file}: it is a folder")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UserError(f"cannot write {what} {file}: the file is read-only")
+    _probe(path.parent, path, what, file)
+    return path
