@@ -633,27 +633,36 @@ class Bot:
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
         t = self._t
-        own, mort = state.owner, state.mortgaged
+        own, mort, houses = state.owner, state.mortgaged, state.houses
+        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self._monos
         best, best_key = -1, None
         for s in state.board.properties:
             if own[s] != p or mort[s]:
                 continue
-            g = t.group[s]
+            g = group[s]
             if g >= 0:
-                if g in self._monos or group_has_buildings(state, s):
+                if g in monos:
                     continue
+                # One pass over the group: a building in it (queries.group_has_buildings),
+                # streets of mine, streets of the bank.
                 mine = free = 0
-                for x in t.members[g]:
+                for x in members_of[g]:
+                    if houses[x]:
+                        break
                     o = own[x]
                     if o == p:
                         mine += 1
                     elif o < 0:
                         free += 1
-                if mine + free == t.gsize[g] and mine >= t.gsize[g] - 1:
-                    continue  # one street from a monopoly: keep it clean
-                key = (1, t.price[s], s)
-            else:
-                key = (0, t.price[s], s)  # stations and utilities earn least per franc
+                else:
+                    n = gsize[g]
+                    if mine + free == n and mine >= n - 1:
+                        continue  # one street from a monopoly: keep it clean
+                    key = (1, price[s], s)
+                    if best_key is None or key < best_key:
+                        best, best_key = s, key
+                continue
+            key = (0, price[s], s)  # stations and utilities earn least per franc
             if best_key is None or key < best_key:
                 best, best_key = s, key
         return best
@@ -661,14 +670,22 @@ class Bot:
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
         """Cash that mortgaging my lone properties would raise."""
         t = self._refresh(state, p)
-        own, mort = state.owner, state.mortgaged
+        own, mort, houses = state.owner, state.mortgaged, state.houses
+        group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self._monos
         total = 0
         for s in state.board.properties:
             if own[s] == p and not mort[s] and s != exclude:
-                g = t.group[s]
-                if g >= 0 and (g in self._monos or group_has_buildings(state, s)):
+                g = group[s]
+                if g >= 0:
+                    if g in monos:
+                        continue
+                    for x in members_of[g]:   # queries.group_has_buildings, inlined
+                        if houses[x]:
+                            break
+                    else:
+                        total += mortgage[s]
                     continue
-                total += t.mortgage[s]
+                total += mortgage[s]
         return total
 
     def _place(self, state: GameState, p: int) -> A.Action | None:
