@@ -16,7 +16,7 @@ from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, lift_cost
+from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -506,6 +506,7 @@ class Bot:
             return None
         t = self._t
         own, houses, members_of = state.owner, state.houses, t.members
+        fresh, mortgages = state.fresh_lifts, state.board.mortgages
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
         houses_wanted = False
@@ -531,7 +532,8 @@ class Bot:
             if houses_wanted and not whole:
                 skipped = True
                 continue
-            cost = lift_cost(state, s)
+            m = mortgages[s]
+            cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
             if cost > spare:
                 continue
             # Streets of a group I hold entirely first (they can carry houses again).

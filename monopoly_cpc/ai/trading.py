@@ -157,6 +157,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     best: A.ProposeTrade | None = None
     best_score = float(bot.pers.trade_gain)
     streets, group, members_of, monos = state.board.streets, t.group, t.members, bot._monos
+    houses = state.houses
     for g in bot._targets:
         members = t.members[g]
         mine = [s for s in members if own[s] == me]
@@ -166,7 +167,14 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         other = own[rest[0]]
         if other < 0 or other == me or any(own[s] != other for s in rest):
             continue
-        if other not in alive or group_has_buildings(state, rest[0]):
+        if other not in alive:
+            continue
+        for x in members:   # rules.queries.group_has_buildings, inlined
+            if houses[x]:
+                break
+        else:
+            x = -1
+        if x >= 0:
             continue
         # A partner who refused every offer so far is asked again only now and then.
         refused = bot._refusals.get(other, 0)
