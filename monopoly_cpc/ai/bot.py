@@ -280,7 +280,11 @@ class Bot:
     def _reserve(self, state: GameState, p: int) -> int:
         r = self.pers.reserve
         if self.level.danger_reserve:
-            r += self.danger(state, p) * self.pers.danger_pct // 100
+            # self.danger(state, p), inlined (asked several times a turn)
+            w = _WORST[0]
+            if w is None or w.holdings is not self._holdings or state.houses != w.houses:
+                w = _WORST[0] = _WorstRents(self._holdings, state.houses)
+            r += (w.second if p == w.owner else w.first) * self.pers.danger_pct // 100
         return r
 
     def opponent_houses(self, state: GameState, p: int) -> int:
