@@ -11,6 +11,7 @@ session keeps the last :data:`RING_TICKS` pictures packed (four pens per byte, 1
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from pathlib import Path
@@ -154,6 +155,9 @@ class GifRing:
                 snapshot.save(path)
             except Exception as exc:  # noqa: BLE001 - a full disc must not stop the game
                 self.errors.append(f"{path}: {exc}")
+                with contextlib.suppress(OSError):
+                    if path.exists() and path.stat().st_size == 0:
+                        path.unlink()        # the reserved name, never written
                 from monopoly_cpc import logs
 
                 logs.write_crash(f"GIF capture failed: {path}: {exc}")
@@ -170,12 +174,23 @@ class GifRing:
 
 
 def next_gif_path(folder: Path | None = None) -> Path:
-    """monopoly-cpc-NNNN.gif, the first free number in the screenshot folder."""
+    """monopoly-cpc-NNNN.gif, the first free number in the screenshot folder, reserved at once
+    (created empty) so that two F11 presses in a row, whose GIFs are written by threads later,
+    never get the same name."""
     if folder is None:
         from monopoly_cpc.app import screenshot_dir
 
         folder = screenshot_dir()
+    folder = Path(folder)
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
     n = 1
-    while (Path(folder) / f"monopoly-cpc-{n:04d}.gif").exists():
-        n += 1
-    return Path(folder) / f"monopoly-cpc-{n:04d}.gif"
+    while True:
+        path = folder / f"monopoly-cpc-{n:04d}.gif"
+        try:
+            path.open("xb").close()
+            return path
+        except FileExistsError:
+            n += 1
+        except OSError:
+            return path          # the folder is unusable: the writer reports it

@@ -85,3 +85,21 @@ def test_gif_keys():
     assert is_gif_key(ev(pygame.K_QUOTEDBL, pygame.KMOD_LALT, pygame.KSCAN_3))  # Alt+3 on AZERTY
     assert not is_gif_key(ev(pygame.K_3, 0, pygame.KSCAN_3))
     assert not is_gif_key(ev(pygame.K_F12))
+
+
+def test_two_quick_f11_presses_write_two_gifs(tmp_path):
+    """The name is reserved when F11 is pressed, not when the thread writes the file: two
+    presses 0.2 s apart gave one name to both threads (seen in an X11 window)."""
+    from monopoly_cpc.demo.capture import GifRing
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+    ring = GifRing(50)
+    fb = FrameBuffer()
+    for tick in range(20):
+        fb.pset(tick, 0, 1)
+        ring.add(tick, fb)
+    first = ring.save_async(tmp_path / "pics")
+    second = ring.save_async(tmp_path / "pics")
+    ring.wait()
+    assert first != second and first.stat().st_size > 0 and second.stat().st_size > 0
+    assert not ring.errors
