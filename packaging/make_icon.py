@@ -1,7 +1,5 @@
-"""Draw the launcher icon: a CPC-style pixel house, through the game's framebuffer and palette.
-
-The house is drawn with the framebuffer's own primitives in four pens (Mode 1), then cut out
-of the 320x200 picture; pen 0 outside the drawing becomes transparent.  Writes
+"""Write the launcher icon: the CPC-style pixel house of ``monopoly_cpc/render/icon.py`` (drawn
+through the game's framebuffer and palette, also the window's icon).  Writes
 ``monopoly-cpc.png`` (256x256, 8x) and ``monopoly-cpc-32.png`` (1x) next to this file.
 
     python packaging/make_icon.py [--check]   # --check: exit 1 if the PNGs are not up to date
@@ -16,68 +14,15 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.render.icon import icon_rgba
 
 HERE = Path(__file__).resolve().parent
-SIZE = 32
 SCALE = 8
-# Firmware colours: black outline, Monopoly-house green, hotel red, bright yellow windows.
-INKS = (0, 18, 6, 24)
-OUTLINE, WALL, ROOF, LIGHT = 0, 1, 2, 3
-
-
-def draw(fb: FrameBuffer) -> np.ndarray:
-    """Draw the house at the paper's top left; returns the (32, 32) mask of drawn pixels."""
-    fb.clear(0)
-    fb.set_inks(INKS)
-    drawn = np.zeros((SIZE, SIZE), dtype=bool)
-
-    def mark(x0: int, y0: int, x1: int, y1: int) -> None:
-        drawn[y0:y1 + 1, x0:x1 + 1] = True
-
-    # chimney, behind the roof
-    fb.fill_rect(21, 5, 4, 8, ROOF)
-    fb.rect(20, 4, 6, 9, OUTLINE)
-    mark(20, 4, 25, 12)
-    # roof: a stepped triangle, two pixels per line as a CPC sprite would be
-    for i, y in enumerate(range(4, 15)):
-        x0, x1 = 15 - 2 * i, 16 + 2 * i
-        x0, x1 = max(x0, 2), min(x1, 29)
-        fb.hline(x0, x1, y, ROOF)
-        fb.pset(x0, y, OUTLINE)
-        fb.pset(x1, y, OUTLINE)
-        mark(x0, y, x1, y)
-    fb.hline(2, 29, 14, OUTLINE)
-    fb.hline(14, 17, 4, OUTLINE)
-    # walls
-    fb.fill_rect(5, 15, 22, 14, WALL)
-    fb.rect(5, 14, 22, 15, OUTLINE)
-    mark(5, 14, 26, 28)
-    # two lit windows with crossbars, and the door
-    for wx in (8, 19):
-        fb.fill_rect(wx, 17, 5, 5, LIGHT)
-        fb.rect(wx - 1, 16, 7, 7, OUTLINE)
-        fb.hline(wx, wx + 4, 19, OUTLINE)
-        fb.vline(wx + 2, 17, 21, OUTLINE)
-    fb.fill_rect(14, 21, 4, 7, ROOF)
-    fb.rect(13, 20, 6, 9, OUTLINE)
-    fb.pset(16, 24, LIGHT)  # the door knob
-    # the ground: a black line under everything
-    fb.hline(1, 30, 29, OUTLINE)
-    mark(1, 29, 30, 29)
-    return drawn
 
 
 def render(scale: int = SCALE) -> Image.Image:
-    """The icon as an RGBA image, ``scale`` times 32 pixels."""
-    fb = FrameBuffer()
-    drawn = draw(fb)
-    rgb = fb.to_rgb()[FrameBuffer.PAPER_Y:FrameBuffer.PAPER_Y + SIZE,
-                      FrameBuffer.PAPER_X:FrameBuffer.PAPER_X + SIZE]
-    alpha = np.where(drawn, 255, 0).astype(np.uint8)[:, :, None]
-    rgba = np.concatenate([rgb, alpha], axis=2)
-    rgba = np.repeat(np.repeat(rgba, scale, axis=0), scale, axis=1)
-    return Image.fromarray(rgba, mode="RGBA")
+    """The icon (monopoly_cpc.render.icon, the window's own) as an RGBA image, ``scale`` x 32 px."""
+    return Image.fromarray(np.ascontiguousarray(icon_rgba(scale)), mode="RGBA")
 
 
 def png_bytes(img: Image.Image) -> bytes:
