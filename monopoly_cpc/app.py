@@ -558,6 +558,9 @@ class WindowFrontEnd:
         while running and not self.stop_requested:
             for ev in pygame.event.get():
                 if host_event is not None and host_event(ev):
+                    messages = getattr(session, "host_messages", None)
+                    while messages:   # e.g. F11's GIF: said in full screen too, not only the title
+                        self.say(messages.pop(0), session.tick)
                     continue
                 if ev.type == pygame.QUIT:
                     running = False

@@ -505,6 +505,7 @@ class ExhibitSession(Session):
 
         if self.ring is None:
             self.ring = GifRing()
+            self.host_messages: list[str] = []
             self._ignore_sigint()
         if self.kiosk:
             if ev.type == pygame.QUIT or ev.type == getattr(pygame, "WINDOWCLOSE", -1):
@@ -515,8 +516,8 @@ class ExhibitSession(Session):
         if is_gif_key(ev):
             if ev.type == pygame.KEYDOWN:
                 path = self.ring.save_async()
-                if path is not None:
-                    pygame.display.set_caption(f"Monopoly CPC - GIF : {path}")
+                if path is not None:   # shown by the front end (title, or status line in full screen)
+                    self.host_messages.append(f"GIF : {path}")
             return True
         return False
 

@@ -92,6 +92,9 @@ def test_f11_saves_a_gif_of_the_last_seconds():
     assert fe.run() == 0
     made = sorted(app.screenshot_dir().glob("monopoly-cpc-*.gif"))
     assert len(made) == 1
+    # said through the front end (window title, and the status line in full screen), not only
+    # the window title, which a full screen does not show
+    assert fe.title_message.endswith(f"GIF : {made[0]}")
     from PIL import Image
 
     im = Image.open(made[0])
