@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from monopoly_cpc.cli import png_file
 from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
 from monopoly_cpc.errors import UserError
@@ -23,7 +24,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--verify", action="store_true",
                    help="headless: compare the stored frame hashes; exit 1 at the first tick that differs")
     p.add_argument("--headless", action="store_true", help="no window (with --screenshot, the last frame)")
-    p.add_argument("--screenshot", metavar="FILE.png", help="with --headless: write the last frame")
+    p.add_argument("--screenshot", metavar="FILE.png", type=png_file,
+                   help="with --headless: write the last frame (a PNG file)")
     p.add_argument("--scale", type=scale_number, metavar="N",
                    help="window scale, 1 to 16 (default: the largest that fits)")
     p.add_argument("--fullscreen", action="store_true", help="play back full screen")

@@ -92,6 +92,7 @@ def test_an_output_failing_while_rendering_is_one_line(tmp_path, replay_file, ca
     ["replay", "d.json", "--scale", "0"],
     ["replay", "d.json", "--scale", "x"],
     ["record", "d.json", "--out", "x.gif", "--scale", "17"],
+    ["replay", "d.json", "--headless", "--screenshot", "x.tga"],  # as the game: PNG only, at once
 ])
 def test_non_finite_and_absurd_numbers_are_usage_errors(argv, capsys):
     with pytest.raises(SystemExit) as exit_:

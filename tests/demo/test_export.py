@@ -31,7 +31,7 @@ def test_mp4_has_every_frame_at_50_fps_and_a_sound_track(demo_file, tmp_path):
     reader = imageio.get_reader(str(out), format="FFMPEG")
     meta = reader.get_meta_data()
     assert meta["fps"] == 50 and meta["size"] == (384, 272)
-    assert reader.count_frames() == TICKS
+    assert reader.count_frames() == TICKS  # the video packets: a decoder would fill gaps
     reader.close()
     probe = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-hide_banner", "-i", str(out)],
                            capture_output=True, text=True, check=False).stderr
