@@ -303,6 +303,43 @@ def next_screenshot_paths(folder: Path, scale: int) -> tuple[Path, Path]:
     return folder / f"monopoly-cpc-{n:04d}.png", folder / f"monopoly-cpc-{n:04d}-x{scale}.png"
 
 
+def open_display() -> tuple[int, int]:
+    """Start SDL's video: the one driver that can work is asked for, and SDL's invisible
+    fallbacks are refused with one line ``no display available ... (use --headless for tools)``;
+    returns the desktop size.  The game's window and the replay/demo window both start here."""
+    import pygame
+
+    # SDL would turn SIGTERM into a window-close event, which a kiosk ignores; the loop
+    # handles SIGTERM itself (see run), so a service manager can always stop the game.
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    explicit = os.environ.get("SDL_VIDEODRIVER", "")
+    x_display = os.environ.get("DISPLAY", "")
+    chosen = ""
+    if not explicit and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
+        # Asking SDL for the one driver that can work keeps it from probing the others,
+        # which print their own errors (libwayland's "XDG_RUNTIME_DIR is invalid...") and
+        # end on the invisible 'offscreen' driver.  With no desktop session at all, only
+        # the console (KMS/DRM, e.g. a kiosk box) can show us.
+        chosen = "x11" if x_display else "kmsdrm"
+        os.environ["SDL_VIDEODRIVER"] = chosen
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error as exc:
+        why = str(exc)
+        if chosen == "kmsdrm":
+            why = f"no desktop session (DISPLAY and WAYLAND_DISPLAY unset) and {why}"
+        elif chosen == "x11":
+            why = f"cannot open the X display {x_display!r} ({why})"
+        raise UserError(f"no display available: {why} (use --headless for tools)") from None
+    if driver in INVISIBLE_DRIVERS and driver not in explicit:
+        pygame.display.quit()
+        raise UserError(f"no display available: SDL fell back to its {driver!r} driver "
+                        "(use --headless for tools)")
+    return sizes[0] if sizes else (1024, 768)
+
+
 class WindowFrontEnd:
     """The game in a window or full screen, driving a :class:`Session` at 50 Hz.
 
@@ -334,37 +371,7 @@ class WindowFrontEnd:
 
     # display ---------------------------------------------------------------------------------
     def _open_display(self) -> None:
-        import pygame
-
-        # SDL would turn SIGTERM into a window-close event, which a kiosk ignores; the loop
-        # handles SIGTERM itself (see run), so a service manager can always stop the game.
-        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-        explicit = os.environ.get("SDL_VIDEODRIVER", "")
-        x_display = os.environ.get("DISPLAY", "")
-        chosen = ""
-        if not explicit and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
-            # Asking SDL for the one driver that can work keeps it from probing the others,
-            # which print their own errors (libwayland's "XDG_RUNTIME_DIR is invalid...") and
-            # end on the invisible 'offscreen' driver.  With no desktop session at all, only
-            # the console (KMS/DRM, e.g. a kiosk box) can show us.
-            chosen = "x11" if x_display else "kmsdrm"
-            os.environ["SDL_VIDEODRIVER"] = chosen
-        try:
-            pygame.display.init()
-            driver = pygame.display.get_driver()
-            sizes = pygame.display.get_desktop_sizes()
-        except pygame.error as exc:
-            why = str(exc)
-            if chosen == "kmsdrm":
-                why = f"no desktop session (DISPLAY and WAYLAND_DISPLAY unset) and {why}"
-            elif chosen == "x11":
-                why = f"cannot open the X display {x_display!r} ({why})"
-            raise UserError(f"no display available: {why} (use --headless for tools)") from None
-        if driver in INVISIBLE_DRIVERS and driver not in explicit:
-            pygame.display.quit()
-            raise UserError(f"no display available: SDL fell back to its {driver!r} driver "
-                            "(use --headless for tools)")
-        self.desktop = sizes[0] if sizes else (1024, 768)
+        self.desktop = open_display()
         self._set_icon()
         self._set_mode()
 

@@ -21,33 +21,12 @@ def clock(ticks: int) -> str:
     return f"{s // 60}:{s % 60:02d}.{ticks % 50 * 2:02d}"
 
 
-def open_display() -> tuple[int, int]:
-    """Start SDL's video as the game's window does (``app.WindowFrontEnd._open_display``: the
-    one driver that can work is asked for, and SDL's invisible fallbacks are refused with the
-    game's one line ``no display available ... (use --headless for tools)``); the desktop size.
-    """
-    from monopoly_cpc.app import WindowFrontEnd
-
-    class _Display(WindowFrontEnd):
-        """The game's display start alone: no settings read, no window opened yet."""
-
-        def __init__(self) -> None:  # not WindowFrontEnd's own: it would read the settings
-            self.desktop = (1024, 768)
-
-        def _set_mode(self) -> None:
-            pass  # the replay window opens its own (below)
-
-    display = _Display()
-    display._open_display()
-    return display.desktop
-
-
 def run_window(total: int, step: Callable[[int], Any], render: Callable[[], Any],
                status: Callable[[int], str], scale: int | None = None, fullscreen: bool = False) -> int:
     """Call ``step(t)`` for t in 0..total-1 at 50 Hz, show ``render()``; returns ticks run."""
     import pygame
 
-    from monopoly_cpc.app import save_png, screenshot_dir
+    from monopoly_cpc.app import open_display, save_png, screenshot_dir
     from monopoly_cpc.render.present import PICTURE_H, PICTURE_W, Presenter, fit_scale, layout_for
 
     dw, dh = open_display()
