@@ -172,6 +172,7 @@ class ExhibitSession(Session):
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
         self.ring = None         # a GifRing once the window asks for it (host_event)
+        self.host_messages: list[str] = []   # for the front end to show (F11's GIF path)
         self.sigint: Any = None  # kiosk window: the SIGINT handler in force before (restored at close)
         self.start = start
         self.start_game = game
@@ -505,7 +506,6 @@ class ExhibitSession(Session):
 
         if self.ring is None:
             self.ring = GifRing()
-            self.host_messages: list[str] = []
             self._ignore_sigint()
         if self.kiosk:
             if ev.type == pygame.QUIT or ev.type == getattr(pygame, "WINDOWCLOSE", -1):
