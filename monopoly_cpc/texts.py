@@ -79,19 +79,20 @@ def elide(article: str, word: str) -> str:
     return article[:-1] + "'"
 
 
-@lru_cache(maxsize=2048)
-def _elision_points(template: str) -> tuple[tuple[str, str, str], ...]:
-    """(the text 'de {square}', the article, the field) of every elidable place of a template."""
-    return tuple((m.group(0), m.group(1), m.group(2)) for m in _ELIDABLE.finditer(template))
-
-
 def elide_template(template: str, fields: dict[str, Any]) -> str:
-    """The template with its articles elided before the values ``fields`` puts after them."""
-    for text, article, field in _elision_points(template):
-        value = fields.get(field)
+    """The template with its articles elided before the values ``fields`` puts after them
+    (each stand-alone article in place: a word that merely ends in "de", as in "demande {k}",
+    is left alone)."""
+    if "{" not in template:
+        return template
+
+    def one(m: re.Match) -> str:
+        value = fields.get(m.group(2))
         if isinstance(value, str) and vowel_sound(value):
-            template = template.replace(text, elide(article, value) + "{" + field + "}")
-    return template
+            return elide(m.group(1), value) + "{" + m.group(2) + "}"
+        return m.group(0)
+
+    return _ELIDABLE.sub(one, template)
 
 
 # -- names that fit --------------------------------------------------------------------------------

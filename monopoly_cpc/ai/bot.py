@@ -774,6 +774,8 @@ class Bot:
         for s in state.board.properties:
             if own[s] != p or group_has_buildings(state, s):
                 continue
+            if mort[s] and not state.variant.trade_mortgaged:
+                continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
             if not any_property:
                 if g >= 0 and g in self._monos:

@@ -11,7 +11,7 @@ import random
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.legal import legal_actions
-from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings
+from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, loan_room
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -129,6 +129,9 @@ def _sell_or_mortgage(state: GameState, p: int) -> A.Action:
     for s in b.properties:
         if own[s] == p and not mort[s] and not group_has_buildings(state, s):
             return A.Mortgage(p, s)
+    room = loan_room(state, p)
+    if room > 0:       # MONOPOLIC: who can still borrow is not bankrupt (seeds/000)
+        return A.Borrow(p, room)
     return A.DeclareBankruptcy(p)
 
 

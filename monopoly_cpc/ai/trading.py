@@ -151,6 +151,8 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     """The best offer that completes one of my groups, priced so the partner should accept."""
     t = bot._refresh(state, me)
     own = state.owner
+    mort = state.mortgaged
+    free_trade = state.variant.trade_mortgaged
     alive = state.alive()
     pl = state.players[me]
     budget = pl.cash - bot._reserve(state, me) // 2
@@ -201,6 +203,8 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
                 options.append((s,))
                 break
         for give in options:
+            if not free_trade and any(mort[x] for x in (*give, *take)):
+                continue   # trade_mortgaged off (seeds/002): mortgaged deeds stay where they are
             key = (other, give, take)
             last = bot._tried.get(key)
             if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
@@ -258,6 +262,8 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
             continue
         take = tuple(s for s in members if own[s] == other)
         if any(group_has_buildings(state, s) for s in take):
+            continue
+        if not state.variant.trade_mortgaged and any(state.mortgaged[s] for s in take):
             continue
         key = (other, (), take)
         last = bot._tried.get(key)

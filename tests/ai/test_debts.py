@@ -96,3 +96,20 @@ def test_rent_paid_half_in_properties_that_give_the_creditor_nothing():
     assert a == A.PayInKind(0, (NORD,))
     apply(st, a)
     assert st.owner[NORD] == 1 and st.owner[PIGALLE] == 0 and st.phase != DEBT
+
+
+def test_bots_send_no_refused_action_under_the_strict_variants():
+    """trade_mortgaged off (seeds/002 'ni vendue, ni échangée'): no mortgaged deed in an offer
+    or a rent paid in kind; MONOPOLIC loans: the baseline borrows before it declares bankruptcy
+    (seeds/000 'celui qui doit plus qu'il ne peut payer'). Before the fix: 122 and 52 refusals."""
+    import dataclasses
+
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.rules.variants import Variant
+
+    strict = dataclasses.replace(Variant(), trade_mortgaged=False)
+    loans = dataclasses.replace(Variant(), loans=True)
+    assert sum(play_game(["expert", "normal", "facile", "expert"], s, variant=strict).bot_errors
+               for s in range(12)) == 0
+    assert sum(play_game(["baseline"] * 4, s, variant=loans, round_cap=300).bot_errors
+               for s in range(12)) == 0

@@ -164,3 +164,11 @@ def test_the_elision_shows_on_the_screen():
     s.press("ENTER", ticks=20)
     assert "ANNE vend une maison d'Avenue de Neuilly" in flat(s)
     assert st.houses[13] == 0
+
+
+def test_a_word_ending_like_an_article_is_not_elided():
+    """Only a stand-alone article elides: "demande {k}" keeps its "de" (review of 23 Nov)."""
+    from monopoly_cpc.texts import elide_template
+
+    assert elide_template("{a} demande {k} de {k}", {"k": "ANNE"}) == "{a} demande {k} d'{k}"
+    assert elide_template("hypothèque {s}, la {s}", {"s": "Avenue Foch"}) == "hypothèque {s}, l'{s}"
