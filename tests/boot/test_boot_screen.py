@@ -351,15 +351,21 @@ def test_a_key_after_the_load_is_the_one_the_loader_waits_for():
     assert ctx.next_screen is title and "Break in 40" not in s.log
 
 
-def test_run_of_the_picture_file_resets_the_cpc():
-    """RUN"MONOSCR loads a binary whose entry address is 0: the jump there restarts the CPC."""
+def _run_file_until_reset(name: str):
+    """A 464 from tape: ESC stops the boot's typing, RUN"<name> is typed, run to the reset."""
     s, ctx, title = make(machine="464", media="tape", kiosk=True)
     run_until(s, lambda s: s.state == "typing" and s.buffer)
     s.on_key(key("ESC"))
-    for ch in 'RUN"MONOSCR':
+    for ch in f'RUN"{name}':
         s.on_key(key("K", ch))
     s.on_key(key("RETURN", "\r"))
     run_until(s, lambda s: "(reset)" in s.log)
+    return s, ctx, title
+
+
+def test_run_of_the_picture_file_resets_the_cpc():
+    """RUN"MONOSCR loads a binary whose entry address is 0: the jump there restarts the CPC."""
+    s, ctx, title = _run_file_until_reset("MONOSCR")
     assert s.log[-2:] == ["Loading MONOSCR block 8", "(reset)"]
     assert s.state == "power" and s.t == 0 and s.inks == (1, 24, 20, 6)
     assert all(not r.strip() for r in drawn(s).screen_text())
@@ -370,13 +376,7 @@ def test_run_of_the_picture_file_resets_the_cpc():
 def test_run_of_the_code_file_resets_the_cpc_too():
     """MONOCODE's entry address is 0 as well (its bytes are not code): RUN"MONOCODE passes the
     other files by with Found lines, loads it, and the jump to 0 restarts the CPC."""
-    s, ctx, _title = make(machine="464", media="tape", kiosk=True)
-    run_until(s, lambda s: s.state == "typing" and s.buffer)
-    s.on_key(key("ESC"))
-    for ch in 'RUN"MONOCODE':
-        s.on_key(key("K", ch))
-    s.on_key(key("RETURN", "\r"))
-    run_until(s, lambda s: "(reset)" in s.log)
+    s, ctx, _title = _run_file_until_reset("MONOCODE")
     assert "Found   MONOSCR block 8" in s.log
     assert s.log[-2:] == ["Loading MONOCODE block 12", "(reset)"]
     assert s.state == "power" and ctx.next_screen is None
