@@ -9,6 +9,7 @@ own randomness comes from a seeded ``random.Random``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
@@ -65,6 +66,7 @@ class _Holdings:
                             mortgaged[o].append(s)
                         else:
                             mortgaged[o] = [s]
+        holders: tuple[int, ...]
         for g, members in enumerate(t.members):
             # The holders of the group (pairs and triples spelt out: this runs at every change
             # of a deed).
@@ -105,7 +107,7 @@ class _Holdings:
             if len(groups) > 1:
                 groups.sort(key=rank.__getitem__)   # best groups to build on first
 
-    def of(self, p: int) -> tuple:
+    def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
         """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
         mortgaged, monos, targets, split = self.lists
         if p < len(monos):
@@ -179,9 +181,9 @@ class Bot:
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
-        self._monos: list[int] = []          # my complete groups (nothing mortgaged)
-        self._targets: list[int] = []        # groups a trade with one player would complete
-        self._split: list[int] = []          # groups held by me and two or more rivals
+        self._monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
+        self._targets: Sequence[int] = ()        # groups a trade with one player would complete
+        self._split: Sequence[int] = ()          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
@@ -189,7 +191,7 @@ class Bot:
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
-        self._mortgaged: list[int] = []      # my mortgaged squares
+        self._mortgaged: Sequence[int] = ()      # my mortgaged squares
         self._idle_version = -1              # snapshot version when I had no offer to make
         self._idle_cash = 0
         self._turns = 0                      # my turns seen (for the trade rhythm)
@@ -268,8 +270,10 @@ class Bot:
     def danger(self, state: GameState, p: int) -> int:
         """The worst rent an opponent could charge now (the board snapshot must be fresh)."""
         w = _WORST[0]
-        if w is None or w.holdings is not self._holdings or state.houses != w.houses:
-            w = _WORST[0] = _WorstRents(self._holdings, state.houses)
+        h = self._holdings
+        assert h is not None   # set by _refresh
+        if w is None or w.holdings is not h or state.houses != w.houses:
+            w = _WORST[0] = _WorstRents(h, state.houses)
         return w.second if p == w.owner else w.first
 
     def reserve(self, state: GameState, p: int) -> int:
@@ -282,8 +286,10 @@ class Bot:
         if self.level.danger_reserve:
             # self.danger(state, p), inlined (asked several times a turn)
             w = _WORST[0]
-            if w is None or w.holdings is not self._holdings or state.houses != w.houses:
-                w = _WORST[0] = _WorstRents(self._holdings, state.houses)
+            h = self._holdings
+            assert h is not None   # set by _refresh
+            if w is None or w.holdings is not h or state.houses != w.houses:
+                w = _WORST[0] = _WorstRents(h, state.houses)
             r += (w.second if p == w.owner else w.first) * self.pers.danger_pct // 100
         return r
 
@@ -363,6 +369,7 @@ class Bot:
     def bid_ceiling(self, state: GameState, p: int) -> int:
         """The most this player would bid in the running auction."""
         au = state.auction
+        assert au is not None   # phase AUCTION
         pl = state.players[p]
         if au.kind == "property":
             value = self.value_of(state, p, au.square)
@@ -428,11 +435,11 @@ class Bot:
     # -- free actions: lift, build, trade --------------------------------------------------------
     def _free(self, state: GameState, p: int, my_turn: bool) -> A.Action | None:
         if self._counter is not None:
-            a = self._counter
+            counter = self._counter
             self._counter = None
-            if trading.still_valid(state, a) and trading.trades_open(state):
+            if trading.still_valid(state, counter) and trading.trades_open(state):
                 self.last_reason = "Je vous propose un autre prix."
-                return a
+                return counter
         # Hot path (several calls a turn): the snapshot is checked here rather than through
         # _refresh (two list comparisons), then nothing to do when I hold nothing to act on.
         t = self._t
@@ -485,6 +492,7 @@ class Bot:
     def _learn(self, state: GameState, p: int) -> None:
         """Did my last offer go through? A partner who refuses every time is asked less often."""
         a = self._pending
+        assert a is not None   # _free checks it
         self._pending = None
         got = a.take[0] if a.take else -1
         if got >= 0 and state.owner[got] == p:
@@ -509,6 +517,7 @@ class Bot:
             self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
         t = self._t
+        assert t is not None   # set by _refresh before any choice
         own, houses, members_of = state.owner, state.houses, t.members
         fresh, mortgages = state.fresh_lifts, state.board.mortgages
         # While my groups still have houses to take, money goes to houses, not to lifting the
@@ -559,6 +568,7 @@ class Bot:
             self._need = 0  # facile looked away: think again next time
             return None
         t = self._t
+        assert t is not None   # set by _refresh before any choice
         pl = state.players[p]
         floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
         target = self.pers.build_target
@@ -624,12 +634,15 @@ class Bot:
             self._need = 0  # not yet: ask again on a later turn
             return None
         monos = self._monos
+        t = self._t
+        assert t is not None   # set by _refresh before any choice
+        members_of = t.members
         for i in range(len(monos) - 1, 0, -1):
             g = monos[i]
             lv = levels[i]
             if max(lv) == 0 or max(lv) == top:
                 continue
-            s = max((x for x, lx in zip(self._t.members[g], lv) if lx == max(lv)))
+            s = max((x for x, lx in zip(members_of[g], lv) if lx == max(lv)))
             if not can_sell(state, p, s):
                 self._freed_at = self._turns
                 self.last_reason = "Je vends une maison pour bâtir un hôtel ailleurs."
@@ -639,6 +652,7 @@ class Bot:
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
         t = self._t
+        assert t is not None   # set by _refresh before any choice
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self._monos
         best, best_key = -1, None
@@ -766,6 +780,7 @@ class Bot:
             return None
         rest = d.amount - half
         t = self._t
+        assert t is not None   # set by _refresh before any choice
         own, mort = state.owner, state.mortgaged
         q = d.creditor
         picks: list[int] = []
@@ -798,7 +813,9 @@ class Bot:
 
     # -- trades ----------------------------------------------------------------------------------
     def _answer(self, state: GameState, p: int) -> A.Action:
-        accept, reason, counter = trading.judge(self, state, p, state.trade)
+        tr = state.trade
+        assert tr is not None   # phase TRADE
+        accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason
         if accept:
             return A.AcceptTrade(p)

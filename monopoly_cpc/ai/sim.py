@@ -112,7 +112,9 @@ def _actor(state: GameState) -> int:
     if ph == DEBT:
         return state.debts[0].debtor
     if ph == TRADE:
-        return state.trade.partner
+        tr = state.trade
+        assert tr is not None   # phase TRADE
+        return tr.partner
     if ph == PLACE_BUILDING:
         return state.placer
     if ph == START_ROLL:
@@ -180,6 +182,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                     observe(st, close, events)
                 continue
             au = st.auction
+            assert au is not None   # phase AUCTION
             for b in au.bidders:
                 if b in au.passed or b == au.high_bidder:
                     continue
@@ -247,6 +250,7 @@ def _force_end(st: GameState, bots) -> None:
                 apply(st, A.CloseAuction())
             else:
                 au = st.auction
+                assert au is not None   # phase AUCTION
                 b = next(x for x in au.bidders if x not in au.passed and x != au.high_bidder)
                 apply(st, A.Pass(b))
             continue

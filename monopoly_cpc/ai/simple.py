@@ -108,7 +108,7 @@ class BaselineBot:
         if key != self._key:
             self._key = key
             b = state.board
-            out = []
+            out: list[int] = []
             for members in b.group_members:
                 if all(own[s] == p and not mort[s] for s in members):
                     out.extend(members)

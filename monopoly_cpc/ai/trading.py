@@ -72,6 +72,7 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     while the owners and mortgages of the squares it reads (``_touched``) are the same (an
     offer is weighed again at each of my turns while the rest of the board moves on)."""
     t = bot._t
+    assert t is not None   # set by _refresh before any choice
     memo = bot._offers
     if memo[0] is not t:
         memo = bot._offers = (t, {})
@@ -104,7 +105,8 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
         if lv.monopoly_aware:
             need = max(need, his)
         else:
-            need = max(need, float(sum(bot._t.price[s] for s in tr.take)))
+            price = bot._refresh(state, me).price
+            need = max(need, float(sum(price[s] for s in tr.take)))
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
     if mine >= need - ROUNDING:
@@ -246,6 +248,7 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
     """Buy one street of a group split three ways, from the rival who holds least of it, for
     cash he should accept (his loss plus a margin): the group then has two owners."""
     t = bot._t
+    assert t is not None   # set by _refresh before any choice
     own = state.owner
     alive = state.alive()
     for g in bot._split:

@@ -258,8 +258,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
     for x in state.debts:
         if x.creditor == p:
             x.creditor = -1
-    c = state.claim
-    if c is not None and p in (c.owner, c.payer):
+    claim = state.claim
+    if claim is not None and p in (claim.owner, claim.payer):
         state.claim = None
     if state.trade is not None and p in (state.trade.proposer, state.trade.partner):
         state.trade = None

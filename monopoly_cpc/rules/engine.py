@@ -10,7 +10,8 @@ trade awaiting an answer) keeps what comes after it in ``state.stack``; ``_resum
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import (
@@ -611,7 +612,7 @@ def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None
     _advance_clock(state, action.ticks, ev)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
     A.Roll: _do_roll, A.Buy: _do_buy, A.Decline: _do_decline, A.Bid: _do_bid, A.Pass: _do_pass,
     A.CloseAuction: _do_close, A.ClaimRent: _do_claim, A.ChooseCard: _do_choose_card,
     A.PayJailFine: _do_pay_jail, A.UseJailCard: _do_use_card, A.Build: _do_build,

@@ -54,6 +54,7 @@ def random_step(state: GameState, rng: random.Random) -> list[Event]:
     ph = state.phase
     if ph == AUCTION:
         au = state.auction
+        assert au is not None   # phase AUCTION
         if auction_settled(state):
             return apply(state, A.CloseAuction())
         live = [b for b in au.bidders if b not in au.passed and b != au.high_bidder]
