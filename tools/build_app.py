@@ -8,7 +8,9 @@
 The app is windowed (no console on Windows, an .app bundle on macOS) and carries the game's
 data files, every sub-command (they are imported by name, so they are listed explicitly),
 the ffmpeg that imageio-ffmpeg ships (for `record --out demo.mp4`) and the icon drawn by
-packaging/make_icon.py.  PyInstaller builds for the system it runs on: build on Windows for
+packaging/make_icon.py.  The bundle carries the engine as Python source (the checkout comes
+first on the path), not the C extensions that setup.py compiles for `pip install .`: the game
+does not need their speed, only headless simulations do.  PyInstaller builds for the system it runs on: build on Windows for
 Windows, on macOS for macOS.  Not run in CI (it takes minutes and downloads nothing, but
 needs PyInstaller installed).
 """

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import time
 
+from monopoly_cpc.ai import sim
 from monopoly_cpc.ai.sim import play_chunk
 
 BENCH_GAMES = 200
 BENCH_SEED = 1985
+
+
+def compiled() -> bool:
+    """True when the engine and the computer players run as C extensions (mypyc, setup.py)."""
+    return not sim.__file__.endswith(".py")
 
 
 def engine_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED) -> dict:
@@ -25,6 +31,7 @@ def engine_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED) -> dict:
     rolls = sum(r.rolls for r in results)
     return {
         "engine_games": games,
+        "engine_compiled": compiled(),
         "engine_games_per_s": round(games / secs, 1),
         "engine_rolls_per_s": round(rolls / secs),
         "engine_rolls_per_game": round(rolls / max(1, games), 1),

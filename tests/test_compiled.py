@@ -1,0 +1,112 @@
+"""The compiled build (setup.py: mypyc) plays exactly the games of the Python source.
+
+The README's commands install the package with ``pip install .``, which compiles the modules of
+setup.py's ``COMPILED`` list when a C compiler is at hand; pytest, run from the checkout, imports
+the source tree. The tests below run the *installed* copy in a subprocess started outside the
+checkout and compare it with the source. They are skipped when the installed copy is pure
+Python (an editable install, ``MONOPOLY_CPC_PURE=1``, no compiler).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def compiled_modules() -> list[str]:
+    """setup.py's COMPILED list (read, not run: running setup.py would build)."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return env
+
+
+def _run(code: str, cwd: Path, timeout: float = 900) -> str:
+    r = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=_env(), capture_output=True,
+                       text=True, timeout=timeout, check=False)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return r.stdout
+
+
+@pytest.fixture
+def installed(tmp_path: Path) -> Path:
+    """A folder outside the checkout from which the installed, compiled package imports."""
+    r = subprocess.run([sys.executable, "-c", "import monopoly_cpc.ai.sim as s; print(s.__file__)"],
+                       cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=120,
+                       check=False)
+    if r.returncode != 0:
+        pytest.skip("monopoly_cpc is not installed in this interpreter")
+    where = Path(r.stdout.strip())
+    if where.suffix == ".py":
+        pytest.skip("the installed package is pure Python (editable install, "
+                    "MONOPOLY_CPC_PURE=1 or no C compiler)")
+    assert ROOT not in where.parents, "the compiled copy must not sit in the checkout"
+    return tmp_path
+
+
+def test_compiled_list_names_real_modules():
+    mods = compiled_modules()
+    assert mods and len(set(mods)) == len(mods)
+    for m in mods:
+        assert (ROOT / m).is_file(), m
+
+
+def test_compiled_modules_type_check(tmp_path):
+    """mypyc compiles only modules that type-check; a type error would make the install fall
+    back to pure Python, 2.5 times slower, without failing (setup.py)."""
+    api = pytest.importorskip("mypy.api")
+    out, err, status = api.run(["--ignore-missing-imports", "--cache-dir", str(tmp_path),
+                                *[str(ROOT / m) for m in compiled_modules()]])
+    assert status == 0, out + err
+
+
+def test_every_compiled_module_is_compiled(installed):
+    names = [m.removesuffix(".py").replace("/", ".") for m in compiled_modules()]
+    out = _run("import importlib, json, sys\n"
+               f"print(json.dumps([importlib.import_module(n).__file__ for n in {names!r}]))",
+               installed)
+    files = json.loads(out)
+    assert all(not f.endswith(".py") for f in files), files
+
+
+def test_compiled_build_plays_the_same_games(installed):
+    """The 190 games of tests/ai/test_fingerprint.py, action by action."""
+    script = str(ROOT / "tests" / "ai" / "test_fingerprint.py")
+    expected = runpy.run_path(script)["FINGERPRINT"]
+    out = _run(f"import runpy\nprint(runpy.run_path({script!r})['fingerprint']())", installed)
+    assert out.strip() == expected
+
+
+def test_compiled_simulate_matches_the_source_across_processes(installed):
+    """``simulate --jobs 2`` on the compiled build (results pickled between processes) gives
+    the source's figures for the same seed."""
+    from monopoly_cpc.ai.runner import CHUNK, run_games
+
+    games = 2 * CHUNK + 3          # three chunks: the pool is used
+    args = ["simulate", "--games", str(games), "--players", "4", "--ai", "expert,baseline",
+            "--seed", "5", "--jobs", "2", "--json"]
+    out = _run("import sys\nfrom monopoly_cpc.cli import main\n"
+               f"sys.exit(main({args!r}))", installed)
+    got = json.loads(out)
+    want = run_games(["expert", "baseline", "baseline", "baseline"], games, 5, jobs=1).to_json()
+    for key in ("games", "games_with_winner", "wins_by_type", "leads_by_type", "wins_by_seat",
+                "mean_rounds", "rolls", "trades", "bot_errors"):
+        assert got[key] == want[key], key
