@@ -6,7 +6,7 @@ Actions are frozen and cheap. ``player`` is the index of the player acting (-1 f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,3 +174,13 @@ ACTION_TYPES = (Roll, Buy, Decline, Bid, Pass, CloseAuction, ClaimRent, ChooseCa
                 UseJailCard, Build, SellBuilding, Mortgage, Lift, ProposeTrade, AcceptTrade,
                 RejectTrade, AutoLiquidate, PayInKind, DeclareBankruptcy, Borrow, EndGame,
                 AdvanceClock)
+
+
+# The kind of each field: a whole number, true/false, or a tuple of whole numbers (squares, cards).
+INT, BOOL, INTS = 0, 1, 2
+_KINDS = {"int": INT, "bool": BOOL, "tuple[int, ...]": INTS}
+
+
+def shape(cls: type) -> tuple[tuple[str, int], ...]:
+    """(field name, kind) of each field of the action class ``cls``, from its annotations."""
+    return tuple((f.name, _KINDS[str(f.type)]) for f in fields(cls))

@@ -149,6 +149,10 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     handler = _HANDLERS.get(action.__class__)
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
+    bad = _malformed(action, _SHAPES[action.__class__])
+    if bad:
+        raise IllegalAction(f"{bad} has the wrong type in {action!r}", action, code="bad_action",
+                            fields={"field": bad})
     if state.phase == GAME_OVER:
         raise IllegalAction("the game is over", action, code="game_over")
     ev: list[Event] = []
@@ -621,3 +625,30 @@ _HANDLERS: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
     A.AutoLiquidate: _do_auto, A.PayInKind: _do_pay_in_kind, A.DeclareBankruptcy: _do_declare,
     A.Borrow: _do_borrow, A.EndGame: _do_end_game, A.AdvanceClock: _do_clock,
 }
+
+_SHAPES: dict[type, tuple[tuple[str, int], ...]] = {cls: A.shape(cls) for cls in _HANDLERS}
+
+
+def malformed(action: object) -> str:
+    """The first field of ``action`` of the wrong type ("" when all are right, or for an action
+    the engine does not know): what ``apply`` refuses as ``bad_action``."""
+    shape = _SHAPES.get(action.__class__)
+    return _malformed(action, shape) if shape is not None else ""
+
+
+def _malformed(action: object, shape: tuple[tuple[str, int], ...]) -> str:
+    """The first field of ``action`` whose value is not of its declared kind (a bool is not a
+    whole number), or "". Checked before anything else: the handlers may then trust the types,
+    and the compiled build (setup.py), which checks them itself, refuses exactly what the
+    source refuses."""
+    for name, kind in shape:
+        v = getattr(action, name)
+        if kind == A.INT:
+            if type(v) is not int:
+                return name
+        elif kind == A.BOOL:
+            if type(v) is not bool:
+                return name
+        elif type(v) is not tuple or any(type(x) is not int for x in v):
+            return name
+    return ""

@@ -23,6 +23,7 @@ CODES: dict[str, str] = {
     "not_now": "this action is not possible in the current phase",
     "game_over": "the game is over",
     "unknown_action": "the engine does not know this action",
+    "bad_action": "a value of the action has the wrong type",
     "not_your_start_roll": "another player rolls for the start now",
     "cannot_roll_now": "the dice cannot be rolled now",
     "not_your_turn": "it is another player's turn",

@@ -38,7 +38,7 @@ from typing import Any
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL, load_yaml
-from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
+from monopoly_cpc.rules.engine import IllegalAction, apply, malformed, new_game
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.invariants import InvariantError, check_invariants
 from monopoly_cpc.rules.refusals import CODES
@@ -232,9 +232,16 @@ def parse_action(step: Any, ctx: _Ctx, entry: str) -> A.Action:
         if key in kwargs:
             kwargs[key] = tuple(ctx.card(c, entry) for c in kwargs[key])
     try:
-        return cls(**kwargs)
+        action = cls(**kwargs)
     except TypeError as exc:
         raise ctx.fail(entry, f"bad arguments for {name}: {exc}") from None
+    bad = malformed(action)
+    if bad:
+        kind = {A.INT: "a whole number", A.BOOL: "true or false",
+                A.INTS: "a list"}[dict(A.shape(cls))[bad]]
+        raise ctx.fail(entry, f"bad arguments for {name}: {bad} must be {kind}, "
+                              f"got {getattr(action, bad)!r}")
+    return action
 
 
 def _match_event(ev: Event, want: Any, ctx: _Ctx) -> bool:
