@@ -58,7 +58,7 @@ def installed(tmp_path: Path) -> Path:
     if where.suffix == ".py":
         pytest.skip("the installed package is pure Python (editable install, "
                     "MONOPOLY_CPC_PURE=1 or no C compiler)")
-    assert ROOT not in where.parents, "the compiled copy must not sit in the checkout"
+    assert ROOT / "monopoly_cpc" not in where.parents, "compiled modules in the source tree"
     return tmp_path
 
 
@@ -110,3 +110,13 @@ def test_compiled_simulate_matches_the_source_across_processes(installed):
     for key in ("games", "games_with_winner", "wins_by_type", "leads_by_type", "wins_by_seat",
                 "mean_rounds", "rolls", "trades", "bot_errors"):
         assert got[key] == want[key], key
+
+
+def test_engine_player_and_screen_tests_pass_on_the_compiled_build(installed):
+    """tests/rules, tests/ai and tests/screens once more, importing the compiled modules (the
+    game itself runs them once installed)."""
+    folders = [str(ROOT / "tests" / d) for d in ("rules", "ai", "screens")]
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *folders],
+                       cwd=installed, env=_env(), capture_output=True, text=True, timeout=1500,
+                       check=False)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
