@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
@@ -32,7 +33,7 @@ from monopoly_cpc.rules.state import (
     GameState,
 )
 
-RICH = 0   # cash beyond the floor at which an expert builds on past three houses
+RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
 
 
 class _Holdings:

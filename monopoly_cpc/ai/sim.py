@@ -14,6 +14,7 @@ in any process, any order and under any PYTHONHASHSEED.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from monopoly_cpc.ai import make_bot
 from monopoly_cpc.rules import actions as A
@@ -34,10 +35,10 @@ from monopoly_cpc.rules.state import (
 )
 from monopoly_cpc.rules.variants import Variant
 
-ROUND_CAP = 1000
-MAX_ACTIONS = 400_000          # a safety net far above any real game (about 3,000 a game)
-MAX_TURN_ACTIONS = 2_000       # one turn never needs this many (a bot loop: counted, game ended)
-OUT_OF_TURN_STEPS = 6          # actions one player may take in its out-of-turn window
+ROUND_CAP: Final = 1000
+MAX_ACTIONS: Final = 400_000          # a safety net far above any real game (about 3,000 a game)
+MAX_TURN_ACTIONS: Final = 2_000       # one turn never needs this many (a bot loop: counted, game ended)
+OUT_OF_TURN_STEPS: Final = 6          # actions one player may take in its out-of-turn window
 MASK = 0xFFFFFFFFFFFFFFFF
 
 

@@ -8,7 +8,7 @@ much more; an offer that hands the proposer a monopoly must pay for it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from monopoly_cpc.ai.values import swap
 from monopoly_cpc.rules import actions as A
@@ -18,9 +18,9 @@ from monopoly_cpc.rules.state import GameState, Trade
 if TYPE_CHECKING:
     from monopoly_cpc.ai.bot import Bot
 
-JAIL_CARD_WORTH = 5000
-RETRY_TURNS = 24      # an offer refused is not made again before this many turns
-ROUNDING = 1000       # offers are in thousands of francs: a gap this small is no gap
+JAIL_CARD_WORTH: Final = 5000
+RETRY_TURNS: Final = 24      # an offer refused is not made again before this many turns
+ROUNDING: Final = 1000       # offers are in thousands of francs: a gap this small is no gap
 
 
 def _money(amount: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 
@@ -17,13 +17,22 @@ from monopoly_cpc.errors import DataError
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 # Square kinds (small ints: compared on the hot path).
-GO, STREET, COMMUNITY, TAX, STATION, CHANCE, JAIL, UTILITY, PARKING, GO_TO_JAIL = range(10)
+GO: Final = 0
+STREET: Final = 1
+COMMUNITY: Final = 2
+TAX: Final = 3
+STATION: Final = 4
+CHANCE: Final = 5
+JAIL: Final = 6
+UTILITY: Final = 7
+PARKING: Final = 8
+GO_TO_JAIL: Final = 9
 KIND_NAMES = ("go", "street", "community", "tax", "station", "chance", "jail", "utility",
               "parking", "go_to_jail")
 PROPERTY_KINDS = (STREET, STATION, UTILITY)
-JAIL_SQUARE = 10
-GO_TO_JAIL_SQUARE = 30
-HOTEL = 5  # value of ``houses[square]`` for a hotel
+JAIL_SQUARE: Final = 10
+GO_TO_JAIL_SQUARE: Final = 30
+HOTEL: Final = 5  # value of ``houses[square]`` for a hotel
 
 
 @dataclass(frozen=True, slots=True)

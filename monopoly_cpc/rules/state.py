@@ -4,27 +4,28 @@ pending decisions, clock, RNG). Mutable with __slots__ so the engine never copie
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from monopoly_cpc.rules.board import Board, default_board
 from monopoly_cpc.rules.cards import Cards, default_cards
 from monopoly_cpc.rules.variants import Variant
 
 # Phases (strings, stable: screens switch on them).
-START_ROLL = "start_roll"        # who starts: start_rollers[0] rolls
-ROLL = "roll"                    # the current player rolls; everyone may act out of turn
-JAIL = "jail"                    # current player in jail at the start of his turn
-BUY = "buy"                      # current player: buy pending_square or decline
-AUCTION = "auction"              # a running auction (property, house or hotel)
-CARD_CHOICE = "card_choice"      # 'amende ou Chance'
-DEBT = "debt"                    # debts[0].debtor must raise money
-TRADE = "trade"                  # a trade proposal awaits the partner's answer
-PLACE_BUILDING = "place_building"  # the winner of a building auction places it
-GAME_OVER = "game_over"
+START_ROLL: Final = "start_roll"        # who starts: start_rollers[0] rolls
+ROLL: Final = "roll"                    # the current player rolls; everyone may act out of turn
+JAIL: Final = "jail"                    # current player in jail at the start of his turn
+BUY: Final = "buy"                      # current player: buy pending_square or decline
+AUCTION: Final = "auction"              # a running auction (property, house or hotel)
+CARD_CHOICE: Final = "card_choice"      # 'amende ou Chance'
+DEBT: Final = "debt"                    # debts[0].debtor must raise money
+TRADE: Final = "trade"                  # a trade proposal awaits the partner's answer
+PLACE_BUILDING: Final = "place_building"  # the winner of a building auction places it
+GAME_OVER: Final = "game_over"
 PHASES = (START_ROLL, ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, TRADE, PLACE_BUILDING, GAME_OVER)
 # Phases in which anyone may build, sell, mortgage, lift, trade, borrow and claim rent.
 FREE_PHASES = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
 
-END_MOVE = "end_move"            # continuation: the current move is over
+END_MOVE: Final = "end_move"            # continuation: the current move is over
 
 
 @dataclass(slots=True)
