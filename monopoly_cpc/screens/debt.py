@@ -2,7 +2,9 @@
 
 H mortgages and V sells a building (cursor on the property, then ENTER), A asks for the
 computer's automatic sale procedure, F declares bankruptcy (refused while he can still raise
-the money).  The engine pays the debt as soon as the cash is there.  A rent may also be paid
+the money).  With MONOPOLIC's loans, E (the game's Emprunt command) borrows from the bank and
+the window says so while the player may still borrow.  The engine pays the debt as soon as the
+cash is there.  A rent may also be paid
 half in cash and half in properties (seeds/002 DIVERS): M, then ENTER on each property given
 (again to take it back), then P pays.
 """
@@ -123,7 +125,9 @@ class DebtMode(Prompt):
         bar(fb, 0, t.get("debt.heading", name=pl.name, amount=m(d.amount), creditor=creditor), 6)
         window_line(fb, 1, t.get("debt.cash", cash=m(pl.cash), missing=m(max(0, d.amount - pl.cash))), 1)
         window_line(fb, 2, t["debt.keys1"], 2)
-        window_line(fb, 3, t["debt.keys2_rent" if self._rent_debt() else "debt.keys2"], 2)
+        loans = st.variant.loans and pl.loan < st.variant.loan_max
+        keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
+        window_line(fb, 3, t[keys2], 2)
         if self.pick == "kind":
             window_line(fb, 3, self._given_line(t, [st.board.names[s] for s in self.given]), 1)
             window_line(fb, 4, t["debt.pick_kind"], 3)
