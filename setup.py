@@ -1,23 +1,35 @@
 """Build of monopoly-cpc: the rules engine and the computer players compiled with mypyc.
 
-Everything is in pyproject.toml except this: when a C compiler is at hand, ``pip install .``
-compiles the modules of ``COMPILED`` (the engine's hot path and the computer players) to C
-extensions with mypyc, which makes headless games about 2.5 times faster. The same modules stay
-in the wheel as Python source, and the games are the same either way (tests/test_compiled.py).
+Everything is in pyproject.toml except this: on CPython under Linux or macOS with a C compiler
+and the Python headers at hand, ``pip install .`` compiles the modules of ``COMPILED`` (the
+engine's hot path and the computer players) to C extensions with mypyc, which makes headless
+games about 2.5 times faster. The same modules stay in the wheel as Python source, and the games
+are the same either way (tests/test_compiled.py).
 
-The compiled build is optional and never stops an install: without a compiler (most Windows and
-macOS machines), with ``MONOPOLY_CPC_PURE=1``, in an editable install (``pip install -e .``,
-where compiled copies would hide edits to the source) or when anything in the compilation fails,
-the package installs as pure Python, with a one-line note in pip's verbose output.
+The compiled build is optional and never stops an install. mypy (which brings mypyc) is asked
+for only when the build will compile, so a pure install needs nothing more than before. The
+package installs as pure Python, with a one-line note in pip's verbose output, on Windows, on
+other Pythons than CPython, without a compiler or the Python headers, with
+``MONOPOLY_CPC_PURE=1``, in an editable install (``pip install -e .``, where compiled copies
+would hide edits to the source), and when anything in the compilation fails or the result does
+not load (all or nothing).
 """
 
 from __future__ import annotations
 
+import glob
 import os
+import platform
+import shutil
+import subprocess
 import sys
+import sysconfig
+from importlib.machinery import EXTENSION_SUFFIXES
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+
+MYPY = "mypy==2.4.1"     # the mypyc that compiles (tests/test_compiled.py type-checks with it)
 
 # Modules compiled to C. Each must type-check under mypy (tests/test_compiled.py checks it): a
 # type error would make the build fall back to pure Python. Modules with frozen dataclasses
@@ -43,21 +55,78 @@ def _say(message: str) -> None:
     print(f"monopoly-cpc: {message}", file=sys.stderr)
 
 
+def _compiler_at_hand() -> bool:
+    """A C compiler and the Python headers, without starting anything that asks the user."""
+    if sys.platform == "win32":
+        return False      # players on Windows need no simulation speed: always the pure build
+    if sys.platform == "darwin":
+        # /usr/bin/cc exists on every Mac, but without the command line tools it only opens a
+        # dialog offering to install them.
+        try:
+            found = subprocess.run(["xcode-select", "-p"], capture_output=True, timeout=30,
+                                   check=False).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            found = False
+        if not found:
+            return False
+    cc = os.environ.get("CC", "").split()
+    if not any(shutil.which(c) for c in (cc[:1] or ["cc", "gcc", "clang"])):
+        return False
+    return os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))
+
+
+def _compile_wanted() -> bool:
+    if os.environ.get("MONOPOLY_CPC_PURE", "").strip() not in ("", "0"):
+        return False
+    return platform.python_implementation() == "CPython" and _compiler_at_hand()
+
+
 class OptionalBuildExt(build_ext):
     """build_ext that falls back to pure Python instead of failing the install."""
 
     def run(self) -> None:
+        self._drop_stale()
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 (no compiler, no headers, a compiler error...)
             first = (str(exc).splitlines() or [""])[0][:160]
             self._undo(f"compiling failed ({type(exc).__name__}: {first}); "
                        "installing the pure Python modules")
+            return
+        why = self._load_check()
+        if why:
+            self._undo(f"the compiled modules do not load ({why}); "
+                       "installing the pure Python modules")
+
+    def _outputs(self) -> set[str]:
+        return {os.path.abspath(self.get_ext_fullpath(ext.name)) for ext in self.extensions}
+
+    def _drop_stale(self) -> None:
+        """Extensions left in build/ by an earlier build of another COMPILED list (or of an
+        older mypyc) would be packed into the wheel and hide the Python source."""
+        keep = self._outputs()
+        for path in glob.glob(os.path.join(self.build_lib, "**", "*"), recursive=True):
+            if path.endswith(tuple(EXTENSION_SUFFIXES)) and os.path.abspath(path) not in keep:
+                os.remove(path)
+
+    def _load_check(self) -> str:
+        """Load mypyc's shared library (every compiled module needs it) in a fresh interpreter:
+        a library built for another architecture, say, fails here rather than in the game."""
+        shared = [ext.name for ext in self.extensions if ext.name.endswith("__mypyc")]
+        if not shared:
+            return ""
+        code = (f"import importlib, sys; sys.path.insert(0, {os.path.abspath(self.build_lib)!r}); "
+                f"importlib.import_module({shared[0]!r})")   # the name starts with a digit
+        try:
+            r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               timeout=120, check=False)
+        except (OSError, subprocess.SubprocessError) as exc:
+            return type(exc).__name__
+        return "" if r.returncode == 0 else ((r.stderr.strip().splitlines() or ["?"])[-1][:160])
 
     def _undo(self, why: str) -> None:
         # All or nothing: a module compiled without the shared runtime library would not import.
-        for ext in self.extensions:
-            path = self.get_ext_fullpath(ext.name)
+        for path in self._outputs():
             if os.path.exists(path):
                 os.remove(path)
         self.extensions = []
@@ -65,14 +134,15 @@ class OptionalBuildExt(build_ext):
 
 
 def _extensions() -> list:
-    if os.environ.get("MONOPOLY_CPC_PURE", "").strip() not in ("", "0"):
-        _say("MONOPOLY_CPC_PURE is set: pure Python modules")
-        return []
     commands = sys.argv[1:]
     if any(arg.startswith("editable") or arg == "develop" for arg in commands):
         return []      # editable install: the source tree stays what runs
     if not any(arg in ("bdist_wheel", "build", "build_ext", "install") for arg in commands):
         return []      # metadata only (egg_info, dist_info, sdist): nothing to compile
+    if not _compile_wanted():
+        _say("pure Python modules (MONOPOLY_CPC_PURE, Windows, not CPython, or no C compiler "
+             "and Python headers)")
+        return []
     try:
         from mypyc.build import mypycify
 
@@ -85,4 +155,13 @@ def _extensions() -> list:
         return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+def _build_requires() -> list[str]:
+    """mypy for the build, asked for only when it will compile. setuptools' PEP 517 backend
+    hands setup_requires to pip as build requirements when it runs egg_info for them."""
+    if "egg_info" in sys.argv[1:] and _compile_wanted():
+        return [MYPY]
+    return []
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt},
+      setup_requires=_build_requires())

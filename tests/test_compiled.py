@@ -15,6 +15,7 @@ import os
 import runpy
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -46,19 +47,53 @@ def _run(code: str, cwd: Path, timeout: float = 900) -> str:
     return r.stdout
 
 
+def _not_here(reason: str) -> None:
+    """Skip, or fail where CI asks for the compiled build (MONOPOLY_CPC_REQUIRE_COMPILED=1 in
+    .ci/run: a build that fell back to pure Python must not pass unnoticed)."""
+    if os.environ.get("MONOPOLY_CPC_REQUIRE_COMPILED", "").strip() not in ("", "0"):
+        pytest.fail(f"MONOPOLY_CPC_REQUIRE_COMPILED is set, but {reason}")
+    pytest.skip(reason)
+
+
+def _differences(source: Path, copy: Path) -> list[str]:
+    """Files of the source package that the installed copy lacks or has otherwise."""
+    out = []
+    for path in sorted(source.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".so", ".pyd"):
+            continue
+        rel = path.relative_to(source)
+        other = copy / rel
+        if not other.is_file() or other.read_bytes() != path.read_bytes():
+            out.append(str(rel))
+    return out
+
+
 @pytest.fixture
 def installed(tmp_path: Path) -> Path:
-    """A folder outside the checkout from which the installed, compiled package imports."""
-    r = subprocess.run([sys.executable, "-c", "import monopoly_cpc.ai.sim as s; print(s.__file__)"],
+    """A folder outside the checkout from which the installed, compiled package imports (the
+    same source as the checkout's), while this process imports the checkout's source."""
+    import monopoly_cpc
+
+    if ROOT / "monopoly_cpc" not in Path(monopoly_cpc.__file__).resolve().parents:
+        pytest.skip("this pytest imports the installed package, not the checkout "
+                    "(run it as `python -m pytest` from the checkout)")
+    where = "import monopoly_cpc, monopoly_cpc.ai.sim as s; print(monopoly_cpc.__file__); " \
+            "print(s.__file__)"
+    r = subprocess.run([sys.executable, "-c", where],
                        cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=120,
                        check=False)
     if r.returncode != 0:
-        pytest.skip("monopoly_cpc is not installed in this interpreter")
-    where = Path(r.stdout.strip())
-    if where.suffix == ".py":
-        pytest.skip("the installed package is pure Python (editable install, "
-                    "MONOPOLY_CPC_PURE=1 or no C compiler)")
-    assert ROOT / "monopoly_cpc" not in where.parents, "compiled modules in the source tree"
+        _not_here("monopoly_cpc is not installed in this interpreter")
+    package, sim = (Path(line) for line in r.stdout.split())
+    if ROOT / "monopoly_cpc" in sim.parents or ROOT / "monopoly_cpc" in package.parents:
+        _not_here("the installed package is the checkout itself (an editable install)")
+    if sim.suffix == ".py":
+        _not_here("the installed package is pure Python (MONOPOLY_CPC_PURE=1, no C compiler, or "
+                  "the build fell back: see pip install -v)")
+    stale = _differences(ROOT / "monopoly_cpc", package.parent)
+    if stale:
+        _not_here(f"the installed copy is older than the checkout ({', '.join(stale[:3])}...): "
+                  "install it again")
     return tmp_path
 
 
@@ -78,13 +113,26 @@ def test_compiled_modules_type_check(tmp_path):
     assert status == 0, out + err
 
 
-def test_every_compiled_module_is_compiled(installed):
+def test_every_compiled_module_is_compiled_and_no_other(installed):
     names = [m.removesuffix(".py").replace("/", ".") for m in compiled_modules()]
-    out = _run("import importlib, json, sys\n"
-               f"print(json.dumps([importlib.import_module(n).__file__ for n in {names!r}]))",
-               installed)
-    files = json.loads(out)
+    out = _run("import importlib, json, monopoly_cpc\n"
+               f"print(json.dumps([importlib.import_module(n).__file__ for n in {names!r}]))\n"
+               "print(monopoly_cpc.__file__)", installed)
+    files_json, package = out.splitlines()
+    files = json.loads(files_json)
     assert all(not f.endswith(".py") for f in files), files
+    # No extension left over from another list (it would hide its module's source).
+    root = Path(package).parent
+    extensions = [p for p in root.rglob("*") if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
+    modules = {str(p.relative_to(root.parent)).split(".")[0] + ".py" for p in extensions}
+    assert modules == set(compiled_modules()), modules ^ set(compiled_modules())
+
+
+def test_the_build_pins_the_mypy_the_tests_use():
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    pins = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "MYPY" for t in n.targets)]
+    assert pins and pins[0] in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 
 def test_compiled_build_plays_the_same_games(installed):

@@ -8,6 +8,7 @@ machine do not lower the figure; on an idle machine it equals the wall-clock fig
 from __future__ import annotations
 
 import time
+from importlib.machinery import EXTENSION_SUFFIXES
 
 from monopoly_cpc.ai import sim
 from monopoly_cpc.ai.sim import play_chunk
@@ -18,7 +19,7 @@ BENCH_SEED = 1985
 
 def compiled() -> bool:
     """True when the engine and the computer players run as C extensions (mypyc, setup.py)."""
-    return not sim.__file__.endswith(".py")
+    return (sim.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def engine_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED) -> dict:
