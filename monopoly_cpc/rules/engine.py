@@ -79,25 +79,37 @@ from monopoly_cpc.rules.variants import Variant
 __all__ = ["IllegalAction", "apply", "auction_settled", "new_game"]
 
 
-def new_game(names: Sequence[str], computer: Sequence[bool] | None = None,
-             pawns: Sequence[int] | None = None, variant: Variant | None = None, seed: int = 0,
-             board: Board | None = None, cards: Cards | None = None,
-             first_player: int | None = None) -> GameState:
+def new_game(names: Sequence[object], computer: Sequence[object] | None = None,
+             pawns: Sequence[object] | None = None, variant: Variant | None = None,
+             seed: object = 0, board: Board | None = None, cards: Cards | None = None,
+             first_player: object = None) -> GameState:
     """Start a game: money dealt, decks shuffled from the seeded RNG, deeds dealt in the quick
     game, then the who-starts rolls (skipped when ``first_player`` is given, for scenarios)."""
     variant = variant or Variant()
     n = len(names)
+    # Checked here rather than left to the attributes: the compiled build (setup.py) would stop
+    # with a TypeError where the source went on with a wrong value.
+    if not all(isinstance(x, str) for x in names):
+        raise ValueError("player names must be text")
+    if pawns is not None and (len(pawns) != n or not all(_whole(x) for x in pawns)):
+        raise ValueError("one pawn number per player")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")  # noqa: TRY004 (new_game raises ValueError for every bad argument)
+    if first_player is not None and (isinstance(first_player, bool)
+                                     or not isinstance(first_player, int)):
+        raise ValueError(f"first_player must be a player number, not {first_player!r}")
     if not variant.min_players <= n <= variant.max_players:
         raise ValueError(f"{n} players: this game takes {variant.min_players} to {variant.max_players}")
-    computer = list(computer) if computer is not None else [False] * n
-    if len(computer) != n:
+    flags = [bool(c) for c in computer] if computer is not None else [False] * n
+    if len(flags) != n:
         raise ValueError("one computer flag per player")
-    if sum(1 for c in computer if not c) > variant.max_humans:
+    if sum(1 for c in flags if not c) > variant.max_humans:
         raise ValueError(f"at most {variant.max_humans} human players in this variant")
-    state = blank_state(variant, list(names), board, cards)
+    pawn_of = [x for x in pawns if isinstance(x, int)] if pawns is not None else list(range(n))
+    state = blank_state(variant, [x for x in names if isinstance(x, str)], board, cards)
     for i, p in enumerate(state.players):
-        p.computer = bool(computer[i])
-        p.pawn = pawns[i] if pawns is not None else i
+        p.computer = flags[i]
+        p.pawn = pawn_of[i]
         p.cash = variant.start_cash
     state.rng = seed_state(seed)
     for d in (CHANCE_DECK, COMMUNITY_DECK):
@@ -116,6 +128,11 @@ def new_game(names: Sequence[str], computer: Sequence[bool] | None = None,
         state.phase = ROLL
         state.turn = 1
     return state
+
+
+def _whole(x: object) -> bool:
+    """A whole number (not a bool)."""
+    return type(x) is int
 
 
 def _shuffle(state: GameState, items: list[int]) -> None:

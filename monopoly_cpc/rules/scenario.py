@@ -58,6 +58,12 @@ ACTION_NAMES: dict[str, type] = {
 }
 PLAYER_FIELDS = ("name", "cash", "pos", "in_jail", "jail_turns", "loan", "loan_passes",
                  "bankrupt", "computer")
+# What each player field holds (checked, so that a wrong type is the file's error, not the
+# engine's: the compiled engine would stop with a TypeError).
+_TEXT, _WHOLE, _YES_NO = "text", "a whole number", "true or false"
+PLAYER_KINDS = {"name": _TEXT, "cash": _WHOLE, "pos": _WHOLE, "in_jail": _YES_NO,
+                "jail_turns": _WHOLE, "loan": _WHOLE, "loan_passes": _WHOLE,
+                "bankrupt": _YES_NO, "computer": _YES_NO}
 
 
 @dataclass
@@ -95,6 +101,15 @@ class _Ctx:
                 raise self.fail(entry, f"{value!r} names several squares: use the number")
         raise self.fail(entry, f"unknown square {value!r}")
 
+    def typed(self, value: Any, kind: str, entry: str) -> Any:
+        """``value`` when it is of ``kind`` (_TEXT, _WHOLE, _YES_NO), else the file's error."""
+        ok = (isinstance(value, str) if kind == _TEXT
+              else isinstance(value, bool) if kind == _YES_NO
+              else isinstance(value, int) and not isinstance(value, bool))
+        if not ok:
+            raise self.fail(entry, f"expected {kind}, got {value!r}")
+        return value
+
     def card(self, value: Any, entry: str) -> int:
         ids = self.state.cards.by_id
         if not isinstance(value, str) or value not in ids:
@@ -126,8 +141,12 @@ def _setup(raw: dict[str, Any], path: Path) -> tuple[GameState, _Ctx]:
     if not isinstance(start, dict):
         raise DataError(f"{path.name}: start: expected a mapping")
     seed = raw.get("seed", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DataError(f"{path.name}: seed: expected a whole number, got {seed!r}")
     who_starts = "current" in start and start["current"] is None  # null: the who-starts rolls
     current = start.get("current", 0)
+    if not who_starts and (not isinstance(current, int) or isinstance(current, bool)):
+        raise DataError(f"{path.name}: start.current: expected a player number, got {current!r}")
     try:
         state = new_game(names, variant=variant, seed=seed,
                          first_player=None if who_starts else current)
@@ -147,7 +166,7 @@ def _setup(raw: dict[str, Any], path: Path) -> tuple[GameState, _Ctx]:
                     deck.remove(c)
                     pl.jail_cards.append(c)
             elif k in PLAYER_FIELDS:
-                setattr(pl, k, v)
+                setattr(pl, k, ctx.typed(v, PLAYER_KINDS[k], f"start.players[{i}].{k}"))
             else:
                 raise ctx.fail(f"start.players[{i}]", f"unknown field {k!r}")
     for key in ("owner", "houses", "mortgaged"):
@@ -156,14 +175,18 @@ def _setup(raw: dict[str, Any], path: Path) -> tuple[GameState, _Ctx]:
             s = ctx.square(sq, f"start.{key}")
             if key == "houses" and v == "hotel":
                 v = HOTEL
-            table[s] = v
+            table[s] = ctx.typed(v, _YES_NO if key == "mortgaged" else _WHOLE, f"start.{key}")
     extra = set(start) - {"current", "players", "owner", "houses", "mortgaged", "claim"}
     if extra:
         raise ctx.fail("start", f"unknown key(s) {', '.join(sorted(extra))}")
     claim = start.get("claim")
     if claim:
-        state.claim = RentClaim(claim["owner"], claim["payer"], ctx.square(claim["square"],
-                                "start.claim"), claim["amount"])
+        if not isinstance(claim, dict) or set(claim) != {"owner", "payer", "square", "amount"}:
+            raise ctx.fail("start.claim", "expected owner, payer, square and amount")
+        state.claim = RentClaim(ctx.typed(claim["owner"], _WHOLE, "start.claim.owner"),
+                                ctx.typed(claim["payer"], _WHOLE, "start.claim.payer"),
+                                ctx.square(claim["square"], "start.claim"),
+                                ctx.typed(claim["amount"], _WHOLE, "start.claim.amount"))
     # Keep the books straight: the bank's ledger and stock follow what the scenario set.
     state.bank_cash = n * variant.start_cash - sum(p.cash for p in state.players)
     state.bank_houses = state.board.bank_houses - sum(h for h in state.houses if h != HOTEL)

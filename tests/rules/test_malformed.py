@@ -72,3 +72,37 @@ def test_a_scenario_with_a_wrong_type_is_one_line(tmp_path, capsys):
     assert main(["scenario", str(bad)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "player must be a whole number, got 'zero'" in err
+
+
+@pytest.mark.parametrize("body, said", [
+    ("start:\n  players: [{cash: 1000.5}]\n", "start.players[0].cash: expected a whole number"),
+    ("start:\n  players: [{in_jail: 1}]\n", "start.players[0].in_jail: expected true or false"),
+    ("start:\n  players: [{name: 7}]\n", "start.players[0].name: expected text"),
+    ("start:\n  owner: {1: 'x'}\n", "start.owner: expected a whole number"),
+    ("start:\n  mortgaged: {1: 1}\n", "start.mortgaged: expected true or false"),
+    ("start:\n  claim: {owner: '1', payer: 0, square: 1, amount: 200}\n",
+     "start.claim.owner: expected a whole number"),
+    ("start:\n  claim: {owner: 1}\n", "start.claim: expected owner, payer, square and amount"),
+    ("seed: 1.5\n", "seed: expected a whole number"),
+    ("start:\n  current: '1'\n", "start.current: expected a player number"),
+])
+def test_a_scenario_value_of_the_wrong_type_is_one_line(tmp_path, capsys, body, said):
+    """Start values reach the engine's state (compiled: typed attributes); a wrong type is the
+    file's one-line error, never an internal error."""
+    bad = tmp_path / "start.yaml"
+    bad.write_text("name: x\nsource: y\n" + body + "expect: {players: [{cash: 150000}]}\n",
+                   encoding="utf-8")
+    assert main(["scenario", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "internal error" not in err, err
+
+
+def test_new_game_checks_its_arguments():
+    state = new_game(["Anne", "Bruno"], computer=[1, 0], seed=3)
+    assert [p.computer for p in state.players] == [True, False]   # flags are truth values
+    for kwargs, said in [({"pawns": [None, 1]}, "pawn"), ({"first_player": True}, "first_player"),
+                         ({"seed": 1.5}, "seed")]:
+        with pytest.raises(ValueError, match=said):
+            new_game(["Anne", "Bruno"], **kwargs)
+    with pytest.raises(ValueError, match="names"):
+        new_game(["Anne", None])
