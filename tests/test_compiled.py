@@ -168,3 +168,15 @@ def test_engine_player_and_screen_tests_pass_on_the_compiled_build(installed):
                        cwd=installed, env=_env(), capture_output=True, text=True, timeout=1500,
                        check=False)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+
+
+def test_a_demo_recorded_on_the_compiled_build_replays_on_the_source(installed):
+    """A demo maker's replay file is the same whichever build made it: three minutes of an
+    attract-mode game (computer players on the screens), recorded compiled, verified here."""
+    from monopoly_cpc.cli import main
+
+    demo = installed / "demo.json"
+    _run("import sys\nfrom monopoly_cpc.cli import main\n"
+         f"sys.exit(main(['demo', '--seconds', '180', '--headless', '--record', {str(demo)!r}]))",
+         installed)
+    assert main(["replay", str(demo), "--verify"]) == 0
