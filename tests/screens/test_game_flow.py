@@ -168,16 +168,22 @@ def test_debt_window_mortgage_with_the_cursor_then_the_debt_is_paid():
     assert st.phase != DEBT
 
 
+def _tax_debt(variant=None):
+    """JEAN, human, with 1.000 F, rolls 2 + 2 onto Impôts sur le revenu (20.000 F)."""
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)],
+                     variant=variant)
+    st = s.screen.state
+    st.players[0].cash = 1000
+    s.press("D")
+    return s, st
+
+
 def test_debt_window_offers_the_monopolic_loan():
     """seeds/000 EMPRUNT: a player in debt may borrow rather than sell; the debt window says E
     while he can, and E borrows (the engine then pays the debt)."""
     from monopoly_cpc.rules.variants import Variant
 
-    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)],
-                     variant=Variant(loans=True))
-    st = s.screen.state
-    st.players[0].cash = 1000
-    s.press("D")                                     # Impôts sur le revenu: 20.000 F
+    s, st = _tax_debt(Variant(loans=True))
     assert until(s, "Il manque 19.000 F")
     assert s.shows("A : auto  E : emprunt  F : faillite")
     s.press("E")
@@ -190,19 +196,13 @@ def test_debt_window_offers_the_monopolic_loan():
 
 
 def test_debt_window_says_no_loan_without_the_variant():
-    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)])
-    st = s.screen.state
-    st.players[0].cash = 1000
-    s.press("D")
+    s, _ = _tax_debt()
     assert until(s, "Il manque 19.000 F")
     assert s.shows("A : vente automatique  F : faillite") and not s.shows("emprunt")
 
 
 def test_bankruptcy_is_announced_and_the_pawn_leaves():
-    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)])
-    st = s.screen.state
-    st.players[0].cash = 1000
-    s.press("D")
+    s, st = _tax_debt()
     assert until(s, "JEAN doit 20.000 F à la Banque")
     s.press("A")                                     # the automatic sale finds nothing
     assert until(s, "JEAN fait faillite et quitte le jeu")
