@@ -268,6 +268,12 @@ class Bot:
             self._mortgaged, self._monos, self._targets, self._split = snap.of(p)
         return t
 
+    def _tables(self) -> Tables:
+        """The board's tables of the last snapshot (``_refresh`` runs before any choice)."""
+        t = self._t
+        assert t is not None
+        return t
+
     def danger(self, state: GameState, p: int) -> int:
         """The worst rent an opponent could charge now (the board snapshot must be fresh)."""
         w = _WORST[0]
@@ -517,8 +523,7 @@ class Bot:
         if spare <= 0:
             self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        t = self._t
-        assert t is not None   # set by _refresh before any choice
+        t = self._tables()
         own, houses, members_of = state.owner, state.houses, t.members
         fresh, mortgages = state.fresh_lifts, state.board.mortgages
         # While my groups still have houses to take, money goes to houses, not to lifting the
@@ -568,8 +573,7 @@ class Bot:
         if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
             self._need = 0  # facile looked away: think again next time
             return None
-        t = self._t
-        assert t is not None   # set by _refresh before any choice
+        t = self._tables()
         pl = state.players[p]
         floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
         target = self.pers.build_target
@@ -635,8 +639,7 @@ class Bot:
             self._need = 0  # not yet: ask again on a later turn
             return None
         monos = self._monos
-        t = self._t
-        assert t is not None   # set by _refresh before any choice
+        t = self._tables()
         members_of = t.members
         for i in range(len(monos) - 1, 0, -1):
             g = monos[i]
@@ -652,8 +655,7 @@ class Bot:
 
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
-        t = self._t
-        assert t is not None   # set by _refresh before any choice
+        t = self._tables()
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self._monos
         best, best_key = -1, None
@@ -780,8 +782,7 @@ class Bot:
         if pl.cash < half:
             return None
         rest = d.amount - half
-        t = self._t
-        assert t is not None   # set by _refresh before any choice
+        t = self._tables()
         own, mort = state.owner, state.mortgaged
         q = d.creditor
         picks: list[int] = []

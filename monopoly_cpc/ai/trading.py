@@ -71,8 +71,7 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     """``gains(bot, state, me, other, take, give, 0)``, remembered per offer: the answer holds
     while the owners and mortgages of the squares it reads (``_touched``) are the same (an
     offer is weighed again at each of my turns while the rest of the board moves on)."""
-    t = bot._t
-    assert t is not None   # set by _refresh before any choice
+    t = bot._tables()
     memo = bot._offers
     if memo[0] is not t:
         memo = bot._offers = (t, {})
@@ -247,8 +246,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
 def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:
     """Buy one street of a group split three ways, from the rival who holds least of it, for
     cash he should accept (his loss plus a margin): the group then has two owners."""
-    t = bot._t
-    assert t is not None   # set by _refresh before any choice
+    t = bot._tables()
     own = state.owner
     alive = state.alive()
     for g in bot._split:
