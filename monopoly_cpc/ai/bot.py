@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
@@ -44,7 +44,7 @@ class _Holdings:
 
     __slots__ = ("lists", "mort", "own", "t")
 
-    def __init__(self, t: Tables, own: list[int], mort: list[bool]) -> None:
+    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
         self.own = own = own[:]
         self.mort = mort = mort[:]
@@ -52,7 +52,6 @@ class _Holdings:
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
         # rest: a purchase brings them closer). An empty entry stays the shared ().
-        n = max(own) + 1
         mortgaged: list = [()] * n
         monos: list = [()] * n
         targets: list = [()] * n
@@ -157,11 +156,44 @@ class _WorstRents:
 
 
 _WORST: list[_WorstRents | None] = [None]
-_ROLLS = tuple(A.Roll(i) for i in range(8))   # actions are values: one Roll per seat will do
+
+# Actions are values: the frequent ones are made once per seat (and square) and handed out
+# again (making a frozen dataclass costs more than the rest of a typical decision).
+_SEATS: Final = 8
+_SQUARES: Final = 40
+
+
+def _per_seat(cls: Any) -> tuple:
+    return tuple(cls(p) for p in range(_SEATS))
+
+
+def _per_square(cls: Any) -> tuple:
+    return tuple(tuple(cls(p, s) for s in range(_SQUARES)) for p in range(_SEATS))
+
+
+_ROLLS: Final = _per_seat(A.Roll)
+_CLAIMS: Final = _per_seat(A.ClaimRent)
+_BUYS: Final = _per_seat(A.Buy)
+_DECLINES: Final = _per_seat(A.Decline)
+_PASSES: Final = _per_seat(A.Pass)
+_BUILDS: Final = _per_square(A.Build)
+_MORTGAGES: Final = _per_square(A.Mortgage)
+_LIFTS: Final = _per_square(A.Lift)
+_SALES: Final = _per_square(A.SellBuilding)
+
+
+def _seat_act(table: tuple, cls: Any, p: int) -> Any:
+    """``cls(p)``, the shared copy when there is one."""
+    return table[p] if 0 <= p < _SEATS else cls(p)
+
+
+def _square_act(table: tuple, cls: Any, p: int, s: int) -> Any:
+    """``cls(p, s)``, the shared copy when there is one."""
+    return table[p][s] if 0 <= p < _SEATS and 0 <= s < _SQUARES else cls(p, s)
 
 
 def _roll(p: int) -> A.Roll:
-    return _ROLLS[p] if 0 <= p < 8 else A.Roll(p)
+    return _seat_act(_ROLLS, A.Roll, p)
 
 
 class Bot:
@@ -172,6 +204,22 @@ class Bot:
     def __init__(self, level: Level, pers: Personality, seed: int = 0) -> None:
         self.level = level
         self.pers = pers
+        # The figures read on every decision, copied once: the compiled build reads its own
+        # attributes much faster than those of the (frozen, pure Python) Level and Personality.
+        self._lv_slip_pct = level.slip_pct
+        self._lv_develops = level.develops
+        self._lv_danger_reserve = level.danger_reserve
+        self._lv_monopoly_aware = level.monopoly_aware
+        self._lv_blocks = level.blocks
+        self._lv_auctions_cheap = level.auctions_cheap
+        self._lv_proposes = level.proposes
+        self._pe_reserve = pers.reserve
+        self._pe_danger_pct = pers.danger_pct
+        self._pe_build_reserve_pct = pers.build_reserve_pct
+        self._pe_build_target = pers.build_target
+        self._pe_propose_every = pers.propose_every
+        self._pe_mortgage_to_build = pers.mortgage_to_build
+        self._pe_bid_pct = pers.bid_pct
         self.kind = level.name
         self.rng = random.Random(seed)
         self.last_reason = ""
@@ -221,10 +269,10 @@ class Bot:
             return self._place(state, p) if state.placer == p else None
         c = state.claim
         if c is not None and c.owner == p:
-            if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
+            if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
             self.last_reason = "Je réclame le loyer."
-            return A.ClaimRent(p)
+            return _seat_act(_CLAIMS, A.ClaimRent, p)
         if ph == DEBT:
             d = state.debts[0]
             return self._raise_cash(state, p, d) if d.debtor == p else None
@@ -261,7 +309,7 @@ class Bot:
             self._version += 1
             snap = _LAST[0]
             if snap is None or snap.t is not t or own != snap.own or mort != snap.mort:
-                snap = _LAST[0] = _Holdings(t, own, mort)
+                snap = _LAST[0] = _Holdings(t, own, mort, len(state.players))
             self._holdings = snap
             self._own = snap.own              # copies, never changed (shared by the bots)
             self._mort = snap.mort
@@ -289,15 +337,15 @@ class Bot:
         return self._reserve(state, p)
 
     def _reserve(self, state: GameState, p: int) -> int:
-        r = self.pers.reserve
-        if self.level.danger_reserve:
+        r = self._pe_reserve
+        if self._lv_danger_reserve:
             # self.danger(state, p), inlined (asked several times a turn)
             w = _WORST[0]
             h = self._holdings
             assert h is not None   # set by _refresh
             if w is None or w.holdings is not h or state.houses != w.houses:
                 w = _WORST[0] = _WorstRents(h, state.houses)
-            r += (w.second if p == w.owner else w.first) * self.pers.danger_pct // 100
+            r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
         return r
 
     def opponent_houses(self, state: GameState, p: int) -> int:
@@ -315,7 +363,7 @@ class Bot:
         """What owning ``s`` is worth to ``p``: its effect on p's groups, plus (when the level
         knows it) the harm of letting a rival complete a group with it."""
         price = state.board.prices[s]
-        if not self.level.monopoly_aware:
+        if not self._lv_monopoly_aware:
             return float(price)
         t = self._refresh(state, p)
         alive = state.alive()
@@ -325,7 +373,7 @@ class Bot:
         if memo[0] is self._holdings and memo[1] == (p, s) and memo[2] == alive:
             return memo[3]
         v = worth_to(t, state.owner, state.mortgaged, p, s)
-        if self.level.blocks:
+        if self._lv_blocks:
             rival = best_rival_gain(t, state.owner, state.mortgaged, p, s, alive)
             if rival > price:
                 v = max(v, price + (rival - price) * 0.5)
@@ -337,7 +385,7 @@ class Bot:
         s = state.pending_square
         price = state.board.prices[s]
         cash = state.players[p].cash
-        if cash < price and self.level.develops:
+        if cash < price and self._lv_develops:
             # Short of cash for a deed that completes or blocks a group: mortgage a lone
             # property to pay for it rather than let it go to auction (one mortgage per call;
             # the engine asks again while the purchase is pending).
@@ -346,25 +394,25 @@ class Bot:
                 m = self._junk_to_mortgage(state, p)
                 if m >= 0 and m != s:
                     self.last_reason = "J'hypothèque pour acheter ce terrain."
-                    return A.Mortgage(p, m)
+                    return _square_act(_MORTGAGES, A.Mortgage, p, m)
         if cash < price:
             self.last_reason = "Trop cher pour moi : aux enchères."
-            return A.Decline(p)
+            return _seat_act(_DECLINES, A.Decline, p)
         value = self.value_of(state, p, s)
         spare = cash - price
-        if self.level.auctions_cheap and self._rivals_short(state, p, price):
+        if self._lv_auctions_cheap and self._rivals_short(state, p, price):
             self.last_reason = "Personne n'a de quoi enchérir : je tente les enchères."
-            return A.Decline(p)
+            return _seat_act(_DECLINES, A.Decline, p)
         if value > price * 1.3:
             self.last_reason = "J'achète : ce terrain compte pour un groupe."
-            return A.Buy(p)
+            return _seat_act(_BUYS, A.Buy, p)
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self._reserve(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
             self.last_reason = "J'achète."
-            return A.Buy(p)
+            return _seat_act(_BUYS, A.Buy, p)
         self.last_reason = "Je garde mon argent : aux enchères."
-        return A.Decline(p)
+        return _seat_act(_DECLINES, A.Decline, p)
 
     def _rivals_short(self, state: GameState, p: int, price: int) -> bool:
         """True when every rival's cash is well below ``price`` (an auction would go cheap)."""
@@ -380,9 +428,9 @@ class Bot:
         pl = state.players[p]
         if au.kind == "property":
             value = self.value_of(state, p, au.square)
-            ceiling = int(value * self.pers.bid_pct / 100)
+            ceiling = int(value * self._pe_bid_pct / 100)
             room = pl.cash - self._reserve(state, p) // 2
-            if self.level.develops:
+            if self._lv_develops:
                 room += self._mortgage_room(state, p, exclude=-1) // 2
             return max(0, min(ceiling, room))
         # A house or hotel in a shortage: worth its price and a little more to a builder.
@@ -391,8 +439,8 @@ class Bot:
             return 0
         cost = t.house_cost[t.members[self._monos[0]][0]]
         # Same cash floor as for building: a player who builds must be able to bid.
-        floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
-        return max(0, min(cost * self.pers.bid_pct // 100 + cost // 2, pl.cash - floor))
+        floor = self._reserve(state, p) * self._pe_build_reserve_pct // 100
+        return max(0, min(cost * self._pe_bid_pct // 100 + cost // 2, pl.cash - floor))
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
         au = state.auction
@@ -408,7 +456,7 @@ class Bot:
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
             self.last_reason = "Je passe : c'est plus que ce que cela vaut pour moi."
-            return A.Pass(p)
+            return _seat_act(_PASSES, A.Pass, p)
         self.last_reason = "J'enchéris."
         return A.Bid(p, bid)
 
@@ -425,7 +473,7 @@ class Bot:
         if pl.jail_cards:
             self.last_reason = "J'utilise ma carte pour sortir de prison."
             return A.UseJailCard(p)
-        if pl.cash >= state.variant.jail_fine + self.pers.reserve // 4:
+        if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
             self.last_reason = "Je paie l'amende pour sortir de prison."
             return A.PayJailFine(p)
         self.last_reason = "Je tente le double."
@@ -477,9 +525,9 @@ class Bot:
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)
-        if (my_turn and (self._targets or self._split) and self.level.proposes
-                and self.pers.propose_every and self._proposed_turn != state.turn
-                and (self._turns - 1) % self.pers.propose_every == 0):
+        if (my_turn and (self._targets or self._split) and self._lv_proposes
+                and self._pe_propose_every and self._proposed_turn != state.turn
+                and (self._turns - 1) % self._pe_propose_every == 0):
             self._proposed_turn = state.turn
             # No offer last time on this board: none now either, unless I have more money or a
             # few turns have passed (partners' cash and patience change).
@@ -529,7 +577,7 @@ class Bot:
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
         houses_wanted = False
-        if self.level.develops:
+        if self._lv_develops:
             for g in self._monos:
                 for x in members_of[g]:
                     if houses[x] != HOTEL:
@@ -564,19 +612,19 @@ class Bot:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
         self.last_reason = "Je lève une hypothèque."
-        return A.Lift(p, best)
+        return _square_act(_LIFTS, A.Lift, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
         if self._no_build_turn == state.turn:
             self._need = 0   # think again next turn
             return None
-        if self.level.slip_pct and self.rng.randrange(100) < self.level.slip_pct:
+        if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
             self._need = 0  # facile looked away: think again next time
             return None
         t = self._tables()
         pl = state.players[p]
-        floor = self._reserve(state, p) * self.pers.build_reserve_pct // 100
-        target = self.pers.build_target
+        floor = self._reserve(state, p) * self._pe_build_reserve_pct // 100
+        target = self._pe_build_target
         top = state.variant.houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self._monos
         # Building levels of each group's streets (a hotel is level ``top``).
@@ -586,7 +634,7 @@ class Bot:
             levels = [[top if houses[s] == HOTEL else houses[s] for s in members_of[g]]
                       for g in monos]
         lows = [min(v) for v in levels]
-        if self.level.develops:
+        if self._lv_develops:
             # Three houses on every group first; higher once money is plentiful.
             lowest = min(lows)
             rich = pl.cash > floor + RICH
@@ -618,13 +666,13 @@ class Bot:
                 blocked = blocked or "bank" in why
                 continue
             self.last_reason = "Je construis."
-            return A.Build(p, s)
-        if need_cash > 0 and self.pers.mortgage_to_build and self.level.develops:
+            return _square_act(_BUILDS, A.Build, p, s)
+        if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
                 self.last_reason = "J'hypothèque pour construire."
-                return A.Mortgage(p, s)
-        if blocked and self.level.develops and pl.cash > floor + 100_000 and len(self._monos) > 1:
+                return _square_act(_MORTGAGES, A.Mortgage, p, s)
+        if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self._monos) > 1:
             return self._free_houses(state, p, levels, top)
         return None
 
@@ -650,7 +698,7 @@ class Bot:
             if not can_sell(state, p, s):
                 self._freed_at = self._turns
                 self.last_reason = "Je vends une maison pour bâtir un hôtel ailleurs."
-                return A.SellBuilding(p, s)
+                return _square_act(_SALES, A.SellBuilding, p, s)
         return None
 
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
@@ -726,7 +774,7 @@ class Bot:
                     best = s
             if best >= 0:
                 self.last_reason = "Je place le bâtiment gagné aux enchères."
-                return A.Build(p, best)
+                return _square_act(_BUILDS, A.Build, p, best)
         return None
 
     # -- debts -----------------------------------------------------------------------------------
@@ -740,7 +788,7 @@ class Bot:
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
             self.last_reason = "J'hypothèque pour payer."
-            return A.Mortgage(p, s)
+            return _square_act(_MORTGAGES, A.Mortgage, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         v = state.variant
         if v.loans and pl.loan < v.loan_max:
@@ -763,12 +811,12 @@ class Bot:
                     best, best_key = s, key
         if best >= 0:
             self.last_reason = "Je vends une maison pour payer."
-            return A.SellBuilding(p, best)
+            return _square_act(_SALES, A.SellBuilding, p, best)
         # 5. Whatever is left unmortgaged.
         for s in state.board.properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
                 self.last_reason = "J'hypothèque pour payer."
-                return A.Mortgage(p, s)
+                return _square_act(_MORTGAGES, A.Mortgage, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
             if a is not None:

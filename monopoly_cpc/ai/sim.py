@@ -143,6 +143,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     claim_seen = None
     turn_start = 0
     close = A.CloseAuction()
+    passes = [A.Pass(i) for i in range(n)]
     others = [[(cur + k) % n for k in range(1, n)] for cur in range(n)]
     steps = range(OUT_OF_TURN_STEPS)
     roll_action = A.Roll
@@ -162,7 +163,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                 raise
             apply(st, fallback)
             return
-        if action.__class__ is A.AcceptTrade:
+        if type(action) is A.AcceptTrade:
             trades += 1
         if observe is not None:
             observe(st, action, events)
@@ -188,7 +189,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                 if b in au.passed or b == au.high_bidder:
                     continue
                 a = bots[b].decide(st, b)
-                step(a if a is not None else A.Pass(b), b)
+                step(a if a is not None else passes[b], b)
                 break
             continue
         if st.turn != last_turn and (ph == ROLL or ph == JAIL):
@@ -213,7 +214,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                     if st.phase not in FREE_PHASES:
                         break
                     a = decide(st, i)
-                    if a is None or a.__class__ is roll_action:
+                    if a is None or type(a) is roll_action:
                         break
                     step(a, i)
             continue

@@ -10,7 +10,7 @@ from monopoly_cpc.rules.board import (
     HOTEL,
     JAIL_SQUARE,
 )
-from monopoly_cpc.rules.events import Event
+from monopoly_cpc.rules.events import Event, event
 from monopoly_cpc.rules.queries import (
     building_sale_value,
     fortune,
@@ -30,7 +30,7 @@ from monopoly_cpc.rules.state import (
     GameState,
 )
 
-_E = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: a third of the cost
+_E = tuple.__new__  # event(...) without NamedTuple's Python-level __new__: a third of the cost
 
 
 class IllegalAction(Exception):
@@ -76,7 +76,7 @@ def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event
         ev.append(_E(Event, ("pay", p, -1, amount, -1, reason, ())))
     else:
         state.debts.append(Debt(p, -1, amount, reason))
-        ev.append(Event("debt", p, -1, amount, -1, reason))
+        ev.append(event("debt", p, -1, amount, -1, reason))
 
 
 def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
@@ -89,7 +89,7 @@ def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
                               reason, ())))
     else:
         state.debts.append(Debt(p, to, amount, reason))
-        ev.append(Event("debt", p, -1, amount, to, reason))
+        ev.append(event("debt", p, -1, amount, to, reason))
 
 
 def _settle_debts(state: GameState, ev: list[Event]) -> None:
@@ -105,9 +105,9 @@ def _settle_debts(state: GameState, ev: list[Event]) -> None:
         else:
             state.players[d.creditor].cash += d.amount
         state.debts.pop(0)
-        ev.append(Event("debt_paid", d.debtor, -1, d.amount, d.creditor, d.reason))
+        ev.append(event("debt_paid", d.debtor, -1, d.amount, d.creditor, d.reason))
         if d.reason == "rent":
-            ev.append(Event("rent_paid", d.debtor, -1, d.amount, d.creditor, "rent"))
+            ev.append(event("rent_paid", d.debtor, -1, d.amount, d.creditor, "rent"))
         _resume(state, ev)
 
 
@@ -171,14 +171,14 @@ def _go_to_jail(state: GameState, p: int, why: str, ev: list[Event]) -> None:
     pl.jail_turns = 0
     state.extra_roll = False
     state.doubles = 0
-    ev.append(Event("jail", p, JAIL_SQUARE, 0, -1, why))
+    ev.append(event("jail", p, JAIL_SQUARE, 0, -1, why))
 
 
 def _open_auction(state: GameState, kind: str, square: int, min_bid: int, bidders: list[int],
                   ev: list[Event]) -> None:
     state.auction = Auction(kind, square, min_bid, bidders)
     state.phase = AUCTION
-    ev.append(Event("auction_start", -1, square, min_bid, -1, kind, tuple(bidders)))
+    ev.append(event("auction_start", -1, square, min_bid, -1, kind, tuple(bidders)))
 
 
 def _start_estate_auction(state: GameState, ev: list[Event]) -> None:
@@ -197,10 +197,10 @@ def _interest(state: GameState, who: int, s: int, ev: list[Event]) -> None:
     if pl.cash >= amount:
         pl.cash -= amount
         state.bank_cash += amount
-        ev.append(Event("interest", who, s, amount))
+        ev.append(event("interest", who, s, amount))
     else:
         state.debts.append(Debt(who, -1, amount, "interest"))
-        ev.append(Event("debt", who, s, amount, -1, "interest"))
+        ev.append(event("debt", who, s, amount, -1, "interest"))
 
 
 def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
@@ -222,7 +222,7 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
             pl.cash += value
             state.bank_cash -= value
     squares = [s for s in b.properties if own[s] == p]
-    ev.append(Event("bankrupt", p, -1, d.amount, creditor, d.reason))
+    ev.append(event("bankrupt", p, -1, d.amount, creditor, d.reason))
     if creditor >= 0:
         cp = state.players[creditor]
         cp.cash += pl.cash
@@ -230,8 +230,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
             own[s] = creditor
         cp.jail_cards.extend(pl.jail_cards)
         if pl.jail_cards:
-            ev.append(Event("card_kept", creditor, -1, 0, p, "", tuple(pl.jail_cards)))
-        ev.append(Event("transfer", p, -1, pl.cash, creditor, "bankruptcy", tuple(squares)))
+            ev.append(event("card_kept", creditor, -1, 0, p, "", tuple(pl.jail_cards)))
+        ev.append(event("transfer", p, -1, pl.cash, creditor, "bankruptcy", tuple(squares)))
         pl.cash = 0
         for s in squares:
             if state.mortgaged[s]:
@@ -285,9 +285,9 @@ def _finish(state: GameState, ev: list[Event]) -> None:
     state.ranking = ranking
     state.winner = ranking[0]
     for i in alive:
-        ev.append(Event("score", i, -1, scores[i]))
-    ev.append(Event("winner", state.winner, -1, scores[state.winner]))
-    ev.append(Event("game_over", state.winner))
+        ev.append(event("score", i, -1, scores[i]))
+    ev.append(event("winner", state.winner, -1, scores[state.winner]))
+    ev.append(event("game_over", state.winner))
     state.phase = GAME_OVER
     state.stack = []
     state.pending_square = -1
@@ -309,6 +309,6 @@ def _advance_clock(state: GameState, ticks: int, ev: list[Event]) -> None:
     state.clock = max(0, state.clock - ticks)
     if state.clock == 0:
         state.time_up = True
-        ev.append(Event("time_up"))
+        ev.append(event("time_up"))
         if _between_moves(state):
             _finish(state, ev)

@@ -18,7 +18,7 @@ from monopoly_cpc.rules.core import (
     _open_auction,
     _resume,
 )
-from monopoly_cpc.rules.events import Event
+from monopoly_cpc.rules.events import Event, event
 from monopoly_cpc.rules.queries import (
     bank_has_deeds,
     building_sale_value,
@@ -77,7 +77,7 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
             # the lowest printed house price among the builders' streets (seeds/003).
             low = min(b.house_costs[x] for x in b.streets
                       if state.owner[x] in bidders and not can_build(state, state.owner[x], x))
-            ev.append(Event("shortage", p, s, stock, -1, kind, tuple(bidders)))
+            ev.append(event("shortage", p, s, stock, -1, kind, tuple(bidders)))
             state.stack.append(state.phase)
             _open_auction(state, kind, -1, low, bidders, ev)
             return
@@ -93,7 +93,7 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
         state.houses[s] = HOTEL
     else:
         state.houses[s] += 1
-    ev.append(Event("build", p, s, 0 if placing else b.house_costs[s], -1, kind))
+    ev.append(event("build", p, s, 0 if placing else b.house_costs[s], -1, kind))
     if placing:
         state.placer = -1
         state.place_kind = ""
@@ -110,7 +110,7 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
         state.bank_houses += 1
         pl.cash += cost // 2
         state.bank_cash -= cost // 2
-        ev.append(Event("sell", p, s, cost // 2, -1, "house"))
+        ev.append(event("sell", p, s, cost // 2, -1, "house"))
         return
     top = hotel_level(state)
     if state.variant.hotel_breakdown and state.bank_houses >= top - 1:
@@ -120,7 +120,7 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
         state.bank_houses -= top - 1
         pl.cash += cost // 2
         state.bank_cash -= cost // 2
-        ev.append(Event("sell", p, s, cost // 2, -1, "hotel"))
+        ev.append(event("sell", p, s, cost // 2, -1, "hotel"))
         return
     # seeds/002: selling a hotel sells every building of the group at once.
     for x in b.group_members[b.groups[s]]:
@@ -135,7 +135,7 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
         state.houses[x] = 0
         pl.cash += value
         state.bank_cash -= value
-        ev.append(Event("sell", p, x, value, -1, "hotel" if h == HOTEL else "house"))
+        ev.append(event("sell", p, x, value, -1, "hotel" if h == HOTEL else "house"))
 
 
 def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
@@ -161,7 +161,7 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
     state.mortgaged[s] = True
     state.players[p].cash += m
     state.bank_cash -= m
-    ev.append(Event("mortgage", p, s, m))
+    ev.append(event("mortgage", p, s, m))
 
 
 def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
@@ -180,7 +180,7 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
     state.mortgaged[s] = False
     if s in state.fresh_lifts:
         state.fresh_lifts.remove(s)
-    ev.append(Event("lift", p, s, cost))
+    ev.append(event("lift", p, s, cost))
 
 
 def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
@@ -205,7 +205,7 @@ def _lend(state: GameState, p: int, amount: int, ev: list[Event]) -> None:
     pl.loan += amount
     pl.cash += amount
     state.bank_cash -= amount
-    ev.append(Event("loan", p, -1, amount))
+    ev.append(event("loan", p, -1, amount))
 
 
 def _check_trade(state: GameState, t: Trade, action) -> None:
@@ -261,7 +261,7 @@ def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> No
     state.trade = t
     state.stack.append(state.phase)
     state.phase = TRADE
-    ev.append(Event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
+    ev.append(event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
                     (t.give, t.take, t.give_cards, t.take_cards)))
 
 
@@ -285,7 +285,7 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
     for c in t.take_cards:
         pq.jail_cards.remove(c)
         pp.jail_cards.append(c)
-    ev.append(Event("trade", p, -1, t.cash, q, "", (t.give, t.take, t.give_cards, t.take_cards)))
+    ev.append(event("trade", p, -1, t.cash, q, "", (t.give, t.take, t.give_cards, t.take_cards)))
     # seeds/002 HYPOTHEQUES: the new owner of a mortgaged property pays 10 % at once.
     for squares, who in ((t.give, q), (t.take, p)):
         for s in squares:
@@ -299,7 +299,7 @@ def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None
     if state.phase != TRADE or t is None or action.player not in (t.partner, t.proposer):
         raise IllegalAction("no trade to refuse", action, code="no_trade_to_refuse")
     state.trade = None
-    ev.append(Event("trade_rejected", action.player, -1, 0, t.proposer
+    ev.append(event("trade_rejected", action.player, -1, 0, t.proposer
                     if action.player == t.partner else t.partner))
     _resume(state, ev)
 
@@ -337,7 +337,7 @@ def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None
             state.mortgaged[s] = True
             pl.cash += m
             state.bank_cash -= m
-            ev.append(Event("mortgage", p, s, m))
+            ev.append(event("mortgage", p, s, m))
     # 3. MONOPOLIC: borrow what is still missing; bankrupt only if no loan can cover it
     # (seeds/000 "celui qui doit plus qu'il ne peut payer"; "emprunter ... à tout moment").
     short = d.amount - pl.cash
@@ -386,7 +386,7 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> N
     state.players[d.creditor].cash += cash_part
     for s in squares:
         state.owner[s] = d.creditor
-    ev.append(Event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))
+    ev.append(event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))
     for s in squares:
         if state.mortgaged[s]:
             _interest(state, d.creditor, s, ev)

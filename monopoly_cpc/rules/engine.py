@@ -52,7 +52,7 @@ from monopoly_cpc.rules.deals import (
     _do_reject,
     _do_sell,
 )
-from monopoly_cpc.rules.events import Event
+from monopoly_cpc.rules.events import Event, event
 from monopoly_cpc.rules.queries import (
     assets,
     houses_and_hotels,
@@ -163,10 +163,10 @@ def _deal_deeds(state: GameState, k: int) -> None:
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Validate ``action`` and carry it out; return the events. Raises IllegalAction (state
     unchanged) when the action is not allowed now."""
-    handler = _HANDLERS.get(action.__class__)
+    handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
-    bad = _malformed(action, _SHAPES[action.__class__])
+    bad = _malformed(action, _SHAPES[type(action)])
     if bad:
         raise IllegalAction(f"{bad} has the wrong type in {action!r}", action, code="bad_action",
                             fields={"field": bad})
@@ -207,7 +207,7 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
                             fields={"name": state.players[state.current].name})
     claim = state.claim
     if claim is not None:  # the next roll of the dice: an unclaimed rent is lost
-        ev.append(Event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
+        ev.append(event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
         state.claim = None
     if state.fresh_lifts:  # "immédiatement" is over: lifting costs the 10 % again
         state.fresh_lifts.clear()
@@ -231,7 +231,7 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
         if d1 == d2:
             pl.in_jail = False
             pl.jail_turns = 0
-            ev.append(Event("leave_jail", p, JAIL_SQUARE, 0, -1, "doubles"))
+            ev.append(event("leave_jail", p, JAIL_SQUARE, 0, -1, "doubles"))
             state.extra_roll = False  # the double that frees does not give another roll
             _advance(state, p, total, ev)
         else:
@@ -239,13 +239,13 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
             if pl.jail_turns >= 3:
                 pl.in_jail = False
                 pl.jail_turns = 0
-                ev.append(Event("leave_jail", p, JAIL_SQUARE, state.variant.jail_fine, -1,
+                ev.append(event("leave_jail", p, JAIL_SQUARE, state.variant.jail_fine, -1,
                                 "third_turn"))
                 _pay_bank(state, p, state.variant.jail_fine, "jail", ev)
                 state.extra_roll = False
                 _advance(state, p, total, ev)
             else:
-                ev.append(Event("jail_stay", p, JAIL_SQUARE, pl.jail_turns))
+                ev.append(event("jail_stay", p, JAIL_SQUARE, pl.jail_turns))
                 state.extra_roll = False
     else:
         if d1 == d2:
@@ -274,20 +274,20 @@ def _start_roll(state: GameState, p: int, ev: list[Event]) -> None:
     d1, d2 = _roll_dice(state)
     state.start_rollers.pop(0)
     state.start_rolls[p] = d1 + d2
-    ev.append(Event("start_roll", p, -1, d1 + d2, -1, "", (d1, d2)))
+    ev.append(event("start_roll", p, -1, d1 + d2, -1, "", (d1, d2)))
     if state.start_rollers:
         return
     best = max(state.start_rolls)
     top = [i for i, r in enumerate(state.start_rolls) if r == best]
     if len(top) > 1:  # seeds/002: 'ils recommencent entre eux'
-        ev.append(Event("start_tie", -1, -1, best, -1, "", tuple(top)))
+        ev.append(event("start_tie", -1, -1, best, -1, "", tuple(top)))
         state.start_rollers = top
         state.start_rolls = [0] * len(state.players)
         return
     state.current = top[0]
     state.turn = 1
-    ev.append(Event("first_player", top[0]))
-    ev.append(Event("turn", top[0]))
+    ev.append(event("first_player", top[0]))
+    ev.append(event("turn", top[0]))
     state.phase = JAIL if state.players[top[0]].in_jail else ROLL
 
 
@@ -300,12 +300,12 @@ def _salary(state: GameState, p: int, ev: list[Event]) -> None:
     if pl.loan:
         pl.loan_passes += 1
         pl.loan += pl.loan * v.loan_rate_percent // 100
-        ev.append(Event("loan_interest", p, 0, pl.loan))
+        ev.append(event("loan_interest", p, 0, pl.loan))
         if pl.loan_passes >= v.loan_passes:
             owed = pl.loan
             pl.loan = 0
             pl.loan_passes = 0
-            ev.append(Event("loan_repaid", p, 0, owed))
+            ev.append(event("loan_repaid", p, 0, owed))
             _pay_bank(state, p, owed, "loan", ev)
 
 
@@ -329,7 +329,7 @@ def _move_to(state: GameState, p: int, target: int, ev: list[Event]) -> None:
     if target <= old:
         _salary(state, p, ev)
     pl.pos = target
-    ev.append(Event("move", p, target, 0, -1, "card", (old, (target - old) % 40)))
+    ev.append(event("move", p, target, 0, -1, "card", (old, (target - old) % 40)))
     _land(state, p, True, ev)
 
 
@@ -338,7 +338,7 @@ def _move_back(state: GameState, p: int, target: int, ev: list[Event]) -> None:
     pl = state.players[p]
     old = pl.pos
     pl.pos = target
-    ev.append(Event("move", p, target, 0, -1, "back", (old, -((old - target) % 40))))
+    ev.append(event("move", p, target, 0, -1, "back", (old, -((old - target) % 40))))
     _land(state, p, True, ev)
 
 
@@ -354,14 +354,14 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
             _decide(state, BUY)
         elif owner != p:
             if state.mortgaged[s]:
-                ev.append(Event("no_rent", p, s, 0, owner))
+                ev.append(event("no_rent", p, s, 0, owner))
                 return
             total = state.dice[0] + state.dice[1]
             if kind == UTILITY and by_card:
                 # A card move to a utility: the dice are rolled again for the rent (seeds/003).
                 d1, d2 = _roll_dice(state)
                 total = d1 + d2
-                ev.append(Event("dice", p, s, total, -1, "utility", (d1, d2)))
+                ev.append(event("dice", p, s, total, -1, "utility", (d1, d2)))
             amount = rent(state, s, total)
             if state.variant.auto_rent:
                 ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
@@ -369,13 +369,13 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
             else:
                 old = state.claim
                 if old is not None:
-                    ev.append(Event("rent_lost", old.payer, old.square, old.amount, old.owner))
+                    ev.append(event("rent_lost", old.payer, old.square, old.amount, old.owner))
                 state.claim = RentClaim(owner, p, s, amount)
                 ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
         return
     if kind == TAX:
         amount = b.taxes[s]
-        ev.append(Event("tax", p, s, amount))
+        ev.append(event("tax", p, s, amount))
         _pay_bank(state, p, amount, "tax", ev)
     elif kind == CHANCE:
         _draw(state, p, CHANCE_DECK, ev)
@@ -414,7 +414,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
     effect = card.effect
     if effect == "jail_free":
         state.players[p].jail_cards.append(idx)
-        ev.append(Event("card_kept", p, -1, 0, -1, card.id))
+        ev.append(event("card_kept", p, -1, 0, -1, card.id))
         return
     cards.append(idx)
     if effect == "move_to":
@@ -434,7 +434,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
         pl = state.players[p]
         pl.cash += card.amount
         state.bank_cash -= card.amount
-        ev.append(Event("collect", p, -1, card.amount, -1, card.id))
+        ev.append(event("collect", p, -1, card.amount, -1, card.id))
     elif effect == "repairs":
         nh, nt = houses_and_hotels(state, p)
         amount = nh * card.house + nt * card.hotel
@@ -447,7 +447,7 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
     elif effect == "fine_or_chance":
         state.pending_card = idx
         _decide(state, CARD_CHOICE)
-        ev.append(Event("card_choice", p, -1, card.amount, -1, card.id))
+        ev.append(event("card_choice", p, -1, card.amount, -1, card.id))
 
 
 def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event]) -> None:
@@ -486,7 +486,7 @@ def _do_decline(state: GameState, action: A.Decline, ev: list[Event]) -> None:
         raise IllegalAction("nothing to decline now", action, code="nothing_to_decline")
     s = state.pending_square
     state.pending_square = -1
-    ev.append(Event("decline", action.player, s))
+    ev.append(event("decline", action.player, s))
     # seeds/002: every player bids, the one who declined included.
     _open_auction(state, "property", s, state.variant.min_bid, state.alive(), ev)
 
@@ -513,7 +513,7 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
                             code="bid_above_assets", fields={"amount": assets(state, p)})
     au.high_bid = amount
     au.high_bidder = p
-    ev.append(Event("bid", p, au.square, amount))
+    ev.append(event("bid", p, au.square, amount))
 
 
 def _do_pass(state: GameState, action: A.Pass, ev: list[Event]) -> None:
@@ -527,7 +527,7 @@ def _do_pass(state: GameState, action: A.Pass, ev: list[Event]) -> None:
         raise IllegalAction("the highest bidder cannot leave", action,
                             code="high_bidder_cannot_pass")
     au.passed.append(p)
-    ev.append(Event("auction_pass", p, au.square))
+    ev.append(event("auction_pass", p, au.square))
 
 
 def auction_settled(state: GameState) -> bool:
@@ -545,10 +545,10 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
     state.auction = None
     w = au.high_bidder
     if w < 0:
-        ev.append(Event("auction_unsold", -1, au.square, 0, -1, au.kind))
+        ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
         _resume(state, ev)
         return
-    ev.append(Event("auction_won", w, au.square, au.high_bid, -1, au.kind))
+    ev.append(event("auction_won", w, au.square, au.high_bid, -1, au.kind))
     if au.kind == "property":
         state.owner[au.square] = w
         _pay_bank(state, w, au.high_bid, "auction", ev)
@@ -594,8 +594,8 @@ def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event]) -> No
     state.bank_cash += fine
     pl.in_jail = False
     pl.jail_turns = 0
-    ev.append(Event("pay", p, -1, fine, -1, "jail"))
-    ev.append(Event("leave_jail", p, JAIL_SQUARE, fine, -1, "fine"))
+    ev.append(event("pay", p, -1, fine, -1, "jail"))
+    ev.append(event("leave_jail", p, JAIL_SQUARE, fine, -1, "fine"))
     state.phase = ROLL
 
 
@@ -612,7 +612,7 @@ def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> No
     state.decks[card.deck].append(idx)  # back under its deck
     pl.in_jail = False
     pl.jail_turns = 0
-    ev.append(Event("leave_jail", p, JAIL_SQUARE, 0, -1, "card", (idx,)))
+    ev.append(event("leave_jail", p, JAIL_SQUARE, 0, -1, "card", (idx,)))
     state.phase = ROLL
 
 
@@ -621,7 +621,7 @@ def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event]) -> None:
         raise IllegalAction("the game can be ended only at the end of a move", action,
                             code="end_not_between_moves")
     state.end_requested = True
-    ev.append(Event("end_requested", action.player))
+    ev.append(event("end_requested", action.player))
     _finish(state, ev)
 
 
@@ -649,7 +649,7 @@ _SHAPES: dict[type, tuple[tuple[str, int], ...]] = {cls: A.shape(cls) for cls in
 def malformed(action: object) -> str:
     """The first field of ``action`` of the wrong type ("" when all are right, or for an action
     the engine does not know): what ``apply`` refuses as ``bad_action``."""
-    shape = _SHAPES.get(action.__class__)
+    shape = _SHAPES.get(type(action))
     return _malformed(action, shape) if shape is not None else ""
 
 

@@ -24,6 +24,16 @@ class Event(NamedTuple):
     data: tuple = ()
 
 
+_new = tuple.__new__
+
+
+def event(kind: str, player: int = -1, square: int = -1, amount: int = 0, other: int = -1,
+          text: str = "", data: tuple = ()) -> Event:
+    """``Event(...)`` as the engine makes it: the same record, without NamedTuple's
+    Python-level ``__new__`` (the compiled build then calls this directly)."""
+    return _new(Event, (kind, player, square, amount, other, text, data))
+
+
 KINDS: dict[str, str] = {
     "start_roll": "who-starts roll: player, amount = total, data = (d1, d2)",
     "start_tie": "tied highest who-starts rolls: data = the players who roll again",
