@@ -80,13 +80,13 @@ def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event
 
 
 def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
-                ev: list[Event]) -> None:
+                ev: list[Event], square: int = -1) -> None:
     pl = state.players[p]
     if pl.cash >= amount:
         pl.cash -= amount
         state.players[to].cash += amount
-        ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, -1, amount, to,
-                              reason, ())))
+        ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, square, amount,
+                              to, reason, ())))
     else:
         state.debts.append(Debt(p, to, amount, reason))
         ev.append(event("debt", p, -1, amount, to, reason))
@@ -133,7 +133,7 @@ def _resume(state: GameState, ev: list[Event]) -> None:
     if cont == END_MOVE:
         _end_move(state, ev)
     elif state.time_up and cont in (ROLL, JAIL, START_ROLL) and not state.stack:
-        _finish(state, ev)  # the clock ran out during an out-of-turn action between moves
+        _end_on_time(state, ev)  # the clock ran out during an out-of-turn action between moves
     else:
         state.phase = cont
 
@@ -141,8 +141,11 @@ def _resume(state: GameState, ev: list[Event]) -> None:
 def _end_move(state: GameState, ev: list[Event]) -> None:
     """The move is over: quick-game end or CTRL+C, same player again after a double, else the
     next player still in the game."""
-    if state.time_up or state.end_requested:
+    if state.end_requested:
         _finish(state, ev)
+        return
+    if state.time_up:
+        _end_on_time(state, ev)
         return
     cur = state.players[state.current]
     if state.extra_roll and not cur.bankrupt and not cur.in_jail:
@@ -299,6 +302,22 @@ def _finish(state: GameState, ev: list[Event]) -> None:
     state.estate = []
 
 
+def _end_on_time(state: GameState, ev: list[Event]) -> None:
+    """The quick game's time is over and the move is finished: the rent that move brought is
+    paid even if the owner has not claimed it yet, since the player "finishes his move and does
+    everything that goes with it" (seeds/002 A, NOUVELLE MANIERE RAPIDE); a rent he cannot
+    pay is raised like any debt first. Then the scores."""
+    c = state.claim
+    if c is not None:
+        state.claim = None
+        if not state.players[c.payer].bankrupt:
+            _pay_player(state, c.payer, c.owner, c.amount, "rent", ev, c.square)
+            if state.debts:
+                state.phase = DEBT   # once settled, _resume ends the move again: the scores
+                return
+    _finish(state, ev)
+
+
 def _between_moves(state: GameState) -> bool:
     return state.phase in (ROLL, JAIL, START_ROLL) and not state.stack
 
@@ -311,4 +330,4 @@ def _advance_clock(state: GameState, ticks: int, ev: list[Event]) -> None:
         state.time_up = True
         ev.append(event("time_up"))
         if _between_moves(state):
-            _finish(state, ev)
+            _end_on_time(state, ev)

@@ -365,7 +365,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
             amount = rent(state, s, total)
             if state.variant.auto_rent:
                 ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
-                _pay_player(state, p, owner, amount, "rent", ev)
+                _pay_player(state, p, owner, amount, "rent", ev, s)
             else:
                 old = state.claim
                 if old is not None:
@@ -574,7 +574,7 @@ def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
     if state.players[c.payer].bankrupt:
         return
     before = state.phase
-    _pay_player(state, c.payer, c.owner, c.amount, "rent", ev)
+    _pay_player(state, c.payer, c.owner, c.amount, "rent", ev, c.square)
     if state.debts and before != DEBT:
         state.stack.append(before)
         _resume(state, ev)

@@ -298,8 +298,10 @@ def _check(state: GameState, want: dict[str, Any], events: list[Event], ctx: _Ct
                     if k == "jail_cards":
                         diff(f"players[{i}].jail_cards",
                              [state.cards.all[c].id for c in pl.jail_cards], v)
-                    else:
+                    elif k in PLAYER_KINDS:
                         diff(f"players[{i}].{k}", getattr(pl, k), v)
+                    else:
+                        raise ctx.fail(f"{where}.players[{i}]", f"unknown field {k!r}")
         elif key in ("owner", "houses", "mortgaged"):
             for sq, v in exp.items():
                 s = ctx.square(sq, f"{where}.{key}")
