@@ -74,9 +74,12 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
         bidders = shortage_bidders(state, kind) if stock < len(state.players) else []
         if len(bidders) > 1 and stock < len(bidders):
             # seeds/002 MANQUE DE CONSTRUCTIONS: more builders than buildings -> auction, from
-            # the lowest printed house price among the builders' streets (seeds/003).
+            # the lowest printed price among the builders' streets that could take that building
+            # (seeds/003): a hotel's auction does not open at the price of a street that could
+            # only take a house.
             low = min(b.house_costs[x] for x in b.streets
-                      if state.owner[x] in bidders and not can_build(state, state.owner[x], x))
+                      if state.owner[x] in bidders and (level(state, x) == top - 1) == is_hotel
+                      and not can_build(state, state.owner[x], x))
             ev.append(event("shortage", p, s, stock, -1, kind, tuple(bidders)))
             state.stack.append(state.phase)
             _open_auction(state, kind, -1, low, bidders, ev)
