@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "ae2ea27cc42bc3b650d7da4bd4beee711330a9ce8dce80b2b938307d45fc11e8"
+FINGERPRINT = "47e15950c8f15146b6b206d5536c73273a759b8cc5d9365b0fcaa42fe7ba4a73"
 
 
 def fingerprint() -> str:
