@@ -133,7 +133,7 @@ def _resume(state: GameState, ev: list[Event]) -> None:
     if cont == END_MOVE:
         _end_move(state, ev)
     elif state.time_up and cont in (ROLL, JAIL, START_ROLL) and not state.stack:
-        _end_on_time(state, ev)  # the clock ran out during an out-of-turn action between moves
+        _end_now(state, ev)  # the clock ran out during an out-of-turn action between moves
     else:
         state.phase = cont
 
@@ -141,11 +141,8 @@ def _resume(state: GameState, ev: list[Event]) -> None:
 def _end_move(state: GameState, ev: list[Event]) -> None:
     """The move is over: quick-game end or CTRL+C, same player again after a double, else the
     next player still in the game."""
-    if state.end_requested:
-        _finish(state, ev)
-        return
-    if state.time_up:
-        _end_on_time(state, ev)
+    if state.time_up or state.end_requested:
+        _end_now(state, ev)
         return
     cur = state.players[state.current]
     if state.extra_roll and not cur.bankrupt and not cur.in_jail:
@@ -302,11 +299,11 @@ def _finish(state: GameState, ev: list[Event]) -> None:
     state.estate = []
 
 
-def _end_on_time(state: GameState, ev: list[Event]) -> None:
-    """The quick game's time is over and the move is finished: the rent that move brought is
-    paid even if the owner has not claimed it yet, since the player "finishes his move and does
-    everything that goes with it" (seeds/002 A, NOUVELLE MANIERE RAPIDE); a rent he cannot
-    pay is raised like any debt first. Then the scores."""
+def _end_now(state: GameState, ev: list[Event]) -> None:
+    """The game ends at the end of a move (the quick game's time is over, or CTRL+C): the rent
+    that move brought is paid even if the owner has not claimed it yet, since the player
+    "finishes his move and does everything that goes with it" (seeds/002 A, NOUVELLE MANIERE
+    RAPIDE); a rent he cannot pay is raised like any debt first. Then the scores."""
     c = state.claim
     if c is not None:
         state.claim = None
@@ -330,4 +327,4 @@ def _advance_clock(state: GameState, ticks: int, ev: list[Event]) -> None:
         state.time_up = True
         ev.append(event("time_up"))
         if _between_moves(state):
-            _end_on_time(state, ev)
+            _end_now(state, ev)

@@ -31,7 +31,7 @@ from monopoly_cpc.rules.core import (
     _between_moves,
     _check_free,
     _end_move,
-    _finish,
+    _end_now,
     _go_to_jail,
     _open_auction,
     _pay_bank,
@@ -622,7 +622,7 @@ def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event]) -> None:
                             code="end_not_between_moves")
     state.end_requested = True
     ev.append(event("end_requested", action.player))
-    _finish(state, ev)
+    _end_now(state, ev)
 
 
 def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None:

@@ -152,6 +152,31 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     assert isinstance(s.screen, SetupScreen)
 
 
+def test_ctrl_c_after_a_rent_the_payer_cannot_pay_raises_it_before_the_scores():
+    """seeds/002 C FIN DU JEU 'CTRL et C à la fin du déplacement d'un joueur'; A 'il le termine
+    et fait tout ce qui s'attache à ce coup': the rent of the last move is paid first, here
+    through the debt window."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 1, [37, 39])                    # the dark blue group: Rue de la Paix 10.000 F bare
+    give(st, 0, [5])                         # Gare Montparnasse, mortgage 10.000 F
+    st.players[0].cash = 1000
+    st.players[0].pos = 36
+    st.forced_dice = [(1, 2)]
+    s.press("D", ticks=200)
+    settle(s)
+    assert st.phase == "roll" and st.claim is not None and st.claim.amount == 10_000
+    open_key(s, "^C")
+    s.step(ticks=5)
+    assert st.phase == "debt" and st.end_requested
+    s.step(ticks=100)
+    assert s.shows("ANNE doit 10.000 F à BRUNO") and s.shows("Il manque 9.000 F")
+    s.press("A")
+    s.step(ticks=400)
+    assert st.phase == "game_over" and st.mortgaged[5]
+    assert st.players[0].cash == 1000 and st.players[1].cash == 160_000
+    assert "FIN DE LA PARTIE" in flat(s)
+
+
 def test_ctrl_c_in_the_middle_of_a_move_is_refused():
     s, st = start_game(("ANNE", "BRUNO"))
     st.forced_dice = [(2, 4)]                # Rue de Vaugirard, for sale: the move is not over
