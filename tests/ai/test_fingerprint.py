@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "47e15950c8f15146b6b206d5536c73273a759b8cc5d9365b0fcaa42fe7ba4a73"
+FINGERPRINT = "cf2706f4faadbd6145efd44b34009be08ba99281029983945881cdbace8778fc"
 
 
 def fingerprint() -> str:
