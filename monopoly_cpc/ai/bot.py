@@ -122,8 +122,8 @@ def _add(lists: list, p: int, g: int) -> None:
         lists[p] = [g]
 
 
-_NOTHING: tuple = ((), (), (), ())
-_LAST: list[_Holdings | None] = [None]   # the holdings last built (all bots look at one board)
+_NOTHING: Final[tuple] = ((), (), (), ())
+_LAST: Final[list[_Holdings | None]] = [None]   # the holdings last built (all bots look at one board)
 
 
 class _WorstRents:
@@ -155,7 +155,7 @@ class _WorstRents:
         self.first, self.owner, self.second = first, owner, second
 
 
-_WORST: list[_WorstRents | None] = [None]
+_WORST: Final[list[_WorstRents | None]] = [None]
 
 # Actions are values: the frequent ones are made once per seat (and square) and handed out
 # again (making a frozen dataclass costs more than the rest of a typical decision).
@@ -182,18 +182,18 @@ _LIFTS: Final = _per_square(A.Lift)
 _SALES: Final = _per_square(A.SellBuilding)
 
 
-def _seat_act(table: tuple, cls: Any, p: int) -> Any:
-    """``cls(p)``, the shared copy when there is one."""
-    return table[p] if 0 <= p < _SEATS else cls(p)
+def _seat_act(table: tuple, p: int) -> Any:
+    """The table's action for player ``p`` (a new one outside the table)."""
+    return table[p] if 0 <= p < _SEATS else type(table[0])(p)
 
 
-def _square_act(table: tuple, cls: Any, p: int, s: int) -> Any:
-    """``cls(p, s)``, the shared copy when there is one."""
-    return table[p][s] if 0 <= p < _SEATS and 0 <= s < _SQUARES else cls(p, s)
+def _square_act(table: tuple, p: int, s: int) -> Any:
+    """The table's action for player ``p`` and square ``s`` (a new one outside the table)."""
+    return table[p][s] if 0 <= p < _SEATS and 0 <= s < _SQUARES else type(table[0][0])(p, s)
 
 
 def _roll(p: int) -> A.Roll:
-    return _seat_act(_ROLLS, A.Roll, p)
+    return _seat_act(_ROLLS, p)
 
 
 class Bot:
@@ -272,7 +272,7 @@ class Bot:
             if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
             self.last_reason = "Je réclame le loyer."
-            return _seat_act(_CLAIMS, A.ClaimRent, p)
+            return _seat_act(_CLAIMS, p)
         if ph == DEBT:
             d = state.debts[0]
             return self._raise_cash(state, p, d) if d.debtor == p else None
@@ -394,25 +394,25 @@ class Bot:
                 m = self._junk_to_mortgage(state, p)
                 if m >= 0 and m != s:
                     self.last_reason = "J'hypothèque pour acheter ce terrain."
-                    return _square_act(_MORTGAGES, A.Mortgage, p, m)
+                    return _square_act(_MORTGAGES, p, m)
         if cash < price:
             self.last_reason = "Trop cher pour moi : aux enchères."
-            return _seat_act(_DECLINES, A.Decline, p)
+            return _seat_act(_DECLINES, p)
         value = self.value_of(state, p, s)
         spare = cash - price
         if self._lv_auctions_cheap and self._rivals_short(state, p, price):
             self.last_reason = "Personne n'a de quoi enchérir : je tente les enchères."
-            return _seat_act(_DECLINES, A.Decline, p)
+            return _seat_act(_DECLINES, p)
         if value > price * 1.3:
             self.last_reason = "J'achète : ce terrain compte pour un groupe."
-            return _seat_act(_BUYS, A.Buy, p)
+            return _seat_act(_BUYS, p)
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self._reserve(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
             self.last_reason = "J'achète."
-            return _seat_act(_BUYS, A.Buy, p)
+            return _seat_act(_BUYS, p)
         self.last_reason = "Je garde mon argent : aux enchères."
-        return _seat_act(_DECLINES, A.Decline, p)
+        return _seat_act(_DECLINES, p)
 
     def _rivals_short(self, state: GameState, p: int, price: int) -> bool:
         """True when every rival's cash is well below ``price`` (an auction would go cheap)."""
@@ -456,7 +456,7 @@ class Bot:
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
             self.last_reason = "Je passe : c'est plus que ce que cela vaut pour moi."
-            return _seat_act(_PASSES, A.Pass, p)
+            return _seat_act(_PASSES, p)
         self.last_reason = "J'enchéris."
         return A.Bid(p, bid)
 
@@ -612,7 +612,7 @@ class Bot:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
         self.last_reason = "Je lève une hypothèque."
-        return _square_act(_LIFTS, A.Lift, p, best)
+        return _square_act(_LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
         if self._no_build_turn == state.turn:
@@ -666,12 +666,12 @@ class Bot:
                 blocked = blocked or "bank" in why
                 continue
             self.last_reason = "Je construis."
-            return _square_act(_BUILDS, A.Build, p, s)
+            return _square_act(_BUILDS, p, s)
         if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
                 self.last_reason = "J'hypothèque pour construire."
-                return _square_act(_MORTGAGES, A.Mortgage, p, s)
+                return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self._monos) > 1:
             return self._free_houses(state, p, levels, top)
         return None
@@ -698,7 +698,7 @@ class Bot:
             if not can_sell(state, p, s):
                 self._freed_at = self._turns
                 self.last_reason = "Je vends une maison pour bâtir un hôtel ailleurs."
-                return _square_act(_SALES, A.SellBuilding, p, s)
+                return _square_act(_SALES, p, s)
         return None
 
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
@@ -774,7 +774,7 @@ class Bot:
                     best = s
             if best >= 0:
                 self.last_reason = "Je place le bâtiment gagné aux enchères."
-                return _square_act(_BUILDS, A.Build, p, best)
+                return _square_act(_BUILDS, p, best)
         return None
 
     # -- debts -----------------------------------------------------------------------------------
@@ -788,7 +788,7 @@ class Bot:
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
             self.last_reason = "J'hypothèque pour payer."
-            return _square_act(_MORTGAGES, A.Mortgage, p, s)
+            return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         v = state.variant
         if v.loans and pl.loan < v.loan_max:
@@ -811,12 +811,12 @@ class Bot:
                     best, best_key = s, key
         if best >= 0:
             self.last_reason = "Je vends une maison pour payer."
-            return _square_act(_SALES, A.SellBuilding, p, best)
+            return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
         for s in state.board.properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
                 self.last_reason = "J'hypothèque pour payer."
-                return _square_act(_MORTGAGES, A.Mortgage, p, s)
+                return _square_act(_MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
             if a is not None:

@@ -39,7 +39,7 @@ ROUND_CAP: Final = 1000
 MAX_ACTIONS: Final = 400_000          # a safety net far above any real game (about 3,000 a game)
 MAX_TURN_ACTIONS: Final = 2_000       # one turn never needs this many (a bot loop: counted, game ended)
 OUT_OF_TURN_STEPS: Final = 6          # actions one player may take in its out-of-turn window
-MASK = 0xFFFFFFFFFFFFFFFF
+MASK: Final = 0xFFFFFFFFFFFFFFFF
 
 
 def splitmix(x: int) -> int:
@@ -105,7 +105,10 @@ def _default(state: GameState, p: int) -> A.Action | None:
     return None
 
 
-_CURRENT_ACTS = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # phases where the current player acts
+_CURRENT_ACTS: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # phases where the current player acts
+
+
+_ACCEPT: Final = A.AcceptTrade
 
 
 def _actor(state: GameState) -> int:
@@ -163,7 +166,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                 raise
             apply(st, fallback)
             return
-        if type(action) is A.AcceptTrade:
+        if type(action) is _ACCEPT:
             trades += 1
         if observe is not None:
             observe(st, action, events)

@@ -10,19 +10,21 @@ of *blocking* him. Tables are built once per board; every decision is a few list
 
 from __future__ import annotations
 
+from typing import Final
+
 from monopoly_cpc.rules.board import STATION, STREET, UTILITY, Board
 
 # Where rolls end on the French board, stay-short jail policy, in 1/10000 (anchors.md §2,
 # exact Markov chain, FR deck). Squares that cannot be owned are 0 here (not used).
-LANDING_FR = (
+LANDING_FR: Final = (
     308, 262, 0, 220, 0, 226, 232, 0, 236, 231, 0, 269, 229, 237, 247, 310, 279, 0, 293, 306,
     0, 281, 0, 271, 317, 272, 273, 270, 266, 263, 0, 267, 260, 0, 246, 238, 0, 215, 0, 260,
 )
 
 # Bonus of a monopoly = HORIZON x (rent per opponent roll at three houses) + half its prices.
-HORIZON = 12
-STATION_STEP_PCT = 15     # each further station held adds 15 % to the stations' worth
-UTILITY_PCT = 90          # a lone utility is worth a little less than its price (Darling)
+HORIZON: Final = 12
+STATION_STEP_PCT: Final = 15     # each further station held adds 15 % to the stations' worth
+UTILITY_PCT: Final = 90          # a lone utility is worth a little less than its price (Darling)
 
 
 class Tables:
@@ -76,7 +78,7 @@ class Tables:
             self.build_rank[g] = i
 
 
-_CACHE: list[Tables] = []
+_CACHE: Final[list[Tables]] = []
 
 
 def tables(board: Board) -> Tables:

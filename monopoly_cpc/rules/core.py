@@ -4,7 +4,7 @@ the game and the clock. Internal to ``monopoly_cpc.rules`` (the API is in ``engi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monopoly_cpc.rules.board import (
     HOTEL,
@@ -30,7 +30,7 @@ from monopoly_cpc.rules.state import (
     GameState,
 )
 
-_E = tuple.__new__  # event(...) without NamedTuple's Python-level __new__: a third of the cost
+_E: Final = tuple.__new__  # event(...) without NamedTuple's Python-level __new__: a third of the cost
 
 
 class IllegalAction(Exception):

@@ -11,7 +11,7 @@ trade awaiting an answer) keeps what comes after it in ``state.stack``; ``_resum
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import (
@@ -633,7 +633,7 @@ def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None
     _advance_clock(state, action.ticks, ev)
 
 
-_HANDLERS: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
+_HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event]], None]]] = {
     A.Roll: _do_roll, A.Buy: _do_buy, A.Decline: _do_decline, A.Bid: _do_bid, A.Pass: _do_pass,
     A.CloseAuction: _do_close, A.ClaimRent: _do_claim, A.ChooseCard: _do_choose_card,
     A.PayJailFine: _do_pay_jail, A.UseJailCard: _do_use_card, A.Build: _do_build,
@@ -643,7 +643,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
     A.Borrow: _do_borrow, A.EndGame: _do_end_game, A.AdvanceClock: _do_clock,
 }
 
-_SHAPES: dict[type, tuple[tuple[str, int], ...]] = {cls: A.shape(cls) for cls in _HANDLERS}
+_SHAPES: Final[dict[type, tuple[tuple[str, int], ...]]] = {cls: A.shape(cls) for cls in _HANDLERS}
 
 
 def malformed(action: object) -> str:
@@ -653,6 +653,10 @@ def malformed(action: object) -> str:
     return _malformed(action, shape) if shape is not None else ""
 
 
+_INT: Final = A.INT     # (read from constants here: the compiled build then skips a lookup)
+_BOOL: Final = A.BOOL
+
+
 def _malformed(action: object, shape: tuple[tuple[str, int], ...]) -> str:
     """The first field of ``action`` whose value is not of its declared kind (a bool is not a
     whole number), or "". Checked before anything else: the handlers may then trust the types,
@@ -660,10 +664,10 @@ def _malformed(action: object, shape: tuple[tuple[str, int], ...]) -> str:
     source refuses."""
     for name, kind in shape:
         v = getattr(action, name)
-        if kind == A.INT:
+        if kind == _INT:
             if type(v) is not int:
                 return name
-        elif kind == A.BOOL:
+        elif kind == _BOOL:
             if type(v) is not bool:
                 return name
         elif type(v) is not tuple or any(type(x) is not int for x in v):

@@ -6,7 +6,7 @@ fields are filled when they mean something (-1 / 0 / "" / () otherwise).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Event(NamedTuple):
@@ -24,7 +24,7 @@ class Event(NamedTuple):
     data: tuple = ()
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def event(kind: str, player: int = -1, square: int = -1, amount: int = 0, other: int = -1,

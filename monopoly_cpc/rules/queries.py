@@ -5,24 +5,26 @@ Nothing here mutates the state; the engine and the computer players both use the
 
 from __future__ import annotations
 
+from typing import Final
+
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
 from monopoly_cpc.rules.refusals import OK, Why
 from monopoly_cpc.rules.state import GameState
 
 # The refusals of the building and mortgage questions, made once (these run in every playout).
-_NOT_A_STREET = Why("not_a_street", "not a street")
-_NOT_YOURS = Why("not_your_property", "not your property")
-_INCOMPLETE = Why("group_incomplete", "the group is not complete (or a street of it is mortgaged)")
-_ALREADY_HOTEL = Why("already_hotel", "already a hotel")
-_UNEVEN_BUILD = Why("uneven_building",
+_NOT_A_STREET: Final = Why("not_a_street", "not a street")
+_NOT_YOURS: Final = Why("not_your_property", "not your property")
+_INCOMPLETE: Final = Why("group_incomplete", "the group is not complete (or a street of it is mortgaged)")
+_ALREADY_HOTEL: Final = Why("already_hotel", "already a hotel")
+_UNEVEN_BUILD: Final = Why("uneven_building",
                     "build evenly: another street of the group has fewer buildings")
-_NO_HOTEL = Why("bank_no_hotel", "the bank has no hotel left")
-_NO_HOUSE = Why("bank_no_house", "the bank has no house left")
-_NOT_YOUR_STREET = Why("not_your_street", "not your street")
-_NO_BUILDING = Why("no_building", "no building")
-_UNEVEN_SELL = Why("uneven_selling", "sell evenly: another street of the group has more buildings")
-_ALREADY_MORTGAGED = Why("already_mortgaged", "already mortgaged")
-_GROUP_BUILT = Why("group_has_buildings", "sell the buildings of the group first")
+_NO_HOTEL: Final = Why("bank_no_hotel", "the bank has no hotel left")
+_NO_HOUSE: Final = Why("bank_no_house", "the bank has no house left")
+_NOT_YOUR_STREET: Final = Why("not_your_street", "not your street")
+_NO_BUILDING: Final = Why("no_building", "no building")
+_UNEVEN_SELL: Final = Why("uneven_selling", "sell evenly: another street of the group has more buildings")
+_ALREADY_MORTGAGED: Final = Why("already_mortgaged", "already mortgaged")
+_GROUP_BUILT: Final = Why("group_has_buildings", "sell the buildings of the group first")
 
 
 def hotel_level(state: GameState) -> int:

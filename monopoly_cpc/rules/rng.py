@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_MULT = 0x2545F4914F6CDD1D
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
+_MULT: Final = 0x2545F4914F6CDD1D
 
 
 def seed_state(seed: int) -> int:

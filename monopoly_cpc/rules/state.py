@@ -21,9 +21,9 @@ DEBT: Final = "debt"                    # debts[0].debtor must raise money
 TRADE: Final = "trade"                  # a trade proposal awaits the partner's answer
 PLACE_BUILDING: Final = "place_building"  # the winner of a building auction places it
 GAME_OVER: Final = "game_over"
-PHASES = (START_ROLL, ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, TRADE, PLACE_BUILDING, GAME_OVER)
+PHASES: Final = (START_ROLL, ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, TRADE, PLACE_BUILDING, GAME_OVER)
 # Phases in which anyone may build, sell, mortgage, lift, trade, borrow and claim rent.
-FREE_PHASES = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
+FREE_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
 
 END_MOVE: Final = "end_move"            # continuation: the current move is over
 
