@@ -489,6 +489,8 @@ class Bot:
 
     # -- free actions: lift, build, trade --------------------------------------------------------
     def _free(self, state: GameState, p: int, my_turn: bool) -> A.Action | None:
+        if state.time_up:
+            return None   # the quick game's time is over: no more deals (seeds/002 A)
         if self._counter is not None:
             counter = self._counter
             self._counter = None
@@ -865,6 +867,9 @@ class Bot:
     def _answer(self, state: GameState, p: int) -> A.Action:
         tr = state.trade
         assert tr is not None   # phase TRADE
+        if state.time_up:   # the quick game's time is over: no deal can be concluded
+            self.last_reason = "Je refuse : le temps est écoulé."
+            return A.RejectTrade(p)
         accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason
         if accept:

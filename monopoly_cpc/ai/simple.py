@@ -87,7 +87,7 @@ class BaselineBot:
             return A.Decline(p)
         if current and ph == CARD_CHOICE:
             return A.ChooseCard(p, pl.cash < state.cards.all[state.pending_card].amount)
-        if self._no_build_turn != state.turn:
+        if self._no_build_turn != state.turn and not state.time_up:   # no deal after the time
             for s in self._my_streets(state, p):
                 if not can_build(state, p, s):
                     return A.Build(p, s)

@@ -18,6 +18,8 @@ from monopoly_cpc.rules.queries import (
 from monopoly_cpc.rules.refusals import CODES, Why
 from monopoly_cpc.rules.state import (
     AUCTION,
+    BUY,
+    CARD_CHOICE,
     DEBT,
     END_MOVE,
     FREE_PHASES,
@@ -61,11 +63,29 @@ def _check_player(state: GameState, action, player: int) -> None:
                             fields={"name": state.players[player].name})
 
 
-def _check_free(state: GameState, action, player: int) -> None:
-    """Out-of-turn actions: allowed to any player still in the game in the free phases."""
+def _check_free(state: GameState, action, player: int, after_time: str = "deal") -> None:
+    """Out-of-turn actions: allowed to any player still in the game in the free phases.
+
+    Once the quick game's time is up, "no operation can be concluded any more, but a player
+    who is playing a move finishes it and does everything that goes with it" (seeds/002 A,
+    NOUVELLE MANIERE RAPIDE): ``after_time`` says what the action is then. A "claim" (the rent
+    of the move) is still allowed; "cash" (sell, mortgage, borrow) only to a player raising
+    money in the move (the debtor, or the player at a purchase or a card choice); a "deal"
+    (build, lift, trade) never."""
     _check_player(state, action, player)
     if state.phase not in FREE_PHASES:
         raise IllegalAction(f"not now (phase {state.phase})", action, code="not_now")
+    if state.time_up and after_time != "claim":
+        if after_time == "cash" and _in_the_move(state, player):
+            return
+        raise IllegalAction("the time is up: no more deals", action, code="time_up_no_deal")
+
+
+def _in_the_move(state: GameState, player: int) -> bool:
+    """Is ``player`` raising money for the move being finished (a debt, a purchase, a card)?"""
+    if state.phase == DEBT:
+        return bool(state.debts) and state.debts[0].debtor == player
+    return player == state.current and state.phase in (BUY, CARD_CHOICE)
 
 
 def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event]) -> None:

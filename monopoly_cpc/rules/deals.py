@@ -143,7 +143,7 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
 
 def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
     p, s = action.player, action.square
-    _check_free(state, action, p)
+    _check_free(state, action, p, "cash")
     if not 0 <= s < 40:
         raise IllegalAction("no such square", action, code="no_such_square")
     why = can_sell(state, p, s)
@@ -154,7 +154,7 @@ def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
 
 def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
     p, s = action.player, action.square
-    _check_free(state, action, p)
+    _check_free(state, action, p, "cash")
     if not 0 <= s < 40:
         raise IllegalAction("no such square", action, code="no_such_square")
     why = can_mortgage(state, p, s)
@@ -188,7 +188,7 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
 
 def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     p = action.player
-    _check_free(state, action, p)
+    _check_free(state, action, p, "cash")
     v = state.variant
     if not v.loans:
         raise IllegalAction("no loans in this variant", action, code="no_loans")
@@ -272,6 +272,8 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
     t = state.trade
     if state.phase != TRADE or t is None or action.player != t.partner:
         raise IllegalAction("no trade awaits your answer", action, code="no_trade_to_answer")
+    if state.time_up:   # seeds/002 A "Aucune opération ne peut plus se conclure"
+        raise IllegalAction("the time is up: no more deals", action, code="time_up_no_deal")
     _check_trade(state, t, action)
     state.trade = None
     p, q = t.proposer, t.partner

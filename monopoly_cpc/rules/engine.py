@@ -566,7 +566,7 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
 
 
 def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
-    _check_free(state, action, action.player)
+    _check_free(state, action, action.player, "claim")
     c = state.claim
     if c is None or c.owner != action.player:
         raise IllegalAction("no rent to claim", action, code="no_rent_to_claim")

@@ -9,6 +9,7 @@ no trade proposals (any ``ProposeTrade`` is validated by ``apply``). The host's 
 from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.core import _in_the_move
 from monopoly_cpc.rules.queries import (
     assets,
     can_build,
@@ -61,7 +62,8 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
         t = state.trade
         if t is not None:
             if player == t.partner:
-                out.append(A.AcceptTrade(player))
+                if not state.time_up:   # no deal concluded once the time is up
+                    out.append(A.AcceptTrade(player))
                 out.append(A.RejectTrade(player))
             elif player == t.proposer:
                 out.append(A.RejectTrade(player))
@@ -101,11 +103,16 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
 
 
 def free_actions(state: GameState, player: int) -> list[A.Action]:
-    """Out-of-turn actions open to ``player`` now: claim, build, sell, mortgage, lift, borrow."""
+    """Out-of-turn actions open to ``player`` now: claim, build, sell, mortgage, lift, borrow.
+    Once the quick game's time is up: the claim, and selling, mortgaging or borrowing for a
+    player raising money in the move being finished (``core._check_free``)."""
     out: list[A.Action] = []
     c = state.claim
     if c is not None and c.owner == player:
         out.append(A.ClaimRent(player))
+    deals = not state.time_up
+    if not deals and not _in_the_move(state, player):
+        return out
     b = state.board
     own = state.owner
     mort = state.mortgaged
@@ -115,13 +122,13 @@ def free_actions(state: GameState, player: int) -> list[A.Action]:
         if own[s] != player:
             continue
         if mort[s]:
-            if cash >= lift_cost(state, s):
+            if deals and cash >= lift_cost(state, s):
                 out.append(A.Lift(player, s))
             continue
         if b.groups[s] >= 0:
             if houses[s] and not can_sell(state, player, s):
                 out.append(A.SellBuilding(player, s))
-            if not can_build(state, player, s):
+            if deals and not can_build(state, player, s):
                 out.append(A.Build(player, s))
         if not can_mortgage(state, player, s):
             out.append(A.Mortgage(player, s))

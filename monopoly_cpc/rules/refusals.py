@@ -21,6 +21,7 @@ CODES: dict[str, str] = {
     "no_player": "there is no such player",
     "player_bankrupt": "that player is bankrupt",
     "not_now": "this action is not possible in the current phase",
+    "time_up_no_deal": "the quick game's time is up: only the move being played finishes",
     "game_over": "the game is over",
     "unknown_action": "the engine does not know this action",
     "bad_action": "a value of the action has the wrong type",

@@ -38,6 +38,7 @@ ANSWERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"Je refuse : l'échange vous avantage trop\.", "favours_you"),
         (r"Je refuse : l'échange ne me rapporte pas assez\.", "too_little"),
         (r"Je ne fais pas d'échange\.", "no_trades"),
+        (r"Je refuse : le temps est écoulé\.", "time_up"),
     ))
 
 
