@@ -63,7 +63,8 @@ def _check_player(state: GameState, action, player: int) -> None:
                             fields={"name": state.players[player].name})
 
 
-def _check_free(state: GameState, action, player: int, after_time: str = "deal") -> None:
+def _check_free(state: GameState, action, player: int, after_time: str = "deal",
+                phases: frozenset[str] = FREE_PHASES) -> None:
     """Out-of-turn actions: allowed to any player still in the game in the free phases.
 
     Once the quick game's time is up, "no operation can be concluded any more, but a player
@@ -73,7 +74,7 @@ def _check_free(state: GameState, action, player: int, after_time: str = "deal")
     money in the move (the debtor, or the player at a purchase or a card choice); a "deal"
     (build, lift, trade) never."""
     _check_player(state, action, player)
-    if state.phase not in FREE_PHASES:
+    if state.phase not in phases:
         raise IllegalAction(f"not now (phase {state.phase})", action, code="not_now")
     if state.time_up and after_time != "claim":
         if after_time == "cash" and _in_the_move(state, player):

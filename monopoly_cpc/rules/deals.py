@@ -4,6 +4,8 @@ debtor's ways out (automatic sale, paying a rent in kind, bankruptcy). Internal 
 
 from __future__ import annotations
 
+from typing import Final
+
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import (
     HOTEL,
@@ -34,13 +36,19 @@ from monopoly_cpc.rules.queries import (
     shortage_bidders,
 )
 from monopoly_cpc.rules.state import (
+    AUCTION,
     DEBT,
+    FREE_PHASES,
     PLACE_BUILDING,
     TRADE,
     Debt,
     GameState,
     Trade,
 )
+
+# MONOPOLIC: "Un joueur peut emprunter jusqu'à 50.000 Frs à tout moment" (seeds/000): during an
+# auction or a trade waiting for its answer too.
+BORROW_PHASES: Final = FREE_PHASES | {AUCTION, TRADE}
 
 
 def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
@@ -188,7 +196,7 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
 
 def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     p = action.player
-    _check_free(state, action, p, "cash")
+    _check_free(state, action, p, "cash", BORROW_PHASES)  # "à tout moment" (seeds/000)
     v = state.variant
     if not v.loans:
         raise IllegalAction("no loans in this variant", action, code="no_loans")

@@ -192,9 +192,10 @@ def loan_room(state: GameState, player: int) -> int:
 
 
 def assets(state: GameState, player: int) -> int:
-    """The player's 'actif': cash plus everything the bank would lend or pay back. A bid above
+    """The player's 'actif': cash plus everything the bank would lend or pay back, including
+    what he may still borrow (MONOPOLIC: "emprunter ... à tout moment", seeds/000). A bid above
     it is void (seeds/002 ENCHERES)."""
-    return state.players[player].cash + liquidation_value(state, player)
+    return state.players[player].cash + liquidation_value(state, player) + loan_room(state, player)
 
 
 def fortune(state: GameState, player: int) -> int:

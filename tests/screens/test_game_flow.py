@@ -32,6 +32,21 @@ def test_who_starts_humans_press_d_computers_roll_and_ties_roll_again():
     assert s.shows("D : dés   C : compte   A : actifs")
 
 
+def test_a_counts_what_can_still_be_borrowed_with_monopolic_loans():
+    """seeds/000 EMPRUNT 'emprunter jusqu'à 50.000 Frs à tout moment': the actif that caps a bid
+    counts the loan still open, and A says so."""
+    from monopoly_cpc.rules.variants import Variant
+
+    s = game_session(first_player=0, dice=[(1, 2)], variant=Variant(loans=True))
+    assert until(s, "A vous, JEAN (joueur 1)")
+    s.press("A")
+    assert s.shows("Actif (avec l'emprunt) : 200.000 F")
+    plain = game_session(first_player=0, dice=[(1, 2)])
+    assert until(plain, "A vous, JEAN (joueur 1)")
+    plain.press("A")
+    assert plain.shows("Actif (argent + hypothèques) : 150.000 F")
+
+
 def test_the_turn_c_a_then_d_rolls_walks_and_offers_the_deed():
     s = game_session(first_player=0, dice=[(1, 2)])
     assert until(s, "A vous, JEAN (joueur 1)")

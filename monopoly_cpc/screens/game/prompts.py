@@ -105,7 +105,8 @@ class DiceMode(Prompt):
             nh, nt = houses_and_hotels(st, p)
             self.host.say(t.get("game.assets", name=self.name(), total=self.host.money(fortune(st, p))))
             self.host.say(t.get("game.assets_detail", props=len(st.owned_by(p)), houses=nh, hotels=nt))
-            self.host.say(t.get("game.assets_raise", amount=self.host.money(assets(st, p))))
+            key = "game.assets_raise_loan" if st.variant.loans else "game.assets_raise"
+            self.host.say(t.get(key, amount=self.host.money(assets(st, p))))
             if st.players[p].jail_cards:
                 self.host.say(t.get("game.jail_cards", count=len(st.players[p].jail_cards)))
             return True
