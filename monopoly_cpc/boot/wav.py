@@ -42,6 +42,10 @@ def write_wav(path: Path, intervals: np.ndarray, rate: int = RATE, bits: int = 8
     ``invert`` turns the wave upside down, for a cable or deck that inverts the signal; the
     team's reader loads both polarities (a real CPC was not tried with both)."""
     samples = samples_from_intervals(intervals, rate, bits, first_level=1 if invert else 0)
+    if samples.nbytes % 2:
+        # RIFF chunks are word-aligned and the wave module does not pad an odd data chunk:
+        # one more sample of the last level keeps the file exact (and changes no edge).
+        samples = np.append(samples, samples[-1:])
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(bits // 8)
