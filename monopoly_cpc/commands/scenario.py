@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import traceback
 from pathlib import Path
 
 from monopoly_cpc.errors import UserError
@@ -20,17 +22,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the scenarios; exit 1 if any check fails."""
+    """Run every scenario given, even after a bad one; exit 1 if any check fails or any file
+    is not a scenario (each bad file is one line on stderr: ``ERROR file: reason``)."""
     from monopoly_cpc.rules.scenario import run_scenario
 
-    bad = 0
+    failed = errors = 0
     for name in args.files:
         path = Path(name)
-        if path.is_dir():
-            raise UserError(f"{name}: is a folder; give scenario files (e.g. {name}/*.yaml)")
-        if not path.is_file():
-            raise UserError(f"{name}: no such scenario file")
-        result = run_scenario(path)
+        try:
+            if path.is_dir():
+                raise UserError(f"{name}: is a folder; give scenario files (e.g. {name}/*.yaml)")
+            if not path.is_file():
+                raise UserError(f"{name}: no such scenario file")
+            result = run_scenario(path)
+        except UserError as exc:
+            _error(str(exc))
+            errors += 1
+            continue
+        except Exception as exc:  # noqa: BLE001 - a runner fault: logged, the batch goes on
+            from monopoly_cpc import logs
+
+            log = logs.write_crash(traceback.format_exc())
+            _error(f"{path.name}: internal error: {exc.__class__.__name__}: {exc} "
+                   f"(details in {log})")
+            errors += 1
+            continue
         status = "ok  " if result.ok else "FAIL"
         print(f"{status} {path.name}: {result.name}")
         print(f"     source: {result.source}")
@@ -42,5 +58,15 @@ def run(args: argparse.Namespace) -> int:
                 print(f"     event {ev.kind} {extra}")
         for f in result.failures:
             print(f"     {f}")
-        bad += not result.ok
-    return 1 if bad else 0
+        failed += not result.ok
+    if len(args.files) > 1:
+        ok = len(args.files) - failed - errors
+        print(f"{len(args.files)} files: {ok} ok, {failed} FAIL, {errors} ERROR")
+    return 1 if failed or errors else 0
+
+
+def _error(message: str) -> None:
+    """One line on stderr for a file that could not run, after what stdout holds so far (the
+    lines keep their order when both go to the same place)."""
+    sys.stdout.flush()
+    print(f"monopoly-cpc: ERROR {message}", file=sys.stderr, flush=True)
