@@ -327,6 +327,12 @@ def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None
     p = action.player
     d = _current_debt(state, action, p)
     pl = state.players[p]
+    if pl.cash + liquidation_value(state, p) + loan_room(state, p) < d.amount:
+        # Nothing can cover it: bankrupt at once. Selling and mortgaging first would only hand
+        # the creditor mortgaged deeds, on which he pays 10 %, instead of "toutes les valeurs"
+        # as they are (seeds/002 FAILLITE).
+        _bankrupt(state, p, ev)
+        return
     b = state.board
     own = state.owner
     # 1. buildings, most valuable groups first, evenly (the highest street of a group first)
