@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "cf2706f4faadbd6145efd44b34009be08ba99281029983945881cdbace8778fc"
+FINGERPRINT = "bf3af47c79876d7d391ed5d6795ba708691ffceaf3a47168661dc97209e6baa4"
 
 
 def fingerprint() -> str:
