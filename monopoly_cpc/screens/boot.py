@@ -93,6 +93,7 @@ class BootScreen(Screen):
         self._picture_ticks: np.ndarray | None = None
         self.state = "power"  # power | typing | editor | tape_prompt | loading | disc_error | done
         self.buffer = ""  # the line being typed
+        self.caps_lock = False  # the CAPS LOCK key's state (the firmware's, for a-z only)
         self._typing: list[str] = list(self.machine.commands(self.media, self.french))
         self._type_queue: list[tuple[int, str]] = []  # (tick, char or "\r")
         self._schedule: list[tuple[int, tuple]] = []
@@ -225,6 +226,10 @@ class BootScreen(Screen):
             self.console.put(ch)
 
     def _edit_key(self, ev: Any) -> None:
+        if ev.key == "CAPS":
+            if not ev.repeat:
+                self.caps_lock = not self.caps_lock
+            return
         if ev.key == "ESC":
             if self.buffer:
                 self.buffer = ""
@@ -244,7 +249,7 @@ class BootScreen(Screen):
                 if self.state != "editor":
                     return
             elif ch >= " " and ch != "\x7f":
-                self._type_char(ch)
+                self._type_char(ch.upper() if self.caps_lock and "a" <= ch <= "z" else ch)
 
     def _print_line(self, text: str) -> None:
         self.console.ensure_line_start()

@@ -256,6 +256,20 @@ def test_typing_by_hand_takes_over():
     assert s.log[-1] == 'run "monopoly"' and s.state == "loading"  # disc now: no message
 
 
+def test_caps_lock_capitalises_the_letters_typed_at_ready():
+    """The firmware's CAPS LOCK turns a-z into A-Z (only those) until pressed again."""
+    s, _, _ = make(machine="6128")
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("DEL", "\x7f"))
+    s.on_key(key("CAPS"))
+    for ch in "cat1é":
+        s.on_key(key("K", ch))
+    assert s.buffer == "CAT1é"
+    s.on_key(key("CAPS"))
+    s.on_key(key("K", "x"))
+    assert s.buffer == "CAT1éx"
+
+
 def test_464_tape_has_no_disc_commands():
     s, _, _ = make(machine="464", media="tape")
     run_until(s, lambda s: s.state == "typing" and s.buffer)
