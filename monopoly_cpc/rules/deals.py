@@ -46,9 +46,12 @@ from monopoly_cpc.rules.state import (
     Trade,
 )
 
-# MONOPOLIC: "Un joueur peut emprunter jusqu'à 50.000 Frs à tout moment" (seeds/000): during an
-# auction or a trade waiting for its answer too.
-BORROW_PHASES: Final = FREE_PHASES | {AUCTION, TRADE}
+# Raising money "à tout moment": selling buildings back (seeds/002 C "Les maisons et les hôtels
+# peuvent être achetés ou vendus à tout moment"; A "mais cela à n'importe quel moment"),
+# mortgaging, and the MONOPOLIC loan (seeds/000 "emprunter jusqu'à 50.000 Frs à tout moment"):
+# during an auction or a trade waiting for its answer too. Building and lifting stay between
+# those (a building bought could open a shortage auction inside the auction).
+ANY_TIME_PHASES: Final = FREE_PHASES | {AUCTION, TRADE}
 
 
 def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
@@ -151,7 +154,7 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
 
 def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
     p, s = action.player, action.square
-    _check_free(state, action, p, "cash")
+    _check_free(state, action, p, "cash", ANY_TIME_PHASES)
     if not 0 <= s < 40:
         raise IllegalAction("no such square", action, code="no_such_square")
     why = can_sell(state, p, s)
@@ -162,7 +165,7 @@ def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
 
 def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
     p, s = action.player, action.square
-    _check_free(state, action, p, "cash")
+    _check_free(state, action, p, "cash", ANY_TIME_PHASES)
     if not 0 <= s < 40:
         raise IllegalAction("no such square", action, code="no_such_square")
     why = can_mortgage(state, p, s)
@@ -196,7 +199,7 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
 
 def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     p = action.player
-    _check_free(state, action, p, "cash", BORROW_PHASES)  # "à tout moment" (seeds/000)
+    _check_free(state, action, p, "cash", ANY_TIME_PHASES)
     v = state.variant
     if not v.loans:
         raise IllegalAction("no loans in this variant", action, code="no_loans")
