@@ -7,6 +7,9 @@ import pytest
 from monopoly_cpc.rules.scenario import run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml"))
+# Written the way an outside examiner would, from the manuals alone (amounts worked out before
+# running them): combinations of the rules above, kept as a regression net.
+EXAMINER = sorted((Path(__file__).resolve().parents[1] / "scenarios" / "examiner").glob("*.yaml"))
 
 
 def test_there_are_scenarios_for_the_rules():
@@ -21,6 +24,15 @@ def test_scenario(path):
     # Each scenario names the passage of the rules it checks.
     assert ("seeds/" in result.source or "monopoly_fr.md" in result.source
             or "issue 3" in result.source), result.source
+    assert result.ok, "\n".join(result.failures)
+
+
+@pytest.mark.parametrize("path", EXAMINER, ids=[p.stem for p in EXAMINER])
+def test_examiner_scenario(path):
+    """The examiner's combinations: each names its passage and matches the engine."""
+    assert len(EXAMINER) >= 50
+    result = run_scenario(path)
+    assert "seeds/" in result.source or "monopoly_fr.md" in result.source, result.source
     assert result.ok, "\n".join(result.failures)
 
 
