@@ -232,10 +232,9 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     # -- keys ---------------------------------------------------------------------------------
     def on_key(self, ev) -> None:
-        if self._number is not None:
-            self._number_key(ev)
-            return
-        if self.show.busy and ev.key not in ("UP", "DOWN", "LEFT", "RIGHT"):
+        if self.typeahead and not self.show.busy:
+            self._drain()  # keys typed before this one go first, in the order typed
+        if self.typeahead or (self.show.busy and not self._takes_now(ev)):
             # like the CPC's key buffer: the key waits for the end of what is being shown,
             # and the message on screen is cut short
             self.show.skip()
@@ -245,13 +244,36 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             if not hurry and len(self.typeahead) < TYPEAHEAD:
                 self.typeahead.append(ev)
             return
-        self._key(ev)
+        self._dispatch(ev)
+
+    def _takes_now(self, ev) -> bool:
+        """While events are being shown: True for a key that acts at once instead of waiting
+        in the type-ahead (the cursor keys, a number being typed, and every key of an open
+        command window: its ENTER, ESC, SPACE and digits are its own, not "skip the message")."""
+        if self._number is not None or ev.key in ("UP", "DOWN", "LEFT", "RIGHT"):
+            return True
+        return bool(self.modes) and not getattr(self.modes[-1], "waits_for_show", False)
+
+    def _drain(self) -> None:
+        """The type-ahead's keys, oldest first, until one starts a new show."""
+        while self.typeahead and not self.show.busy:
+            self._dispatch(self.typeahead.pop(0))
+            self._ensure_prompt()
+
+    def _dispatch(self, ev) -> None:
+        if self._number is not None:
+            self._number_key(ev)
+        else:
+            self._key(ev)
 
     def _key(self, ev) -> None:
         self._ensure_prompt()  # the question answered is always the engine's current one
-        if ev.char == "\x03" and not self.modes:
+        if ev.char == "\x03":
             # CTRL+C ends the game (the engine accepts it only at the end of a move); it goes
-            # before the prompt, which would otherwise read it as C (the account).
+            # before the prompt, which would otherwise read it as C (the account).  An open
+            # command window is closed first, as ESC would (one command at a time).
+            for mode in list(reversed(self.modes)):
+                mode.close()
             self._open("^C")
             return
         top = self.modes[-1] if self.modes else self.prompt
@@ -325,9 +347,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.show.tick()
             return
         self._ensure_prompt()
-        while self.typeahead and not self.show.busy:
-            self._key(self.typeahead.pop(0))
-            self._ensure_prompt()
+        self._drain()
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None:
             top.tick()

@@ -329,6 +329,11 @@ class TradeMode(CommandMode):
     def owns_trade(self) -> bool:
         return self.step == ANSWER
 
+    @property
+    def waits_for_show(self) -> bool:
+        """While the proposal is being shown, the partner's O / N waits for it to end."""
+        return self.step == ANSWER
+
     def tick(self) -> None:
         super().tick()
         if self.step == DONE:
