@@ -13,7 +13,7 @@ from monopoly_cpc.rules.queries import houses_and_hotels
 from monopoly_cpc.screens.modes.base import CommandMode
 from monopoly_cpc.texts import fit_name
 
-PAGE = 3     # property lines per page of the ? list
+PAGE = 2     # property lines per page of the ? list (under the money and the count)
 
 
 def buildings_text(mode: CommandMode, s: int) -> str:
@@ -116,17 +116,15 @@ class WhoseMode(CommandMode):
         p = st.players[self.who]
         items = st.owned_by(self.who)
         nh, nt = houses_and_hotels(st, self.who)
-        head = self.tx("cmd.views.summary", props=len(items), houses=nh, hotels=nt)
-        lines = [head]
+        money = self.tx("cmd.views.cash", cash=self.host.money(p.cash))
+        if p.loan:
+            money += "  " + self.tx("cmd.views.loan", loan=self.host.money(p.loan))
+        # his money and loan, then the count, always; then a page of his properties
+        lines = [money, self.tx("cmd.views.summary", props=len(items), houses=nh, hotels=nt)]
         for s in items[self.top:self.top + PAGE]:
             # the name on the left, shortened (never cut) only if the buildings leave no room
             what = buildings_text(self, s)
             lines.append(fit_name(st.board.names[s], 39 - len(what)).ljust(40 - len(what)) + what)
-        if len(lines) == 1:
-            money = self.tx("cmd.views.cash", cash=self.host.money(p.cash))
-            if p.loan:
-                money += "  " + self.tx("cmd.views.loan", loan=self.host.money(p.loan))
-            lines.append(money)
         return lines
 
     def key(self, ev) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc.rules.board import HOTEL, STREET, default_board
+from monopoly_cpc.screens.modes.views import PAGE as VIEW_PAGE
 from monopoly_cpc.texts import fit_name, name_forms
 from tests.screens.commands.helpers import digit, flat, give, goto, start_game, typed, window
 
@@ -69,7 +70,7 @@ def test_question_mark_list_shows_every_name_whole_where_it_has_room(lang, state
     s.step(typed("?"))
     s.step([digit(2)])
     seen = {}
-    for _page in range((len(PROPS) + 2) // 3):
+    for _page in range(-(-len(PROPS) // VIEW_PAGE)):
         rows = s.text()[19:23]
         assert not cut_names(rows), cut_names(rows)
         for sq in PROPS:

@@ -76,9 +76,12 @@ def test_question_mark_then_number_shows_a_players_properties_and_buildings():
     w = flat(s)
     assert "PATRIMOINE DE 2 BRUNO" in w
     assert "4 propriété(s), 8 maison(s), 1 hôtel(s)" in w
+    assert "Argent : 150.000 F" in w                                 # seeds/000: son argent
     assert "Rue de Vaugirard un hôtel" in w and "Rue de Courcelles 4 maison(s)" in w
     s.press("SPACE")
-    assert "Compagnie de distribution d'électricité" in flat(s)     # whole: it has room
+    w = flat(s)
+    assert "Compagnie de distribution d'électricité" in w           # whole: it has room
+    assert "Argent : 150.000 F" in w
     s.step(typed("?"))
     s.step([digit(3)])
     assert "CLAUDE" in flat(s) and "Argent : 150.000 F" in flat(s)
@@ -105,9 +108,14 @@ def test_loan_up_to_50000_and_shown_in_the_holdings():
     s.step([digit(1)])
     assert "ANNE peut emprunter jusqu'à 20.000 F" in flat(s)
     s.press("ESC")
+    give(st, 0, [1, 3, 5, 6, 8])                     # with properties too, on every page
     open_key(s, "?")
     s.step([digit(1)])
-    assert "Emprunt : 30.000 F" in flat(s)
+    for _page in range(4):
+        rows = s.text()[18:25]
+        assert "Argent : 180.000 F  Emprunt : 30.000 F" in rows[1]
+        assert "5 propriété(s)" in rows[2]
+        s.press("SPACE")
 
 
 def test_no_loan_without_the_monopolic_variant():
