@@ -78,3 +78,30 @@ def test_keys_typed_as_a_message_ends_keep_their_order():
     s.press("ENTER")                                 # typed after them: ends BRUNO's bid
     assert st.auction is not None and st.auction.high_bidder == 1
     assert st.auction.high_bid == 5000
+
+
+# -- SPACE on the turn's question (manual §3: "la barre d'espacement montre le titre de
+# propriété de la case sous le curseur") ------------------------------------------------------
+
+def test_space_deed_follows_the_cursor_and_the_question_comes_back():
+    s, _st = start_game(names=("ANNE", "BRUNO"))
+    s.press("SPACE")
+    assert s.shows("Case : Départ") and not s.shows("A vous, ANNE")
+    s.press("LEFT")                                  # the deed of the square now under it
+    assert s.shows("Boulevard de Belleville") and s.shows("Loyer nu 200 F")
+    s.press("ENTER")                                 # takes the deed away: the question
+    assert s.shows("A vous, ANNE") and s.shows("D : dés")
+    assert not s.shows("Loyer nu 200 F")
+
+
+def test_space_deed_goes_after_a_while_or_with_the_key_that_answers():
+    s, st = start_game(names=("ANNE", "BRUNO"))
+    s.press("SPACE")
+    s.step(ticks=200)
+    assert not s.shows("A vous, ANNE")               # still read
+    s.step(ticks=250)
+    assert s.shows("A vous, ANNE")                   # then the question again
+    s.press("SPACE")
+    st.forced_dice.extend([(1, 2)])
+    s.press("D")                                     # D still rolls
+    assert st.players[0].pos == 3

@@ -47,6 +47,10 @@ TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buff
 # paces a computer waits before its roll while a human's rent is unclaimed: at least 2 s at
 # every speed (speed 3's pace is 0.2 s), time for a person to see "tapez L" and press it
 CLAIM_PACES = {1: 3, 2: 4, 3: 10}
+# ticks the title deed shown by SPACE stays when no key is pressed (8 s), then the question
+# of the turn comes back; a key takes it away sooner, a cursor key shows the next square's
+DEED_TICKS = 400
+CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
 def registry() -> dict[str, Callable[[Any], Mode]]:
@@ -108,6 +112,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.prompt: Mode | None = None
         self.prompt_key: tuple = ()
         self.deed: int = -1          # square whose deed fills the window (-1: none)
+        self.deed_left = 0           # ticks left of a deed shown by SPACE (0: not SPACE's)
         self.card: tuple[int, str] | None = None
         self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
         self.wait = PACE[self.speed]
@@ -162,16 +167,19 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def show_deed(self, square: int) -> None:
         self.deed = square
+        self.deed_left = 0
         self.card = None
 
     def show_card(self, ev) -> None:
         self.card = (ev.data[0] if ev.data else 0, ev.text)
         self.deed = -1
+        self.deed_left = 0
 
     def say(self, text: str) -> None:
         self.log.extend(wrap(text, 40) or [""])
         del self.log[:-LOG_MAX]
         self.deed = -1
+        self.deed_left = 0
         self.card = None
 
     def ask_number(self, prompt: str, max_len: int, on_done: Callable[[int | None], None]) -> None:
@@ -187,6 +195,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.prompt = None
             self.prompt_key = ()
         self.deed = -1
+        self.deed_left = 0
 
     def game_over_next(self) -> None:
         """After the winner's window: the hook, else issue 8's end screen, else the title."""
@@ -250,7 +259,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         """While events are being shown: True for a key that acts at once instead of waiting
         in the type-ahead (the cursor keys, a number being typed, and every key of an open
         command window: its ENTER, ESC, SPACE and digits are its own, not "skip the message")."""
-        if self._number is not None or ev.key in ("UP", "DOWN", "LEFT", "RIGHT"):
+        if self._number is not None or ev.key in CURSOR_KEYS:
             return True
         return bool(self.modes) and not getattr(self.modes[-1], "waits_for_show", False)
 
@@ -276,14 +285,23 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
                 mode.close()
             self._open("^C")
             return
+        if self.deed_left and ev.key not in CURSOR_KEYS:
+            # the title deed shown by SPACE goes: the question under it comes back; ENTER,
+            # ESC and SPACE only take it away, another key also does what it does
+            self.deed = -1
+            self.deed_left = 0
+            if ev.key in ("SPACE", "ESC") or ev.is_enter:
+                return
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None and top.on_key(ev):
             return
-        if ev.key in ("UP", "DOWN", "LEFT", "RIGHT"):
+        if ev.key in CURSOR_KEYS:
             self._cursor_key(ev.key)
+            if self.deed_left:
+                self._space_deed()  # the deed follows the cursor
             return
         if ev.key == "SPACE":
-            self.show_deed(self.cursor)
+            self._space_deed()
             return
         if self.modes:
             return  # one command at a time: letters do not open a mode over another
@@ -295,6 +313,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
                 self.say(self.texts["game.no_command"])
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
             self._open(ev.char)  # issue 8's '+', '-', '?' views
+
+    def _space_deed(self) -> None:
+        """SPACE: the title deed of the square under the cursor, for a while."""
+        self.show_deed(self.cursor)
+        self.deed_left = DEED_TICKS
 
     def _open(self, letter: str) -> bool:
         factory = registry().get(letter)
@@ -343,6 +366,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if self._number is not None:
             self._number[0].tick()
         self._clock()
+        if self.deed_left:
+            self.deed_left -= 1
+            if not self.deed_left:
+                self.deed = -1
         if self.show.busy:
             self.show.tick()
             return
