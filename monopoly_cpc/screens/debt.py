@@ -124,19 +124,41 @@ class DebtMode(Prompt):
         pl = st.players[self.who]
         bar(fb, 0, t.get("debt.heading", name=pl.name, amount=m(d.amount), creditor=creditor), 6)
         window_line(fb, 1, t.get("debt.cash", cash=m(pl.cash), missing=m(max(0, d.amount - pl.cash))), 1)
-        window_line(fb, 2, t["debt.keys1"], 2)
-        loans = st.variant.loans and pl.loan < st.variant.loan_max
-        keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
-        window_line(fb, 3, t[keys2], 2)
         if self.pick == "kind":
-            window_line(fb, 3, self._given_line(t, [st.board.names[s] for s in self.given]), 1)
+            # the properties given take the two rows of the other keys (only ENTER, P and ESC
+            # work while they are chosen): in full on two rows, else shortened on one
+            for i, line in enumerate(self._given_lines(t, [st.board.names[s] for s in self.given])):
+                window_line(fb, 2 + i, line, 1)
             window_line(fb, 4, t["debt.pick_kind"], 3)
-        elif self.pick:
-            window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
-        elif self.host.log:
-            window_line(fb, 4, self.host.log[-1], 2)
+        else:
+            window_line(fb, 2, t["debt.keys1"], 2)
+            loans = st.variant.loans and pl.loan < st.variant.loan_max
+            keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
+            window_line(fb, 3, t[keys2], 2)
+            if self.pick:
+                window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
+            elif self.host.log:
+                window_line(fb, 4, self.host.log[-1], 2)
         if self.message:
             window_line(fb, 5, self.message, 3)
+
+    @classmethod
+    def _given_lines(cls, t, names: list[str], width: int = 40) -> list[str]:
+        """"Donnés : ..." on two rows, a name never split between them: the full names if they
+        fit, else their short forms, else one row as :meth:`_given_line` makes it."""
+        if not names:
+            return [cls._given_line(t, names, width)]
+        for forms in (names, [name_forms(n)[-1] for n in names]):
+            lines = [t.get("debt.kind_given", names=forms[0])]
+            for name in forms[1:]:
+                lines[-1] += ","
+                if len(lines[-1]) + 1 + len(name) <= width:
+                    lines[-1] += " " + name
+                else:
+                    lines.append(name)
+            if len(lines) <= 2 and all(len(line) <= width for line in lines):
+                return lines
+        return [cls._given_line(t, names, width)]
 
     @staticmethod
     def _given_line(t, names: list[str], width: int = 40) -> str:

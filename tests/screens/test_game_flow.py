@@ -518,6 +518,9 @@ def test_a_rent_paid_half_in_properties():
     s.screen.set_cursor(1)
     s.press("ENTER")
     assert s.shows("Donnés : Boulevard de Belleville")
+    rows = s.text()[18:25]                            # the given names on rows of their own,
+    assert rows[2].rstrip() == "Donnés : Boulevard de Belleville"    # the keys line cleared
+    assert rows[3].strip() == "" and "faillite" not in " ".join(rows)
     s.press("P")
     settle(s)
     assert st.owner[1] == 1 and st.players[0].cash == 2000 - 1250

@@ -34,3 +34,14 @@ def test_properties_given_in_kind_fit_one_row(lang):
     for n in long_ones:                        # shortened by whole words, never cut
         shown = DebtMode._given_line(t, [n]).split(":", 1)[1].strip()
         assert len(shown) <= 30 and set(shown.split()) - {"Cie", "Bd", "Av.", "Fg", "Pl."} <= set(n.split())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_properties_given_in_kind_on_two_rows_never_split_a_name(lang):
+    t = load_texts(lang)
+    names = [BOARD.names[s] for s in PROPS]
+    for k in range(1, len(names) + 1):
+        lines = DebtMode._given_lines(t, names[:k])
+        assert 1 <= len(lines) <= 2 and all(len(line) <= 40 for line in lines), lines
+    two = DebtMode._given_lines(t, ["Rue de Vaugirard", "Rue de Courcelles"])
+    assert two[1] == "Rue de Courcelles" and two[0].endswith("Rue de Vaugirard,")
