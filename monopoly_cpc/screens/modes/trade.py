@@ -122,8 +122,12 @@ class TradeMode(CommandMode):
         if self.step == OFFER:
             lines = lines[-3:] + [self.tx("cmd.trade.offer", name=self.name(self.proposer))]
         elif self.step == TAKE:
-            lines = lines[-2:] + [self.tx("cmd.trade.offered", what=self._what(self.give, self.give_cards)),
-                                  self.tx("cmd.trade.take")]
+            offered = self.tx("cmd.trade.offered", what=self._what(self.give, self.give_cards))
+            if self.take or self.take_cards:   # each property asked shows as it is chosen
+                asked = self.tx("cmd.trade.asked", what=self._what(self.take, self.take_cards))
+                lines = lines[-1:] + [offered, asked, self.tx("cmd.trade.take")]
+            else:
+                lines = lines[-2:] + [offered, self.tx("cmd.trade.take")]
         elif self.step in (PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER):
             lines = [self.tx("cmd.trade.offered", what=self._what(self.give, self.give_cards)),
                      self.tx("cmd.trade.asked", what=self._what(self.take, self.take_cards))]

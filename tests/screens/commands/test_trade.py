@@ -27,6 +27,8 @@ def test_trade_between_two_humans_with_cash():
     assert "En échange de quelle propriété ?" in flat(s)
     goto(s, 6)
     s.press("ENTER")
+    w = flat(s)                            # the property asked shows at once
+    assert "Demandé : Rue de Vaugirard" in w and "En échange de quelle propriété ?" in w
     s.press("N")                           # the end of the list
     w = flat(s)
     assert "Demandé : Rue de Vaugirard" in w and "Complément en argent ? (O/N)" in w
