@@ -8,19 +8,24 @@ from monopoly_cpc.screens.game.prompts import Prompt
 
 
 class JailMode(Prompt):
-    """P pays 5.000 F, C uses a 'libéré de prison' card (if he has one), D rolls for a double."""
+    """P pays 5.000 F, C uses a 'libéré de prison' card (listed only when he has one: without
+    one, C says so), D rolls for a double."""
 
-    rows = 4
+    @property
+    def rows(self) -> int:  # type: ignore[override]
+        return 4 if self._has_card() else 3
+
+    def _has_card(self) -> bool:
+        return bool(self.host.state.players[self.who].jail_cards)
 
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
-        st = self.host.state
         action = None
         if ev.letter == "P":
             action = A.PayJailFine(self.who)
-        elif ev.letter == "C" and st.players[self.who].jail_cards:
-            action = A.UseJailCard(self.who)
+        elif ev.letter == "C":
+            action = A.UseJailCard(self.who)   # without a card the engine's line says so
         elif ev.letter == "D":
             action = A.Roll(self.who)
         if action is None:
@@ -37,7 +42,11 @@ class JailMode(Prompt):
         st = self.host.state
         t = self.host.texts
         pl = st.players[self.who]
-        window_line(fb, 2, t.get("jail.heading", name=pl.name, k=pl.jail_turns + 1), 3)
-        window_line(fb, 3, t.get("jail.pay", fine=self.host.money(st.variant.jail_fine)), 1)
-        window_line(fb, 4, t["jail.card"], 1 if pl.jail_cards else 2)
-        window_line(fb, 5, t["jail.roll"], 1)
+        lines = [t.get("jail.pay", fine=self.host.money(st.variant.jail_fine))]
+        if pl.jail_cards:
+            lines.append(t["jail.card"])
+        lines.append(t["jail.roll"])
+        top = 6 - len(lines)
+        window_line(fb, top - 1, t.get("jail.heading", name=pl.name, k=pl.jail_turns + 1), 3)
+        for i, line in enumerate(lines):
+            window_line(fb, top + i, line, 1)

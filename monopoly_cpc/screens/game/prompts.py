@@ -126,9 +126,18 @@ class BuyMode(Prompt):
 
     rows = 6
 
+    def __init__(self, host, who: int = -1) -> None:
+        super().__init__(host, who)
+        self.seen = -1   # messages said when the card came up; a later one shows on it
+
+    def tick(self) -> None:
+        if self.seen < 0:
+            self.seen = self.host.said
+
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
+        self.seen = self.host.said        # a key takes the last refusal away
         if ev.letter == self.host.texts["keys.yes"]:
             ok, _why = self.host.apply(A.Buy(self.who))
             if not ok:
@@ -149,6 +158,14 @@ class BuyMode(Prompt):
         # the question takes the price line: the price is in it, the owner is the bank
         fb.text(0, WINDOW_TOP + 1, " " * 40)
         window_line(fb, 1, self.host.texts.get("game.buy_ask", price=self.host.money(st.board.prices[s])), 1)
+        if 0 <= self.seen < self.host.said:
+            # a refusal said since (no money, CTRL+C in the middle of a move): on the card's
+            # last rows, where the player looks, until the next key
+            lines = wrap(self.host.last_said, 40)[-2:]
+            for i, line in enumerate(lines):
+                row = 6 - len(lines) + i
+                fb.text(0, WINDOW_TOP + row, " " * 40)
+                window_line(fb, row, line, 3)
 
 
 class CardChoiceMode(Prompt):

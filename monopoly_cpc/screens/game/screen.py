@@ -108,6 +108,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.cursor = 0
         self.cursor_on = False       # shown once a cursor key or a mode uses it
         self.log: list[str] = []
+        self.said = 0                # messages said so far, and the last one (whole)
+        self.last_said = ""
         self.modes: list[Mode] = []  # opened by keys (T P H L M ...), on top of the prompt
         self.prompt: Mode | None = None
         self.prompt_key: tuple = ()
@@ -176,6 +178,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.deed_left = 0
 
     def say(self, text: str) -> None:
+        self.said += 1
+        self.last_said = text
         self.log.extend(wrap(text, 40) or [""])
         del self.log[:-LOG_MAX]
         self.deed = -1

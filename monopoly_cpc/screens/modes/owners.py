@@ -28,6 +28,7 @@ class OwnersMode(CommandMode):
         self.only = -1        # -1: every property; else this player's
         self.top = 0          # first line shown
         self.deeds = False    # P: title deeds instead of the list
+        self.refusal = ""     # why the last key did nothing, on the keys line until the next
 
     def items(self) -> list[int]:
         st = self.state
@@ -36,6 +37,7 @@ class OwnersMode(CommandMode):
         return st.owned_by(self.only)
 
     def key(self, ev) -> bool:
+        self.refusal = ""
         if ev.is_enter:
             self.close()
             return True
@@ -49,6 +51,7 @@ class OwnersMode(CommandMode):
                 self.only, self.top = d - 1, 0
             else:
                 self.note(self.tx("cmd.no_player", n=d))
+                self.refusal = self.lines[-1]
             return True
         items = self.items()
         if ev.key == "SPACE":
@@ -94,4 +97,8 @@ class OwnersMode(CommandMode):
                 fb.text(0, WINDOW_TOP + row, self.line(s), pen=2, paper=3)
             else:
                 window_line(fb, row, self.line(s), 1)
-        window_line(fb, 5, self.lines[-1] if self.lines and not items else self.tx("cmd.owners.keys", n=len(self.state.players)), 2)
+        if self.refusal:
+            window_line(fb, 5, self.refusal, 3)
+        else:
+            window_line(fb, 5, self.lines[-1] if self.lines and not items
+                        else self.tx("cmd.owners.keys", n=len(self.state.players)), 2)

@@ -93,3 +93,61 @@ def test_the_refusal_host_apply_gives_is_shown_by_its_code():
     ok, why = s.screen.apply(A.Mortgage(0, 1))       # nobody owns Belleville yet
     assert not ok and why.code == "not_your_property"
     assert reason_text(s.screen.texts, why) == load_texts("fr")["rules.not_your_property"]
+
+
+# -- refusals shown where the player looks -----------------------------------------------------
+
+def test_ctrl_c_at_the_buy_question_is_refused_on_the_title_deed():
+    s, st = start_game(("ANNE", "BRUNO"))
+    st.forced_dice.extend([(1, 2)])
+    s.press("D")
+    s.step(ticks=100)
+    assert "Acheter pour 6.000 F ? (O/N)" in s.text()[19]
+    s.step([key("C", ctrl=True)])                    # seeds/002 C: only at the end of a move
+    s.step(ticks=3)
+    rows = s.text()[18:24]
+    assert st.phase == "buy"
+    assert "Acheter pour 6.000 F ? (O/N)" in rows[1]  # the question stays
+    assert "CTRL+C : seulement à la fin d'un" in rows[4] and "déplacement" in rows[5]
+    s.press("N")                                     # the next key takes it away
+    assert st.phase == "auction"
+
+
+def test_a_buy_without_the_money_is_refused_on_the_title_deed():
+    s, st = start_game(("ANNE", "BRUNO"))
+    st.forced_dice.extend([(1, 2)])
+    st.players[0].cash = 1000
+    s.press("D")
+    s.step(ticks=100)
+    s.press("O")
+    s.step(ticks=2)
+    assert st.phase == "buy"
+    assert "Pas assez d'argent" in s.text()[23]
+
+
+def test_p_with_a_player_who_does_not_exist_says_so_on_its_keys_line():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3])
+    s.press("P")
+    s.step([digit(3)])
+    assert s.text()[23].strip() == "Pas de joueur 3"
+    s.press("SPACE")                                 # the next key: the keys line again
+    assert "Pas de joueur 3" not in s.text()[23]
+
+
+def test_jail_lists_c_only_with_a_card_and_c_without_one_says_why():
+    s, st = start_game(("ANNE", "BRUNO"))
+    pl = st.players[0]
+    pl.in_jail, pl.pos, st.phase = True, 10, "jail"
+    s.screen.shown[0] = 10
+    s.step(ticks=3)
+    w = "\n".join(s.text()[18:24])
+    assert "P : payer 5.000 F" in w and "D : tenter un double" in w
+    assert "C : utiliser la carte" not in w
+    s.press("C")
+    s.step(ticks=3)
+    assert "Pas de carte Libéré de prison" in "\n".join(s.text()[18:24])
+    assert st.phase == "jail"
+    pl.jail_cards.append(0)
+    s.step(ticks=2)
+    assert "C : utiliser la carte" in "\n".join(s.text()[18:24])
