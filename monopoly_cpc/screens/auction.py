@@ -143,8 +143,11 @@ class AuctionMode(Mode):
             "auction.hotel" if au.kind == "hotel" else "auction.building"]
         bar(fb, 0, t.fit("auction.heading", square=what), AUCTION_INK)
         if au.high_bidder >= 0:
-            window_line(fb, 1, t.get("auction.best", amount=self.host.money(au.high_bid),
-                                     n=au.high_bidder + 1, name=st.players[au.high_bidder].name), 1)
+            fields = {"amount": self.host.money(au.high_bid), "n": au.high_bidder + 1}
+            best = t.get("auction.best", name=st.players[au.high_bidder].name, **fields)
+            if len(best) > 40:   # a long name with a big bid: the player's number only
+                best = t.get("auction.best_short", **fields)
+            window_line(fb, 1, best, 1)
         else:
             window_line(fb, 1, t.get("auction.none", amount=self.host.money(au.min_bid)), 1)
         numbers = " ".join(f"{i + 1}" for i in au.bidders if i not in au.passed)
@@ -157,7 +160,10 @@ class AuctionMode(Mode):
         if self.entry is not None:
             self.entry.draw(fb, 0, 22, t.get("auction.who", n=self.bidder + 1,
                                               name=st.players[self.bidder].name))
-        elif self.host.log:
-            window_line(fb, 4, self.host.log[-1], 2)
+        else:
+            # the last message, but not "une fois" / "deux fois" again (row 3 has it)
+            going_lines = (t["auction.going1"], t["auction.going2"])
+            last = next((line for line in reversed(self.host.log) if line not in going_lines), "")
+            window_line(fb, 4, last, 2)
         if self.message:
             window_line(fb, 5, self.message, 3)
