@@ -59,6 +59,40 @@ def ranking(state) -> list[int]:
     return alive + [i for i in range(len(state.players)) if state.players[i].bankrupt]
 
 
+def tied(state) -> list[int]:
+    """The players sharing the winner's fortune, in the engine's order (it breaks a tie by
+    seat): two or more is a tie, to be told as one, not as the first seat's win."""
+    w = state.winner
+    if w < 0:
+        return []
+
+    def score(i: int) -> int:
+        return state.scores[i] if state.scores else fortune(state, i)
+
+    best = score(w)
+    return [i for i in ranking(state) if not state.players[i].bankrupt and score(i) == best]
+
+
+def places(totals: list[int]) -> list[int]:
+    """The place of each total of a ranking, equal totals sharing theirs: 1, 1, 3."""
+    return [1 + sum(other > total for other in totals) for total in totals]
+
+
+def names_and(texts, names: list[str]) -> str:
+    """'ANNE', 'ANNE et BRUNO', 'ANNE, BRUNO et ZX'."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {texts['game.and']} " + names[-1]
+
+
+def winner_text(state, texts) -> str:
+    """The game screen's line: 'ANNE a gagné la partie !', or 'Ex aequo : ANNE et BRUNO !'."""
+    together = tied(state)
+    if len(together) > 1:
+        return texts.get("game.tie", names=names_and(texts, [state.players[i].name for i in together]))
+    return texts.get("game.winner", name=state.players[state.winner].name)
+
+
 class EndScreen(Screen):
     """Ranks the players with cash, properties, buildings and total; O: new game, N: title."""
 
@@ -107,17 +141,27 @@ class EndScreen(Screen):
         order = ranking(st)
         if st.winner >= 0:
             w = worth(st, st.winner)
-            line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
+            together = tied(st)
+            if len(together) > 1:       # equal fortunes: a tie, not the first seat's win
+                names = names_and(t, [st.players[i].name for i in together])
+                line = t.get("cmd_endscreen.tie", names=names, total=money(w.total))
+                if len(line) > 40:
+                    line = t.get("cmd_endscreen.tie_count", count=len(together), total=money(w.total))
+            else:
+                line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
             fb.text(max(0, (40 - len(line)) // 2), 3, line[:40], pen=3)
         total = t["cmd_endscreen.col_total"][:14]
         fb.text(40 - len(total), 4, total, pen=3)          # above the totals, on the name lines
         for col, k in ((2, "col_cash"), (14, "col_props"), (27, "col_build")):
             fb.text(col, 5, t[f"cmd_endscreen.{k}"][:11].rjust(11), pen=2)
         row = 6        # up to six players of three lines: rows 6-23; the question on row 24
-        for rank, i in enumerate(order):
+        # (the bankrupt keep the engine's order: each his own place)
+        ranks = places([-1 - k if st.players[i].bankrupt else worth(st, i).total
+                        for k, i in enumerate(order)])
+        for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
             w = worth(st, i)
-            fb.text(0, row, f"{rank + 1}. {p.name} ({i + 1})"[:26], pen=1)
+            fb.text(0, row, f"{rank}. {p.name} ({i + 1})"[:26], pen=1)
             fb.text(26, row, money(w.total).rjust(14)[:14], pen=3)
             if p.bankrupt:
                 fb.text(3, row + 1, t["cmd_endscreen.bankrupt"], pen=2)

@@ -123,5 +123,7 @@ def describe(screen, ev) -> str:
     if kind == "score":
         return t.get("game.score", name=who, amount=amt)
     if kind == "winner":
-        return t.get("game.winner", name=who)
+        from monopoly_cpc.screens.end import winner_text
+
+        return winner_text(st, t) if st.winner == ev.player else t.get("game.winner", name=who)
     return ""

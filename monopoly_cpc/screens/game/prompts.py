@@ -274,12 +274,17 @@ class WinnerMode(Prompt):
         st = self.host.state
         t = self.host.texts
         bar(fb, 0, t["game.game_over"], 6)
-        window_line(fb, 1, t.get("game.winner", name=st.players[st.winner].name).center(40), 1)
+        from monopoly_cpc.screens.end import places, winner_text
+
+        window_line(fb, 1, winner_text(st, t).center(40), 1)
         order = st.ranking or [st.winner]
+        scores = [st.scores[i] if st.scores else 0 for i in order]
+        # equal fortunes share their place (the engine's order puts them by seat)
+        ranks = places([-1 - k if st.players[i].bankrupt else s
+                        for k, (i, s) in enumerate(zip(order, scores, strict=True))])
         for k, i in enumerate(order[:3]):
-            score = st.scores[i] if st.scores else 0
-            window_line(fb, 2 + k, f"{k + 1}. {st.players[i].name}"[:24].ljust(24)
-                        + self.host.money(score).rjust(16), 2)
+            window_line(fb, 2 + k, f"{ranks[k]}. {st.players[i].name}"[:24].ljust(24)
+                        + self.host.money(scores[k]).rjust(16), 2)
         if self.ticks >= 50:
             window_line(fb, 5, t["game.any_key"].center(40), 3)
 

@@ -160,6 +160,30 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     assert isinstance(s.screen, SetupScreen)
 
 
+def test_ctrl_c_with_equal_fortunes_is_told_as_a_tie():
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
+    give(st, 2, [39])                       # CLAUDE richer; ANNE and BRUNO equal below him
+    s.step([key("C", ctrl=True)], ticks=400)
+    assert st.phase == "game_over" and st.winner == 2
+    assert "CLAUDE a gagné la partie" in flat(s)
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"))
+    give(st, 2, [1])                        # CLAUDE poorer: ANNE and BRUNO share the lead
+    st.players[2].cash -= 10_000
+    s.step([key("C", ctrl=True)], ticks=400)
+    assert st.phase == "game_over"
+    w = flat(s)
+    assert "Ex aequo : ANNE et BRUNO !" in w and "a gagné" not in w
+    rows = s.text()[18:24]
+    assert rows[2].startswith("1. ANNE") and rows[3].startswith("1. BRUNO")
+    assert rows[4].startswith("3. CLAUDE")
+    s.press("SPACE", ticks=30)
+    assert isinstance(s.screen, EndScreen)
+    rows = s.text()
+    assert rows[3].strip() == "ANNE et BRUNO ex aequo : 150.000 F"
+    assert rows[6].startswith("1. ANNE (1)") and rows[8].startswith("1. BRUNO (2)")
+    assert rows[10].startswith("3. CLAUDE (3)")
+
+
 def test_ctrl_c_after_a_rent_the_payer_cannot_pay_raises_it_before_the_scores():
     """seeds/002 C FIN DU JEU 'CTRL et C à la fin du déplacement d'un joueur'; A 'il le termine
     et fait tout ce qui s'attache à ce coup': the rent of the last move is paid first, here
@@ -241,7 +265,9 @@ def test_end_screen_six_players_with_loans_fit_above_the_question():
     text = " ".join(" ".join(rows).split())
     assert "END OF THE GAME" in text and "Loan deducted from the total -60.000 F" in text
     assert rows[24].strip() == "New game? (O/N)"
-    assert rows[21].startswith("6. ") and "Loan deducted" in rows[23]
+    # all six fortunes are equal: a six-way tie, each in the first place
+    assert rows[21].startswith("1. FANNY") and "Loan deducted" in rows[23]
+    assert rows[3].strip() == "6 players tie with 150.000 F"
     # every fortune is the start cash: the loans were deducted
     assert st.scores == [150_000] * 6
 
