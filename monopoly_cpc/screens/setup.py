@@ -112,12 +112,20 @@ class SetupScreen(Screen):
             self.step = "hours"
 
     def _key_hours(self, ev) -> None:
+        if ev.key == "ESC":       # back to "Partie rapide ? (O/N)"
+            self.message = ""
+            self.step = "quick"
+            return
         if self.entry.feed(ev):
             self.hours = int(self.entry.text or 0)
             self.entry = LineEntry(2, digits=True)
             self.step = "minutes"
 
     def _key_minutes(self, ev) -> None:
+        if ev.key == "ESC":       # back to the hours
+            self.entry = LineEntry(1, digits=True)
+            self.step = "hours"
+            return
         if self.entry.feed(ev):
             minutes = self.hours * 60 + min(59, int(self.entry.text or 0))
             if minutes <= 0:

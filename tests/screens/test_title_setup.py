@@ -144,6 +144,23 @@ def test_zero_minutes_is_refused():
     assert s.shows("Combien d'heures ?")
 
 
+def test_esc_at_the_minutes_goes_back_to_the_hours_and_at_the_hours_to_the_question(simple_bots):
+    s = Session(SetupScreen)
+    add_player(s, 1, False, "A")
+    add_player(s, 2, False, "B")
+    s.press("RETURN")
+    s.press("O")
+    s.step([digit(2), key("RETURN")])
+    assert s.shows("Combien de minutes ?")
+    s.press("ESC")                                   # the hours again, empty
+    assert s.shows("Combien d'heures ?") and not s.shows("Combien de minutes ?")
+    s.press("ESC")                                   # "Partie rapide ?" again
+    assert s.shows("Partie rapide ? (O/N)") and not s.shows("Combien d'heures ?")
+    s.press("N")                                     # changed one's mind: a normal game
+    assert isinstance(s.screen, GameScreen)
+    assert s.screen.state.variant.time_limit_ticks == 0
+
+
 def test_the_set_up_in_english_answers_y_or_n(simple_bots):
     s = Session(SetupScreen, lang="en")
     assert s.shows("Player 1: type the number of a pawn")
