@@ -59,6 +59,13 @@ def add_player(s, pawn, computer, name):
     s.step(typed(name) + [key("RETURN")])
 
 
+def two_humans_entered(s):
+    """A and B (pawns 1 and 2, both human) signed up, then ENTER: 'Partie rapide ?' comes."""
+    add_player(s, 1, False, "A")
+    add_player(s, 2, False, "B")
+    s.press("RETURN")
+
+
 def test_players_get_pawns_names_and_computer_flags():
     s = Session(SetupScreen)
     add_player(s, 3, False, "Jérémie")
@@ -122,9 +129,7 @@ def test_six_players_then_quick_game_with_hours_and_minutes(simple_bots):
 
 def test_a_normal_game_has_no_clock(simple_bots):
     s = Session(SetupScreen)
-    add_player(s, 1, False, "A")
-    add_player(s, 2, False, "B")
-    s.press("RETURN")
+    two_humans_entered(s)
     s.press("N")
     assert isinstance(s.screen, GameScreen)
     assert s.screen.state.variant.time_limit_ticks == 0
@@ -135,9 +140,7 @@ def test_a_normal_game_has_no_clock(simple_bots):
 
 def test_zero_minutes_is_refused():
     s = Session(SetupScreen)
-    add_player(s, 1, False, "A")
-    add_player(s, 2, False, "B")
-    s.press("RETURN")
+    two_humans_entered(s)
     s.press("O")
     s.step([digit(0), key("RETURN"), digit(0), key("RETURN")])
     assert s.shows("La durée doit être d'au moins 1 minute")
@@ -146,9 +149,7 @@ def test_zero_minutes_is_refused():
 
 def test_esc_at_the_minutes_goes_back_to_the_hours_and_at_the_hours_to_the_question(simple_bots):
     s = Session(SetupScreen)
-    add_player(s, 1, False, "A")
-    add_player(s, 2, False, "B")
-    s.press("RETURN")
+    two_humans_entered(s)
     s.press("O")
     s.step([digit(2), key("RETURN")])
     assert s.shows("Combien de minutes ?")
@@ -184,9 +185,7 @@ def test_the_saved_variants_apply_to_the_new_game(simple_bots):
 
     s = Session(SetupScreen)
     s.ctx.settings = Settings(auto_rent=True)
-    add_player(s, 1, False, "A")
-    add_player(s, 2, False, "B")
-    s.press("RETURN")
+    two_humans_entered(s)
     s.press("N")
     assert s.screen.state.variant.auto_rent is True
 
