@@ -123,12 +123,55 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Stdout:
+    """The tools' standard output. A reader that has gone (``| head -1``) ends the output
+    quietly, and the command still returns its own result (an OUT OF SYNC replay stays a
+    failure); an output that cannot be written (``> /dev/full``) is one clear line."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                return self._stream.write(text)
+            except OSError as exc:
+                self._failed(exc)
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self._stream.flush()
+            except OSError as exc:
+                self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        self.gone = True
+        try:  # what is still buffered goes nowhere (no error again when Python exits)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, AttributeError, ValueError):
+            pass
+        if not isinstance(exc, BrokenPipeError):
+            raise UserError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    stdout = sys.stdout
     try:
         if getattr(args, "func", None) is not None:
-            return int(args.func(args) or 0)
+            sys.stdout = out = _Stdout(stdout)
+            code = int(args.func(args) or 0)
+            out.flush()
+            return code
         from monopoly_cpc import app
 
         return int(app.run(args) or 0)
@@ -150,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"monopoly-cpc: internal error: {exc.__class__.__name__}: {exc} (details in {path})",
               file=sys.stderr)
         return 1
+    finally:
+        if isinstance(sys.stdout, _Stdout):
+            sys.stdout = stdout
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -68,7 +69,42 @@ def test_a_closed_pipe_ends_quietly(monkeypatch):
             raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
-    assert cli.main(["scenario", "tests/scenarios/auction_declined.yaml"]) == 0
+    scenarios = Path(__file__).resolve().parent / "scenarios"
+    assert cli.main(["scenario", str(scenarios / "auction_declined.yaml")]) == 0
+
+
+def test_a_closed_pipe_keeps_a_failure_a_failure(monkeypatch, tmp_path):
+    """`monopoly-cpc replay x --verify | true` must still fail when x is out of sync: the
+    reader has gone, the result stays (was: exit 0 whatever the outcome)."""
+
+    class ClosedPipe:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    bad = tmp_path / "wrong.yaml"
+    bad.write_text("name: wrong on purpose\nsource: 'seeds/002 ARGENT'\n"
+                   "expect: {players: [{cash: 1}]}\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert cli.main(["scenario", str(bad)]) == 1
+
+
+def test_a_full_standard_output_is_one_line(monkeypatch, capsys):
+    """`monopoly-cpc simulate > /dev/full`: one clear line and exit 1, not an internal error."""
+
+    class FullDisk:
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    assert cli.main(["simulate", "--games", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "monopoly-cpc: cannot write to standard output: No space left on device"
 
 
 def test_the_command_is_a_console_script():

@@ -8,6 +8,7 @@ index order, so the summary is identical for any number of jobs.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -108,6 +109,11 @@ class Summary:
         return d
 
 
+def _worker_ignores_ctrl_c() -> None:
+    """A pool worker leaves CTRL+C to the parent, which stops the pool (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
               round_cap: int = ROUND_CAP, variant: Variant | None = None,
               progress: Callable[[int, int], None] | None = None) -> Summary:
@@ -122,7 +128,7 @@ def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
         pool = None
     else:
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        pool = ctx.Pool(jobs)
+        pool = ctx.Pool(jobs, initializer=_worker_ignores_ctrl_c)
         results = pool.imap(play_chunk, chunks)   # imap keeps the chunk order
     try:
         for chunk in results:
@@ -131,6 +137,13 @@ def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
             done += len(chunk)
             if progress is not None:
                 progress(done, games)
+    except BaseException:
+        # CTRL+C (or any failure): stop the workers now rather than wait for their chunks.
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+            pool = None
+        raise
     finally:
         if pool is not None:
             pool.close()

@@ -143,3 +143,27 @@ def test_engine_bench_keys():
     d = engine_bench(games=4)
     assert {"engine_games_per_s", "engine_rolls_per_s"} <= d.keys()
     assert d["engine_games"] == 4 and d["engine_rolls_per_game"] > 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process group: POSIX")
+def test_ctrl_c_stops_a_pool_without_worker_tracebacks(tmp_path):
+    """CTRL+C during `simulate --jobs 2`: the workers leave it to the parent, which stops the
+    pool at once; one exit code 130 and no traceback (was: a traceback per worker)."""
+    import signal
+
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "monopoly_cpc", "simulate", "--games", "200000", "--jobs", "2",
+         "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    try:
+        import time
+
+        time.sleep(5)   # past the imports: the pool is at work (the JSON comes only at the end)
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()[-2000:]
