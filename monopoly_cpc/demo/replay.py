@@ -246,7 +246,14 @@ def load(path: str | Path) -> Replay:
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not a valid replay file (JSON error line {exc.lineno} "
                         f"column {exc.colno}: {exc.msg})") from None
-    return Replay.from_data(data, str(path))
+    except RecursionError:
+        raise DataError(f"{path}: not a replay file (nested too deeply)") from None
+    except ValueError:   # Python refuses to read a number of more than 4300 digits
+        raise DataError(f"{path}: not a valid replay file (a number is too long)") from None
+    try:
+        return Replay.from_data(data, str(path))
+    except RecursionError:
+        raise DataError(f"{path}: not a replay file (nested too deeply)") from None
 
 
 def options_of(ctx: Any) -> dict[str, Any]:

@@ -91,6 +91,8 @@ def load_yaml(path: Path) -> Any:
         raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise DataError(f"{path.name}: not a text file in UTF-8") from None
+    except RecursionError:
+        raise DataError(f"{path.name}: not valid YAML: nested too deeply") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""

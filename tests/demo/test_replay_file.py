@@ -141,3 +141,20 @@ def test_any_key_log_survives_the_file(log):
         rep.add_events(t, evs, LAYOUT)
     back = R.Replay.from_data(json.loads(json.dumps(rep.to_data())))
     assert back.key_log(LAYOUT) == log
+
+
+@pytest.mark.parametrize("text, said", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"format": "monopoly-cpc-replay", "version": 1, "seed": ' + "9" * 5000 + "}",
+     "a number is too long"),
+])
+def test_a_replay_too_deep_or_with_a_huge_number_is_one_line(tmp_path, capsys, text, said):
+    """A crafted replay file is the file's error, not an internal one (was RecursionError /
+    Python's integer-digits ValueError)."""
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=said):
+        R.load(path)
+    assert main(["replay", str(path), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "internal error" not in err

@@ -84,3 +84,14 @@ def test_not_yaml_at_all(tmp_path):
         load_board(p)
     with pytest.raises(DataError, match="cannot read"):
         load_board(tmp_path / "nothing.yaml")
+
+
+def test_a_yaml_file_nested_too_deeply_is_one_line(tmp_path):
+    """A crafted YAML file (a scenario, a board) nested 50.000 deep: the file's error, not a
+    RecursionError."""
+    from monopoly_cpc.rules.board import load_yaml
+
+    path = tmp_path / "deep.yaml"
+    path.write_text("expect: " + "[" * 50_000 + "]" * 50_000 + "\n", encoding="utf-8")
+    with pytest.raises(DataError, match="deep.yaml: not valid YAML: nested too deeply"):
+        load_yaml(path)
