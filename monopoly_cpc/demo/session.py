@@ -168,6 +168,7 @@ class ExhibitSession(Session):
         self.chord_ticks: list[int] = []
         self.restarts: list[int] = []
         self.exceptions = 0
+        self.logged: set[str] = set()  # the kinds of data-folder failure already logged
         self.autosaved: tuple[int, int, bool] | None = None
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
@@ -414,7 +415,11 @@ class ExhibitSession(Session):
             return
         self.autosaved = mark
         if st.phase == "game_over":
-            self.store.drop_game()
+            try:
+                self.store.drop_game()
+            except OSError as exc:  # a read-only data folder: the win goes on all the same
+                self._log_once("drop", f"cannot delete the finished game's saved game "
+                                       f"{self.store.autosave_path}: {exc}")
         else:
             from monopoly_cpc.rules.serial import to_data
 
@@ -491,6 +496,12 @@ class ExhibitSession(Session):
         if self.ring is not None:
             self.ring.add(self.ctx.tick, self.fb)
         return self.fb
+
+    def _log_once(self, kind: str, text: str) -> None:
+        """Log a failure that would repeat at every turn only the first time."""
+        if kind not in self.logged:
+            self.logged.add(kind)
+            self._log(text)
 
     def _log(self, text: str) -> None:
         from monopoly_cpc import logs

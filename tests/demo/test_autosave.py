@@ -197,3 +197,35 @@ def test_a_save_that_is_not_text_is_set_aside_as_such(tmp_path):
     warnings: list[str] = []
     assert store.load_game(warnings.append) is None
     assert "not UTF-8 text" in warnings[0] and (tmp_path / "autosave.json.broken").exists()
+
+
+def _unlink_refused(store, mp):
+    """The data folder is read-only (audit G #1): the saved game cannot be deleted."""
+    real = type(store.autosave_path).unlink
+
+    def unlink(path, *a, **k):
+        if path == store.autosave_path:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *a, **k)
+
+    mp.setattr(type(store.autosave_path), "unlink", unlink)
+
+
+def test_the_end_of_a_game_survives_a_save_that_cannot_be_deleted(tmp_path, monkeypatch):
+    # audit G #1: drop_game's PermissionError escaped step() at the moment of the win
+    # (in --kiosk too: the autosave runs outside the screen guard): internal error, exit
+    for kiosk in (False, True):
+        store = Store(tmp_path / str(kiosk))
+        s = session(store=store, kiosk=kiosk)
+        logged: list[str] = []
+        s._log = logged.append
+        to_game(s)
+        _play_turns(s, 600)
+        assert store.autosave_path.exists()
+        with monkeypatch.context() as mp:
+            _unlink_refused(store, mp)
+            s.screen.state.phase = "game_over"
+            for _ in range(3):
+                s.step()
+        assert s.exceptions == 0 and type(s.screen).__name__ == "GameScreen"
+        assert len([m for m in logged if "saved game" in m]) == 1, logged
