@@ -41,9 +41,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def file_name(text: str) -> str:
+    """A file or folder name to write: an empty one would mean the working folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: give a file name")
+    return text
+
+
 def png_file(text: str) -> str:
     """A file name ending in .png (screenshots are PNG files; another ending would get
     another format under a misleading name)."""
+    file_name(text)
     if not text.lower().endswith(".png"):
         raise argparse.ArgumentTypeError(f"screenshots are PNG files: name it FILE.png, got {text!r}")
     return text
@@ -99,7 +107,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
                    help="seconds without a key on the title before the demo game starts (default: 60)")
     g.add_argument("--attract-playlist", metavar="DIR",
                    help="play the replay files of DIR in the attract loop instead of live demo games")
-    g.add_argument("--record", metavar="FILE", help="record the session's key log into a replay file")
+    g.add_argument("--record", metavar="FILE", type=file_name,
+                   help="record the session's key log into a replay file")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -130,3 +130,18 @@ def test_an_output_folder_through_a_file_is_named_in_plain_words(tmp_path, capsy
         assert main(["sounds", "--out", str(out), "--only", "bell"]) == 1
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"{f} is a file, not a folder" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["record", "x.json", "--out", ""],
+    ["--headless", "--frames", "5", "--record", ""],
+    ["demo", "--headless", "--seconds", "1", "--record", "  "],
+    ["--headless", "--frames", "2", "--screenshot", ""],
+])
+def test_an_empty_output_name_is_refused(argv, capsys):
+    """An empty name meant the working folder (`record --out ''` wrote 500 frames there) or
+    nothing at all (`--record ''` recorded nothing, silently): a usage error now."""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    assert exc.value.code == 2
+    assert "an empty name: give a file name" in capsys.readouterr().err

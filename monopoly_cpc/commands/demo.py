@@ -12,6 +12,7 @@ import math
 import os
 from typing import Any
 
+from monopoly_cpc.cli import file_name
 from monopoly_cpc.demo.replay import MAX_TICKS
 from monopoly_cpc.errors import UserError
 
@@ -58,7 +59,8 @@ def register(subparsers: Any) -> None:
                     "replay file; export it with `monopoly-cpc record FILE --out demo.mp4`.")
     p.add_argument("--seconds", type=positive_float, default=60.0, metavar="S",
                    help="length of the demo in seconds of game time (default: 60; at most a week)")
-    p.add_argument("--record", metavar="FILE", help="the replay file to write (needed with --headless)")
+    p.add_argument("--record", metavar="FILE", type=file_name,
+                   help="the replay file to write (needed with --headless)")
     p.add_argument("--headless", action="store_true", help="no window: as fast as the machine goes")
     p.add_argument("--seed", type=int, default=0, help="seed of the demo game (default: 0)")
     p.add_argument("--lang", choices=("fr", "en"), help="language of the texts (default: fr)")

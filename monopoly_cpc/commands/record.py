@@ -10,6 +10,7 @@ import argparse
 import time
 from typing import Any
 
+from monopoly_cpc.cli import file_name
 from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
 
@@ -20,7 +21,8 @@ def register(subparsers: Any) -> None:
         description="Render a replay file headless at exactly 50 frames per second: "
                     "--out demo.mp4 (H.264 + AAC sound), demo.gif (2 cs per frame) or DIR/ (PNG frames).")
     p.add_argument("replay", metavar="REPLAY", help="the replay file (.json)")
-    p.add_argument("--out", required=True, metavar="OUT", help="demo.mp4, demo.gif or a folder DIR/")
+    p.add_argument("--out", required=True, metavar="OUT", type=file_name,
+                   help="demo.mp4, demo.gif or a folder DIR/")
     p.add_argument("--scale", type=scale_number, default=2, metavar="N",
                    help="integer scale of the 384x272 picture, 1 to 16 (default: 2)")
     p.add_argument("--mute", action="store_true", help="MP4 without a sound track")
