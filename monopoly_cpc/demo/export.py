@@ -8,6 +8,7 @@ muxed in by the ffmpeg that imageio-ffmpeg ships.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import time
 import wave
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -184,7 +185,8 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
             count[0] += 1
 
         play(replay, on_frame=on_frame, progress=progress, source=source)
-        write_gif(frames, target, scale)
+        with _replacing(target) as part:
+            write_gif(frames, part, scale)
     elif kind == "dir":
         from PIL import Image
 
@@ -201,8 +203,21 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
 
         play(replay, on_frame=on_frame, progress=progress, source=source)
     else:
-        count[0] = _export_mp4(replay, target, scale, audio, progress, source, pal)
+        with _replacing(target) as part:
+            count[0] = _export_mp4(replay, part, scale, audio, progress, source, pal)
     return {"frames": count[0], "seconds": count[0] / FPS, "path": str(target)}
+
+
+@contextlib.contextmanager
+def _replacing(target: Path) -> Iterator[Path]:
+    """A file written beside ``target`` that takes its place only once complete: a full disk
+    or an error half-way leaves the previous export as it was (and no part file)."""
+    part = target.with_name(f".{target.stem}.part{target.suffix}")
+    try:
+        yield part
+        os.replace(part, target)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def _export_audio() -> Any:

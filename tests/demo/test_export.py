@@ -153,3 +153,23 @@ def test_progress_bar_only_on_a_terminal():
     last = text.split("\r")[-1]
     assert last.startswith("[" + "#" * 30 + "] 100%  200/200 frames") and last.endswith("\n")
     assert text.count("\r") == 101  # one redraw per percent (0 to 100), not one per frame
+
+
+def test_a_failed_export_leaves_the_previous_one_whole(demo_file, tmp_path, monkeypatch, capsys):
+    """A full disk half-way through: the earlier good GIF stays as it was and no part file is
+    left (was: the good file truncated)."""
+    from monopoly_cpc.demo import capture
+
+    out = tmp_path / "demo.gif"
+    assert main(["record", str(demo_file), "--out", str(out), "--quiet"]) == 0
+    good = out.read_bytes()
+
+    def full_disk(frames, path, scale):
+        path.write_bytes(b"GIF89a half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(capture, "write_gif", full_disk)
+    assert main(["record", str(demo_file), "--out", str(out), "--quiet"]) == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert out.read_bytes() == good
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.gif"]
