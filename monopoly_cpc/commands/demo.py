@@ -91,16 +91,18 @@ def run(args: argparse.Namespace) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     session = make_session(args)
-    if args.headless:
-        for _ in range(ticks):
-            session.step(())
-    else:
-        from monopoly_cpc.demo.window import clock, run_window
+    try:
+        if args.headless:
+            for _ in range(ticks):
+                session.step(())
+        else:
+            from monopoly_cpc.demo.window import clock, run_window
 
-        run_window(ticks, lambda t: session.step(()), session.render,
-                   lambda t: f"demo {clock(t)} / {clock(ticks)}" + (" - REC" if args.record else ""),
-                   scale=args.scale)
-    session.close()
+            run_window(ticks, lambda t: session.step(()), session.render,
+                       lambda t: f"demo {clock(t)} / {clock(ticks)}" + (" - REC" if args.record else ""),
+                       scale=args.scale)
+    finally:
+        session.close()   # CTRL+C half-way: the replay recorded so far is still written
     if args.record:
         rec = session.session_recorder.replay
         print(f"{args.record}: {rec.ticks} ticks ({rec.ticks / 50:.2f} s) of the demo, "

@@ -138,3 +138,32 @@ def test_the_game_run_headless_records_the_session(tmp_path):
     result = play(rep)
     assert result.first_bad is None
     assert type(result.session.screen).__name__ == "AttractScreen"  # the demo began at tick 251
+
+
+def test_ctrl_c_during_a_headless_demo_still_writes_the_replay(tmp_path, monkeypatch):
+    """`demo --headless --seconds 100000 --record x.json`, then CTRL+C: exit 130 and the
+    replay of what was played (was: nothing written)."""
+    from monopoly_cpc.cli import main
+    from monopoly_cpc.commands import demo as demo_command
+    from monopoly_cpc.demo import replay as R
+
+    made = demo_command.make_session
+
+    def interrupted(args):
+        session = made(args)
+        step = session.step
+        count = [0]
+
+        def step_then_ctrl_c(keys):
+            count[0] += 1
+            if count[0] > 40:
+                raise KeyboardInterrupt
+            return step(keys)
+
+        session.step = step_then_ctrl_c
+        return session
+
+    monkeypatch.setattr(demo_command, "make_session", interrupted)
+    path = tmp_path / "cut.json"
+    assert main(["demo", "--headless", "--seconds", "100", "--record", str(path)]) == 130
+    assert R.load(path).ticks == 40
