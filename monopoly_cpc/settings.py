@@ -120,15 +120,28 @@ def load(path: Path | None = None, warn=None) -> Settings:
         if data is None:          # empty, or comments only: the defaults, quietly
             return Settings()
         return Settings.from_data(data)
-    except (yaml.YAMLError, ValueError, TypeError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
-        warn(f"settings file {path} is broken ({first}); using the default settings")
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError, MemoryError) as exc:
+        warn(f"settings file {path} is broken ({why_broken(exc)}); using the default settings")
         try:
             path.replace(path.with_suffix(".yaml.broken"))
             save(Settings(), path)
         except OSError:
             pass
         return Settings()
+
+
+def why_broken(exc: BaseException) -> str:
+    """The first line of why a file could not be read, short: a file nested too deeply, a
+    number Python refuses to read or a huge value quoted in the message stay one line."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if isinstance(exc, MemoryError):
+        return "too big"
+    text = str(exc)
+    if "integer string conversion" in text:  # Python reads no number of more than 4300 digits
+        return "a number is too long"
+    first = text.splitlines()[0] if text else exc.__class__.__name__
+    return first if len(first) <= 120 else first[:117] + "..."
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -56,6 +56,23 @@ def test_a_file_not_in_utf8_is_broken_not_a_crash(tmp_path):
     assert (tmp_path / "settings.yaml.broken").read_bytes() == "volume: 4\n".encode("utf-16")
 
 
+@pytest.mark.parametrize("text, why", [
+    ("volume: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),
+    ("fullscreen: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n", "nested too deeply"),
+    ("volume: " + "9" * 5000 + "\n", "too long"),
+])
+def test_a_file_nested_too_deeply_is_broken_not_a_crash_at_every_start(tmp_path, text, why):
+    # audit G #2: 'internal error: RecursionError' at every start, the file never set aside
+    # (a kiosk under Restart=always crash-looped)
+    path = tmp_path / "settings.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = []
+    assert S.load(path, warn=said.append) == S.Settings()
+    assert len(said) == 1 and "\n" not in said[0] and len(said[0]) < 300 and why in said[0]
+    assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == text
+    assert S.load(path, warn=said.append) == S.Settings() and len(said) == 1
+
+
 @pytest.mark.parametrize("text", ["", "\n\n", "# my settings\n# nothing yet\n"])
 def test_an_empty_file_gives_the_defaults_quietly(tmp_path, text):
     path = tmp_path / "settings.yaml"

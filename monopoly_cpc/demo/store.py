@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.demo.replay import bots_data
+from monopoly_cpc.settings import why_broken
 
 APP = "monopoly-cpc"
 SAVE_FORMAT = "monopoly-cpc-save"
@@ -88,8 +89,9 @@ class Store:
         except UnicodeDecodeError:
             self._set_aside(path, warn, "not UTF-8 text")
             return None
-        except (OSError, ValueError) as exc:
-            self._set_aside(path, warn, exc.__class__.__name__)
+        except (OSError, ValueError, RecursionError, MemoryError) as exc:
+            # not JSON, nested too deeply, a number Python refuses to read (more than 4300 digits)
+            self._set_aside(path, warn, exc.__class__.__name__ if isinstance(exc, OSError) else why_broken(exc))
             return None
         if (not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT
                 or doc.get("version") != SAVE_VERSION or not isinstance(doc.get("state"), dict)
@@ -102,7 +104,7 @@ class Store:
 
             from_data(doc["state"])  # fully checked now, so the title never offers a broken game
         except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
-            self._set_aside(path, warn, str(exc).splitlines()[0] if str(exc) else "invalid")
+            self._set_aside(path, warn, why_broken(exc) if str(exc) else "invalid")
             return None
         return doc
 

@@ -229,3 +229,19 @@ def test_the_end_of_a_game_survives_a_save_that_cannot_be_deleted(tmp_path, monk
                 s.step()
         assert s.exceptions == 0 and type(s.screen).__name__ == "GameScreen"
         assert len([m for m in logged if "saved game" in m]) == 1, logged
+
+
+def test_a_save_nested_too_deeply_is_set_aside_not_a_crash_at_every_start(tmp_path):
+    # audit G #2: 'internal error: RecursionError' at every start, the file never set aside
+    store = Store(tmp_path)
+    for text, why in (("[" * 100000 + "]" * 100000, "nested too deeply"),
+                      ('{"format": "monopoly-cpc-save", "version": 1, "seed": 1, "state": {"x": '
+                       + "[" * 5000 + "]" * 5000 + "}}", "nested too deeply"),
+                      ('{"format": "monopoly-cpc-save", "version": 1, "seed": ' + "9" * 5000
+                       + ', "state": {}}', "a number is too long")):
+        store.autosave_path.write_text(text)
+        warnings: list[str] = []
+        assert store.load_game(warnings.append) is None
+        assert len(warnings) == 1 and why in warnings[0] and len(warnings[0]) < 300
+        assert (tmp_path / "autosave.json.broken").read_text() == text
+        assert not store.autosave_path.exists()
