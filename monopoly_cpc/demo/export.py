@@ -38,8 +38,10 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay") ->
                               seed=replay.seed, start=replay.start, game=replay.game,
                               suspended=replay.suspended, store=None, layout=replay.layout,
                               hash_every=replay.hash_every, playlist=False, game_bots=replay.bots)
-    except UserError:
-        raise
+    except UserError as exc:
+        if str(exc).startswith(source):
+            raise
+        raise UserError(f"{source}: not a valid replay file ({exc})") from None
     except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance
         raise UserError(f"{source}: not a valid replay file (cannot start: {exc})") from None
 

@@ -40,6 +40,29 @@ GAME_OPTIONS = ("lang", "speed", "machine", "media", "tape_speed", "loader", "no
 START_KINDS = ("boot", "attract", "game")
 
 
+def option_problem(name: str, value: Any) -> str:
+    """What is wrong with a recorded game option ("" when the command line would take it): the
+    same kinds and choices as ``monopoly-cpc --help`` (a replay cannot start with another)."""
+    import argparse
+
+    from monopoly_cpc.cli import build_parser
+
+    if value is None:
+        return ""
+    action = next(a for a in build_parser()._actions if a.dest == name)
+    if action.nargs == 0:   # a switch (--kiosk, --no-disc, --test-card)
+        return "" if isinstance(value, bool) else f"expected true or false, got {value!r}"
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return f"unexpected value {value!r}"
+    try:
+        value = action.type(value) if action.type is not None else value
+    except (ValueError, TypeError, argparse.ArgumentTypeError):
+        return f"unexpected value {value!r}"
+    if action.choices is not None and value not in action.choices:
+        return f"{value!r} is not one of {', '.join(map(str, action.choices))}"
+    return ""
+
+
 def hash_count(ticks: int, every: int) -> int:
     """How many frame hashes a recording of ``ticks`` ticks holds: one after ticks 0, N, 2N..."""
     return (ticks + every - 1) // every
@@ -163,6 +186,10 @@ class Replay:
         unknown = sorted(set(options) - set(GAME_OPTIONS))
         if unknown:
             raise bad(f"unknown option {unknown[0]!r}")
+        for name, value in options.items():
+            why = option_problem(name, value)
+            if why:
+                raise bad(f"option {name}: {why}")
         game = data.get("game")
         if start == "game" and not isinstance(game, dict):
             raise bad("start 'game' without its game state")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from demo_helpers import LAYOUT
@@ -158,3 +159,24 @@ def test_a_replay_too_deep_or_with_a_huge_number_is_one_line(tmp_path, capsys, t
     assert main(["replay", str(path), "--verify"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err and "internal error" not in err
+
+
+@pytest.mark.parametrize("options, said", [
+    ({"speed": 99}, "option speed: 99 is not one of 1, 2, 3"),
+    ({"lang": "de"}, "option lang: 'de' is not one of fr, en"),
+    ({"ai_level": [1]}, "option ai_level: unexpected value [1]"),
+    ({"kiosk": "yes"}, "option kiosk: expected true or false, got 'yes'"),
+    ({"attract_after": -5}, "option attract_after: unexpected value -5"),
+])
+def test_a_replay_option_the_command_line_would_refuse_names_the_file(tmp_path, capsys, options, said):
+    """The recorded options take the command line's kinds and choices; the message names the
+    file and the option (was: 'cannot start: 99', 'unhashable type', or no file at all)."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "monopoly-cpc-replay", "version": R.VERSION, "seed": 1,
+                                "options": options, "ticks": 0, "hashes": [], "keys": []}),
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=re.escape(said)):
+        R.load(path)
+    assert main(["replay", str(path), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and said in err
