@@ -137,6 +137,8 @@ def test_an_output_folder_through_a_file_is_named_in_plain_words(tmp_path, capsy
     ["--headless", "--frames", "5", "--record", ""],
     ["demo", "--headless", "--seconds", "1", "--record", "  "],
     ["--headless", "--frames", "2", "--screenshot", ""],
+    ["scenario", ""],
+    ["replay", "", "--verify"],
 ])
 def test_an_empty_output_name_is_refused(argv, capsys):
     """An empty name meant the working folder (`record --out ''` wrote 500 frames there) or

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from monopoly_cpc.cli import png_file
+from monopoly_cpc.cli import file_name, png_file
 from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
 from monopoly_cpc.errors import UserError
@@ -20,7 +20,7 @@ def register(subparsers: Any) -> None:
         "replay", help="play a replay file back (window, --headless or --verify)",
         description="Play a recorded session back bit for bit from its seed, options and key log. "
                     "The replay format is described in docs/replay.md.")
-    p.add_argument("file", metavar="FILE", help="the replay file (.json)")
+    p.add_argument("file", metavar="FILE", type=file_name, help="the replay file (.json)")
     p.add_argument("--verify", action="store_true",
                    help="headless: compare the stored frame hashes; exit 1 at the first tick that differs")
     p.add_argument("--headless", action="store_true", help="no window (with --screenshot, the last frame)")

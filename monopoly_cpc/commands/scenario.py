@@ -7,6 +7,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from monopoly_cpc.cli import file_name
 from monopoly_cpc.errors import UserError
 
 
@@ -16,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "scenario", help="run rule scenario files (YAML) and print the outcome",
         description="Run one or more rule scenarios (tests/scenarios/*.yaml): a start state, "
                     "forced dice and cards, actions, and the expected state and events.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML file(s)")
+    p.add_argument("files", nargs="+", metavar="FILE", type=file_name, help="scenario YAML file(s)")
     p.add_argument("--events", action="store_true", help="print every event of the scenario")
     p.set_defaults(func=run)
 
