@@ -2,7 +2,9 @@
 keys, sound, full screen.  Saved between runs with ``monopoly_cpc.settings``.
 
 UP and DOWN (or the line's number, 0 for the tenth) choose a line, SPACE or RIGHT gives the next value, LEFT the
-previous one; ENTER saves and goes back to the title, ESC goes back without saving.  The new
+previous one; ENTER saves and goes back to the title, ESC goes back without saving.  When the
+settings cannot be saved (a read-only config folder) the screen stays with "Options non
+enregistrées" on its last row; ENTER then goes back with the options in force for this run.  The new
 game takes its rule switches from the settings through :func:`variant_from_settings`.
 """
 
@@ -88,6 +90,7 @@ class OptionsScreen(Screen):
         self.saved_args = {i.field: getattr(ctx.args, i.field, None) for i in ITEMS if i.when == "now"}
         self.row = 0
         self.message = ""
+        self.failed = False     # the last ENTER could not save (message shown until a key)
         self.texts = load_texts(ctx.option("lang", "fr"))
 
     @property
@@ -124,6 +127,7 @@ class OptionsScreen(Screen):
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
             self.ctx.audio.set_volume(new)      # heard at once
         self.message = "" if item.when == "now" else self.texts[f"cmd_options.{item.when}"]
+        self.failed = False     # something new to save: ENTER tries again
 
     def on_key(self, ev) -> None:
         if ev.key == "UP":
@@ -139,8 +143,11 @@ class OptionsScreen(Screen):
         elif ev.digit is not None and (ev.digit - 1) % 10 < len(ITEMS):
             self.row = (ev.digit - 1) % 10      # 0 is the tenth line, as on a phone
         elif ev.is_enter:
-            self.save()
-            self.leave()
+            if self.failed:
+                self.leave()            # the failure was seen: the options stay in force for this run
+            elif self.save():
+                self.leave()
+            # else: stay, the player reads "Options non enregistrées" (ENTER again goes back)
         elif ev.key == "ESC":
             # back in place: the loop holds the same settings object
             for f in dataclasses.fields(self.saved_copy):
@@ -152,15 +159,26 @@ class OptionsScreen(Screen):
                 self.ctx.audio.set_volume(self.ctx.option("volume", self.saved_copy.volume))
             self.leave()
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Save the settings; False (and the reason on the message line) if that failed."""
         mod = _settings_class()
         try:
             self.settings.validate()
             mod.save(self.settings, self.path)
         except (OSError, ValueError) as exc:
-            self.message = self.texts.get("cmd_options.not_saved", error=str(exc)[:20])
-            return
+            if isinstance(exc, OSError):  # "x is a file, not a folder" rather than "File exists"
+                from monopoly_cpc.errors import path_problem
+
+                why = path_problem(self.path or mod.settings_path(), exc)
+            else:
+                why = str(exc)
+            self.message = self.texts.get("cmd_options.not_saved", error=why)
+            if len(self.message) > 40:  # the reason only when it fits the row, never cut mid-word
+                self.message = self.texts.get("cmd_options.not_saved", error="").rstrip(" :")
+            self.failed = True
+            return False
         self.message = self.texts["cmd_options.saved"]
+        return True
 
     def leave(self) -> None:
         if hasattr(self.back, "texts"):

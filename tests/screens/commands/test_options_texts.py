@@ -122,6 +122,35 @@ def test_a_settings_file_that_cannot_be_written_is_reported(tmp_path):
     assert any("Options non enregistrées" in r for r in s.text())
 
 
+def test_a_failed_save_is_shown_before_the_options_screen_goes(tmp_path):
+    # audit G #3: ENTER set 'Options non enregistrées' then left at once: never seen
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    s, _path = options_session(tmp_path, path=blocker / "settings.yaml")
+    s.press("SPACE", "ENTER")                       # automatic rent on, then save: it fails
+    assert isinstance(s.screen, OptionsScreen)
+    assert any("Options non enregistrées" in r for r in s.text())
+    assert s.ctx.settings.auto_rent is True         # in force for this run all the same
+    assert s.text()[24].rstrip() == "Options non enregistrées"  # the reason does not fit
+    s.press("ENTER")                                # seen: ENTER now goes back to the title
+    assert isinstance(s.screen, TitleScreen) and s.ctx.settings.auto_rent is True
+
+
+def test_after_a_failed_save_esc_still_cancels_and_a_change_saves_again(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    s, _path = options_session(tmp_path, path=blocker / "settings.yaml")
+    s.press("SPACE", "ENTER", "ESC")
+    assert isinstance(s.screen, TitleScreen) and s.ctx.settings.auto_rent is False
+    s2, path = options_session(tmp_path)
+    s2.screen.path = blocker / "settings.yaml"
+    s2.press("SPACE", "ENTER")
+    assert isinstance(s2.screen, OptionsScreen)
+    s2.screen.path = path                           # the folder can be written now
+    s2.press("SPACE", "SPACE", "ENTER")             # a change: ENTER saves again, then leaves
+    assert isinstance(s2.screen, TitleScreen) and settings_mod.load(path).auto_rent is True
+
+
 def test_values_cycle_through_every_choice():
     for item in ITEMS:
         assert len(item.values) >= 2 and len(set(item.values)) == len(item.values)
