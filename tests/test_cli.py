@@ -147,3 +147,14 @@ def test_an_empty_output_name_is_refused(argv, capsys):
         cli.main(argv)
     assert exc.value.code == 2
     assert "an empty name: give a file name" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["landing", "--rolls", "999999999999999"], "--rolls must be 1 to 1000000000"),
+    (["bench", "--frames", "999999999999"], "--frames must be 1 to 100000"),
+])
+def test_tools_refuse_a_run_of_days(argv, said, capsys):
+    """Like simulate, soak and demo: a count far beyond any useful run is a one-line refusal
+    (was: hours of silent work)."""
+    assert cli.main(argv) == 1
+    assert said in capsys.readouterr().err

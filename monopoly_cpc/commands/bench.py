@@ -30,6 +30,9 @@ from monopoly_cpc.errors import UserError
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is ours (bench --json)
 
 
+MAX_FRAMES = 100_000   # far above any useful run (300 is the default): a typo beyond
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser("bench", help="measure frame composition, upscale and start-up times",
                               description=__doc__.splitlines()[0])
@@ -116,8 +119,8 @@ def run(args) -> int:
             if not (exc.name or "").startswith("monopoly_cpc.ai"):
                 raise
             raise UserError("bench --engine: monopoly_cpc.ai.bench is not available yet") from None
-    if args.frames < 1:
-        raise UserError("bench: --frames must be at least 1")
+    if not 1 <= args.frames <= MAX_FRAMES:
+        raise UserError(f"bench: --frames must be 1 to {MAX_FRAMES}, got {args.frames}")
     results: dict[str, float] = {}
     results.update(display_bench(args.frames))
     results["startup_s"] = startup_bench()

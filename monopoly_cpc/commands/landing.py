@@ -7,6 +7,8 @@ import json
 
 from monopoly_cpc.errors import UserError
 
+MAX_ROLLS = 1_000_000_000   # far above any useful run (1 M is the default): a typo beyond
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `landing` sub-command."""
@@ -29,8 +31,8 @@ def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.rules.cards import default_cards
     from monopoly_cpc.rules.landing import IN_JAIL, exact, simulate
 
-    if args.rolls <= 0:
-        raise UserError(f"--rolls must be a positive number, got {args.rolls}")
+    if not 0 < args.rolls <= MAX_ROLLS:
+        raise UserError(f"--rolls must be 1 to {MAX_ROLLS}, got {args.rolls}")
     board = default_board()
     counts = simulate(args.rolls, args.jail, args.seed)
     chain = exact(board, default_cards(), args.jail)
