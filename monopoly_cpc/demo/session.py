@@ -154,8 +154,15 @@ class ExhibitSession(Session):
         if store is _DEFAULT:
             store = None if headless else Store.default()
         self.store: Store | None = store
+        self.data_reported = False  # "games are not saved" said (once a session)
+        self.log_reported = False   # "crash.log is not kept" said (once a session)
+        if store is not None:       # a playing session: an unwritable folder is said at the start
+            problem = store.write_problem()
+            if problem is not None:
+                self._data_failed(problem)
+            self._check_log_folder()
         if suspended is _DEFAULT:
-            suspended = store.load_game(warn) if store is not None else None
+            suspended = store.load_game(self._load_warn) if store is not None else None
         self.suspended: dict | None = suspended
         self.guard = self.kiosk if guard is None else guard
         self.layout_name = layout
@@ -168,7 +175,6 @@ class ExhibitSession(Session):
         self.chord_ticks: list[int] = []
         self.restarts: list[int] = []
         self.exceptions = 0
-        self.logged: set[str] = set()  # the kinds of data-folder failure already logged
         self.autosaved: tuple[int, int, bool] | None = None
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
@@ -392,7 +398,7 @@ class ExhibitSession(Session):
             try:
                 self.game_replay_path = self.store.new_replay_path()
             except OSError as exc:  # a read-only data folder: play on without the replay
-                self._log(f"no replay for this game: {exc}")
+                self._data_failed(self._problem(self.store.replay_dir, exc))
                 return
             replay = self._new_replay("game", to_data(self.screen.state))
             replay.suspended = None
@@ -418,15 +424,14 @@ class ExhibitSession(Session):
             try:
                 self.store.drop_game()
             except OSError as exc:  # a read-only data folder: the win goes on all the same
-                self._log_once("drop", f"cannot delete the finished game's saved game "
-                                       f"{self.store.autosave_path}: {exc}")
+                self._data_failed(self._problem(self.store.autosave_path, exc))
         else:
             from monopoly_cpc.rules.serial import to_data
 
             try:
                 self.store.save_game(to_data(st), self.ctx.seed, self.game_bots)
             except OSError as exc:
-                self._log(f"autosave failed: {exc}")
+                self._data_failed(self._problem(self.store.autosave_path, exc))
         if self.game_recorder is not None:
             self._write(self.game_recorder.replay, self.game_replay_path)
 
@@ -439,8 +444,8 @@ class ExhibitSession(Session):
             if self.store is not None:
                 try:
                     self.store.save_game(self.suspended["state"], self.ctx.seed, self.game_bots)
-                except OSError as exc:
-                    self._log(f"saving the idle game failed: {exc}")
+                except OSError as exc:  # kept in memory: R still resumes it in this run
+                    self._data_failed(self._problem(self.store.autosave_path, exc))
         self.screen = self._title()
         self._screen_changed()
 
@@ -497,16 +502,52 @@ class ExhibitSession(Session):
             self.ring.add(self.ctx.tick, self.fb)
         return self.fb
 
-    def _log_once(self, kind: str, text: str) -> None:
-        """Log a failure that would repeat at every turn only the first time."""
-        if kind not in self.logged:
-            self.logged.add(kind)
-            self._log(text)
+    # -- the data and log folders ---------------------------------------------------------------
+    @staticmethod
+    def _problem(path: Any, exc: OSError) -> str:
+        from monopoly_cpc.errors import path_problem
+
+        return path_problem(path, exc)
+
+    def _data_failed(self, problem: str) -> None:
+        """The data folder cannot be written (read-only medium, no right, disc full): said once
+        a session on stderr and in the crash log; the game plays on without autosave or replays
+        (a failure at every turn would otherwise fill the log)."""
+        if self.data_reported:
+            return
+        self.data_reported = True
+        root = self.store.root if self.store is not None else "?"
+        text = f"the data folder {root} cannot be written ({problem}); games are not saved"
+        self.warn(text)
+        self._log(text)
+
+    def _load_warn(self, text: str) -> None:
+        """The saved game's warnings, but a second line for a data folder already reported."""
+        if not (self.data_reported and text.startswith("the data folder")):
+            self.warn(text)
+
+    def _check_log_folder(self) -> None:
+        from monopoly_cpc import logs
+        from monopoly_cpc.demo.store import write_problem
+
+        try:
+            problem = write_problem(logs.log_dir())
+        except OSError as exc:  # the folder cannot even be made
+            problem = exc.strerror or str(exc)
+        if problem is not None:
+            self._log_failed(problem)
+
+    def _log_failed(self, problem: str) -> None:
+        if not self.log_reported:
+            self.log_reported = True
+            self.warn(f"the log folder cannot be written ({problem}); crash.log is not kept")
 
     def _log(self, text: str) -> None:
         from monopoly_cpc import logs
 
-        logs.write_crash(text)
+        path = logs.write_crash(text)
+        if not path.is_absolute():  # write_crash's "(log folder not writable)"
+            self._log_failed("crash.log cannot be opened")
 
     # -- the window's host keys -----------------------------------------------------------------
     def host_event(self, ev: Any) -> bool:
@@ -559,4 +600,4 @@ class ExhibitSession(Session):
                 from monopoly_cpc.errors import UserError, path_problem
 
                 raise UserError(f"cannot write the replay file {path}: {path_problem(path, exc)}") from None
-            self._log(f"cannot write the replay {path}: {exc}")
+            self._data_failed(self._problem(path, exc))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,24 @@ def atomic_write(path: Path, text: str) -> Path:
     return path
 
 
+def write_problem(folder: Path) -> str | None:
+    """Why nothing can be written in ``folder`` (made if missing), in plain words, or None.
+
+    A probe file is made and deleted: the only check that tells a read-only medium, a
+    folder without the right to write and a file standing where the folder should be."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as exc:
+        from monopoly_cpc.errors import path_problem
+
+        return path_problem(folder / ".write-test", exc)
+    return None
+
+
 class Store:
     """The autosave and replay files under ``root`` (default: the platform's data folder)."""
 
@@ -53,6 +72,10 @@ class Store:
         import platformdirs
 
         return cls(Path(platformdirs.user_data_dir(APP, appauthor=False)))
+
+    def write_problem(self) -> str | None:
+        """Why the data folder cannot be written, or None (:func:`write_problem`)."""
+        return write_problem(self.root)
 
     @property
     def autosave_path(self) -> Path:
@@ -109,6 +132,7 @@ class Store:
         return doc
 
     def drop_game(self) -> None:
+        """Delete the saved game (a game that ended); OSError if the folder is read-only."""
         try:
             self.autosave_path.unlink()
         except FileNotFoundError:
@@ -116,12 +140,18 @@ class Store:
 
     @staticmethod
     def _set_aside(path: Path, warn, why: str) -> None:
-        if warn is not None:
-            warn(f"saved game {path} is broken ({why}); it is set aside")
+        """Rename a broken save ``*.broken``; the line says whether that worked (on a read-only
+        medium it cannot: the save is then only ignored, and is reported at every start)."""
+        broken = path.with_name(path.name + ".broken")
         try:
-            path.replace(path.with_name(path.name + ".broken"))
-        except OSError:
-            pass
+            path.replace(broken)
+        except OSError as exc:
+            if warn is not None:
+                warn(f"saved game {path} is broken ({why}) and cannot be set aside "
+                     f"({exc.strerror or exc}); it is ignored")
+            return
+        if warn is not None:
+            warn(f"saved game {path} is broken ({why}); it is set aside as {broken.name}")
 
     # -- replays --------------------------------------------------------------------------------
     def new_replay_path(self) -> Path:

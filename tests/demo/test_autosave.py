@@ -228,7 +228,7 @@ def test_the_end_of_a_game_survives_a_save_that_cannot_be_deleted(tmp_path, monk
             for _ in range(3):
                 s.step()
         assert s.exceptions == 0 and type(s.screen).__name__ == "GameScreen"
-        assert len([m for m in logged if "saved game" in m]) == 1, logged
+        assert len([m for m in logged if "games are not saved" in m]) == 1, logged
 
 
 def test_a_save_nested_too_deeply_is_set_aside_not_a_crash_at_every_start(tmp_path):
@@ -245,3 +245,118 @@ def test_a_save_nested_too_deeply_is_set_aside_not_a_crash_at_every_start(tmp_pa
         assert len(warnings) == 1 and why in warnings[0] and len(warnings[0]) < 300
         assert (tmp_path / "autosave.json.broken").read_text() == text
         assert not store.autosave_path.exists()
+
+
+class ReadOnlyStore(Store):
+    """A data folder on a read-only medium (audit G #4): it reads, every write fails."""
+
+    def _refuse(self, *args, **kwargs):
+        raise OSError(30, "Read-only file system", str(self.root))
+
+    save_game = drop_game = new_replay_path = _refuse
+
+    def write_problem(self):
+        return "Read-only file system"
+
+
+def test_a_data_folder_that_cannot_be_written_is_said_once_at_the_start(tmp_path, monkeypatch):
+    # audit G #4: autosave and replays failed silently on a read-only medium
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    logged: list[str] = []
+    monkeypatch.setattr(ExhibitSession, "_log", lambda self, text: logged.append(text))
+    warnings: list[str] = []
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=ReadOnlyStore(tmp_path),
+                       warn=warnings.append)
+    line = f"the data folder {tmp_path} cannot be written (Read-only file system); games are not saved"
+    assert warnings == [line] and logged == [line]   # stderr and the operator's crash log
+    to_game(s)
+    _play_turns(s, 600)
+    s.screen.state.phase = "game_over"
+    s.step()
+    s.close()
+    assert warnings == [line] and logged == [line]   # not again at every turn
+
+
+def test_a_write_that_fails_later_is_said_once_on_stderr_and_in_the_log(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    warnings: list[str] = []
+    logged: list[str] = []
+    s = session(store=store)
+    s.warn, s._log = warnings.append, logged.append
+    assert warnings == []                        # the folder can be written at the start
+    to_game(s)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "save_game", full)
+    _play_turns(s, 600)
+    line = f"the data folder {tmp_path} cannot be written (No space left on device); games are not saved"
+    assert warnings == [line]
+    assert logged == warnings
+
+
+def test_the_write_probe_names_a_file_standing_where_the_folder_should_be(tmp_path):
+    from monopoly_cpc.demo.store import write_problem
+
+    assert write_problem(tmp_path / "new" / "data") is None and (tmp_path / "new" / "data").is_dir()
+    assert list((tmp_path / "new" / "data").iterdir()) == []     # the probe file is gone
+    (tmp_path / "x.txt").write_text("a file")
+    assert write_problem(tmp_path / "x.txt" / "data") == f"{tmp_path / 'x.txt'} is a file, not a folder"
+    assert write_problem(tmp_path / "x.txt") == f"{tmp_path / 'x.txt'} is a file, not a folder"
+
+
+def test_an_unusable_data_folder_is_said_in_one_line_not_two(tmp_path):
+    (tmp_path / "x.txt").write_text("a file")
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    warnings: list[str] = []
+    ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "x.txt" / "d"),
+                   warn=warnings.append)
+    assert len(warnings) == 1 and "games are not saved" in warnings[0]
+
+
+def test_a_broken_save_that_cannot_be_renamed_is_not_said_set_aside(tmp_path, monkeypatch):
+    # audit G #4: on read-only media 'it is set aside' at every start, the rename having failed
+    store = Store(tmp_path)
+    store.autosave_path.write_text("{half a fi")
+    real = type(store.autosave_path).replace
+
+    def replace(path, target):
+        if path == store.autosave_path:
+            raise OSError(30, "Read-only file system")
+        return real(path, target)
+
+    monkeypatch.setattr(type(store.autosave_path), "replace", replace)
+    warnings: list[str] = []
+    assert store.load_game(warnings.append) is None
+    assert len(warnings) == 1 and "set aside (" not in warnings[0].replace("cannot be set aside (", "")
+    assert "cannot be set aside (Read-only file system); it is ignored" in warnings[0]
+    assert store.autosave_path.exists() and not (tmp_path / "autosave.json.broken").exists()
+    monkeypatch.undo()
+    assert store.load_game(warnings.append) is None
+    assert warnings[1].endswith("; it is set aside as autosave.json.broken")
+
+
+def test_a_log_folder_that_cannot_be_written_is_said_once(tmp_path, monkeypatch):
+    # audit G #4: crash.log failed silently
+    (tmp_path / "x.txt").write_text("a file")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "x.txt" / "state"))
+    warnings: list[str] = []
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "data"),
+                       warn=warnings.append)
+    assert len(warnings) == 1 and "crash.log is not kept" in warnings[0]
+    s._log("something")
+    assert len(warnings) == 1
