@@ -156,6 +156,12 @@ class ExhibitSession(Session):
         self.store: Store | None = store
         self.data_reported = False  # "games are not saved" said (once a session)
         self.log_reported = False   # "crash.log is not kept" said (once a session)
+        if store is not None and not store.lock():
+            # a second program on the same data folder: it must not overwrite the first one's
+            # autosave, nor offer it (both would go on with the same game)
+            warn(f"another monopoly-cpc is running with the data folder {store.root}: "
+                 "this one neither saves nor resumes games")
+            self.store = store = None
         if store is not None:       # a playing session: an unwritable folder is said at the start
             problem = store.write_problem()
             if problem is not None:

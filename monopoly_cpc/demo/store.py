@@ -19,6 +19,8 @@ APP = "monopoly-cpc"
 SAVE_FORMAT = "monopoly-cpc-save"
 SAVE_VERSION = 1
 KEEP_REPLAYS = 100  # older game replays are deleted so a kiosk never fills its disc
+LOCK_NAME = "monopoly-cpc.lock"
+_HELD: dict[str, int] = {}  # lock files this process holds (open until it exits)
 
 
 def save_doc(state_data: dict[str, Any], seed: int, bots: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -76,6 +78,49 @@ class Store:
     def write_problem(self) -> str | None:
         """Why the data folder cannot be written, or None (:func:`write_problem`)."""
         return write_problem(self.root)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.root / LOCK_NAME
+
+    def lock(self) -> bool:
+        """Take the data folder for this process: False if another running program holds it.
+
+        An exclusive lock on ``monopoly-cpc.lock`` (flock, or msvcrt on Windows), kept until
+        the process ends: the system drops it then, whatever the end (quit, crash, power cut),
+        so a stale file never blocks the restart.  A lock file that cannot be opened (a
+        read-only folder: nothing will be written there anyway) or a system without locks:
+        True."""
+        key = str(self.lock_path.absolute())
+        if key in _HELD:
+            return True  # this process has it already (a new session of the same program)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)  # kept open on purpose
+        except OSError:
+            return True
+        try:
+            try:
+                import fcntl
+            except ImportError:  # Windows
+                import msvcrt
+
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:
+            os.close(fd)
+            return True
+        except OSError:  # BlockingIOError / PermissionError: held by another process
+            os.close(fd)
+            return False
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))  # for the operator: which process
+        except OSError:
+            pass
+        _HELD[key] = fd
+        return True
 
     @property
     def autosave_path(self) -> Path:

@@ -360,3 +360,52 @@ def test_a_log_folder_that_cannot_be_written_is_said_once(tmp_path, monkeypatch)
     assert len(warnings) == 1 and "crash.log is not kept" in warnings[0]
     s._log("something")
     assert len(warnings) == 1
+
+
+def _holder(root):
+    """Another program holding the data folder ``root`` (audit G #5), until it is killed."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from monopoly_cpc.demo.store import Store; "
+            "print(Store(sys.argv[1]).lock(), flush=True); sys.stdin.read()")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(root)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "True"
+    return proc
+
+
+def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(tmp_path):
+    # audit G #5: a second instance overwrote the autosave.json of a running first one
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    store = Store(tmp_path)
+    store.save_game(to_data(new_game(["A", "B"], seed=4)), seed=9)
+    before = store.autosave_path.read_text()
+    first = _holder(tmp_path)
+    try:
+        warnings: list[str] = []
+        s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
+                           warn=warnings.append)
+        assert warnings == [(f"another monopoly-cpc is running with the data folder {tmp_path}: "
+                             "this one neither saves nor resumes games")]
+        assert s.store is None and s.suspended is None
+        to_game(s)
+        _play_turns(s, 600)
+        assert s.screen.state.turn >= 1 and store.autosave_path.read_text() == before
+        assert not store.replay_dir.exists()
+    finally:
+        first.kill()  # a crash: the lock must not outlive it
+        first.wait()
+    warnings = []
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
+                       warn=warnings.append)
+    assert warnings == [] and s.suspended is not None  # the restart after the crash has it
+
+
+def test_the_same_program_may_open_its_data_folder_again(tmp_path):
+    assert Store(tmp_path).lock() and Store(tmp_path).lock()
+    assert (tmp_path / "monopoly-cpc.lock").exists()
