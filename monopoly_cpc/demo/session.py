@@ -163,10 +163,10 @@ class ExhibitSession(Session):
                  "this one neither saves nor resumes games")
             self.store = store = None
         if store is not None:       # a playing session: an unwritable folder is said at the start
+            self._check_log_folder()
             problem = store.write_problem()
             if problem is not None:
                 self._data_failed(problem)
-            self._check_log_folder()
         if suspended is _DEFAULT:
             suspended = store.load_game(self._load_warn) if store is not None else None
         self.suspended: dict | None = suspended
@@ -533,27 +533,27 @@ class ExhibitSession(Session):
             self.warn(text)
 
     def _check_log_folder(self) -> None:
+        import platformdirs
+
         from monopoly_cpc import logs
         from monopoly_cpc.demo.store import write_problem
 
-        try:
-            problem = write_problem(logs.log_dir())
-        except OSError as exc:  # the folder cannot even be made
-            problem = exc.strerror or str(exc)
+        folder = platformdirs.user_log_dir(logs.APP, appauthor=False)
+        problem = write_problem(folder)
         if problem is not None:
-            self._log_failed(problem)
+            self._log_failed(f"the log folder {folder} cannot be written ({problem})")
 
-    def _log_failed(self, problem: str) -> None:
+    def _log_failed(self, what: str) -> None:
         if not self.log_reported:
             self.log_reported = True
-            self.warn(f"the log folder cannot be written ({problem}); crash.log is not kept")
+            self.warn(f"{what}; crash.log is not kept")
 
     def _log(self, text: str) -> None:
         from monopoly_cpc import logs
 
         path = logs.write_crash(text)
         if not path.is_absolute():  # write_crash's "(log folder not writable)"
-            self._log_failed("crash.log cannot be opened")
+            self._log_failed("the crash log cannot be written")
 
     # -- the window's host keys -----------------------------------------------------------------
     def host_event(self, ev: Any) -> bool:

@@ -357,7 +357,9 @@ def test_a_log_folder_that_cannot_be_written_is_said_once(tmp_path, monkeypatch)
 
     s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "data"),
                        warn=warnings.append)
-    assert len(warnings) == 1 and "crash.log is not kept" in warnings[0]
+    assert len(warnings) == 1 and warnings[0] == (
+        f"the log folder {tmp_path / 'x.txt' / 'state' / 'monopoly-cpc' / 'log'} cannot be written "
+        f"({tmp_path / 'x.txt'} is a file, not a folder); crash.log is not kept")
     s._log("something")
     assert len(warnings) == 1
 
