@@ -31,23 +31,52 @@ def playlist_files(folder: Any) -> list[Path]:
         return []
 
 
-class PlaylistScreen(Screen):
-    """One replay file played back with the whole interface; any key or its end: the title."""
+def named(path: Any, exc: BaseException) -> str:
+    """An error about a playlist file as one line that names the file (once)."""
+    text = (str(exc).splitlines() or [""])[0] or exc.__class__.__name__
+    return text if str(path) in text else f"{path}: {text}"
 
-    def __init__(self, ctx: AppContext, path: Path, title: Any) -> None:
+
+class PlaylistScreen(Screen):
+    """One replay file played back with the whole interface; any key or its end: the title.
+
+    ``warn`` gets the replay's own warnings (a recorded ``kiosk_chord`` that is not a chord),
+    each naming the file; without it they go to stderr like a playback's."""
+
+    def __init__(self, ctx: AppContext, path: Path, title: Any, warn: Any = None) -> None:
         from monopoly_cpc.demo import replay as R
-        from monopoly_cpc.demo.export import replay_session
 
         super().__init__(ctx)
         self.path = path
         self.title = title
         self.replay = R.load(path)  # DataError (one line) for a broken file
-        self.inner = replay_session(self.replay, ctx.audio, str(path))
+        self.inner = self._session(ctx, warn)
         try:
             self.keys = self.replay.key_log(self.inner.layout)
         except ValueError as exc:
             raise UserError(f"{path}: not a valid replay file ({exc})") from None
         self.t = 0
+
+    def _session(self, ctx: AppContext, warn: Any) -> Any:
+        """The replay's session, as ``export.replay_session`` builds it, with ``warn``."""
+        from monopoly_cpc.demo import replay as R
+        from monopoly_cpc.demo.export import replay_session
+
+        if warn is None:
+            return replay_session(self.replay, ctx.audio, str(self.path))
+        from monopoly_cpc.demo.session import ExhibitSession
+
+        rep, source = self.replay, str(self.path)
+        try:
+            return ExhibitSession(R.args_for(rep, headless=True), settings=R.settings_for(rep, source),
+                                  audio=ctx.audio, seed=rep.seed, start=rep.start, game=rep.game,
+                                  suspended=rep.suspended, store=None, layout=rep.layout,
+                                  hash_every=rep.hash_every, playlist=False, game_bots=rep.bots,
+                                  warn=lambda msg: warn(f"{source}: {msg}"))
+        except UserError:
+            raise  # DataError of the settings: names the file already
+        except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance
+            raise UserError(f"{source}: not a valid replay file (cannot start: {exc})") from None
 
     def on_key(self, ev: Any) -> None:
         self.ctx.switch(self.title())  # a visitor pressed a key: the title, ready for a game

@@ -141,6 +141,7 @@ class ExhibitSession(Session):
         self.chord = parse_chord(probe.option("kiosk_chord", list(DEFAULT_CHORD)), warn)
         # replay files for the attract loop (demo/playlist.py); never while this session is
         # recorded or is itself a playback: a replay must not depend on other files
+        self.playlist_notes: set[str] = set()
         folder = probe.option("attract_playlist", None)
         self.playlist_dir = folder if playlist and folder and not getattr(args, "record", None) else None
         if self.playlist_dir is not None:
@@ -219,16 +220,23 @@ class ExhibitSession(Session):
         """The next demo: the playlist's next replay file if there is one, else a live game."""
         self.demos += 1
         if self.playlist_dir is not None:
-            from monopoly_cpc.demo.playlist import PlaylistScreen, playlist_files
+            from monopoly_cpc.demo.playlist import PlaylistScreen, named, playlist_files
 
             files = playlist_files(self.playlist_dir)
             if files:
                 path = files[(self.demos - 1) % len(files)]
                 try:
-                    return PlaylistScreen(ctx, path, self._title)
+                    return PlaylistScreen(ctx, path, self._title, warn=self._playlist_note)
                 except Exception as exc:  # noqa: BLE001 - a broken file: logged, a live demo instead
-                    self._log(f"attract playlist: {exc}")
+                    self._playlist_note(named(path, exc))
         return AttractScreen(ctx, demo_seed(ctx.seed, self.demos - 1))
+
+    def _playlist_note(self, text: str) -> None:
+        """A playlist file's problem, in the crash log once a session (not at every round)."""
+        line = f"attract playlist: {text}"
+        if line not in self.playlist_notes:
+            self.playlist_notes.add(line)
+            self._log(line)
 
     def _check_playlist(self) -> None:
         """One warning line when the attract playlist folder cannot give a demo."""
@@ -459,7 +467,8 @@ class ExhibitSession(Session):
     def _crashed(self, broken: Screen, exc: BaseException) -> None:
         """An exception inside a screen: log it, restart that screen (or the title)."""
         self.exceptions += 1
-        self._log(traceback.format_exc())
+        source = getattr(broken, "path", None) if type(broken).__name__ == "PlaylistScreen" else None
+        self._log((f"attract playlist {source}:\n" if source is not None else "") + traceback.format_exc())
         ctx = self.ctx
         ctx.next_screen = None
         t = ctx.tick

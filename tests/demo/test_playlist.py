@@ -85,3 +85,57 @@ def test_a_recorded_session_plays_live_demos_so_its_replay_stands_alone(folder, 
     from monopoly_cpc.demo.export import replay_session
 
     assert replay_session(replay).playlist_dir is None  # a playback never reads a playlist
+
+
+def _copy_with(folder, tmp_path, name, change):
+    import json
+
+    data = json.loads((folder / "a_first.json").read_text())
+    change(data)
+    (tmp_path / name).write_text(json.dumps(data))
+
+
+def test_every_playlist_log_line_names_its_file_and_is_written_once(folder, tmp_path, monkeypatch, capsys):
+    # audit G #6: a replay's own warning (a recorded kiosk_chord that is no chord) went to
+    # stderr at every round without the file's name; a broken file was logged at every round
+    _copy_with(folder, tmp_path, "a_chord.json", lambda d: d["settings"].__setitem__("kiosk_chord", ["X"]))
+    (tmp_path / "b_broken.json").write_text("{not json")
+    logged = []
+    s = session(attract_playlist=str(tmp_path), attract_after=1)
+    monkeypatch.setattr(s, "_log", logged.append)
+    for _ in range(2):                     # two rounds of the playlist
+        run(s, 51)
+        assert isinstance(s.screen, PlaylistScreen) and s.screen.path.name == "a_chord.json"
+        s.step([key("X")])
+        s.step()
+        run(s, 51)
+        assert isinstance(s.screen, AttractScreen)   # the broken file: a live demo
+        s.step([key("X")])
+        s.step()
+    assert capsys.readouterr().err == ""
+    assert len(logged) == 2, logged
+    assert logged[0].startswith(f"attract playlist: {tmp_path / 'a_chord.json'}: kiosk_chord ['X']")
+    assert logged[1].startswith(f"attract playlist: {tmp_path / 'b_broken.json'}: ")
+
+
+def test_an_error_without_the_files_name_gets_it():
+    from monopoly_cpc.demo.playlist import named
+
+    assert named("/d/x.json", ValueError("bad\nsecond line")) == "/d/x.json: bad"
+    assert named("/d/x.json", ValueError("/d/x.json: bad")) == "/d/x.json: bad"
+    assert named("/d/x.json", KeyError()) == "/d/x.json: KeyError"
+
+
+def test_a_playlist_file_that_fails_while_playing_is_named_in_the_log(folder, monkeypatch):
+    logged = []
+    s = session(attract_playlist=str(folder), attract_after=1, kiosk=True)
+    monkeypatch.setattr(s, "_log", logged.append)
+    run(s, 51)
+    assert isinstance(s.screen, PlaylistScreen)
+
+    def boom():
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(s.screen, "tick", boom)
+    s.step()
+    assert logged and logged[0].startswith(f"attract playlist {folder / 'a_first.json'}:\n")
