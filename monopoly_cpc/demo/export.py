@@ -28,16 +28,22 @@ from monopoly_cpc.errors import UserError
 FPS = 50
 
 
-def replay_session(replay: Replay, audio: Any = None, source: str = "replay") -> Any:
-    """An ExhibitSession set up as the replay's was at its tick 0 (no files written)."""
+def replay_session(replay: Replay, audio: Any = None, source: str = "replay",
+                   warn: Callable[[str], None] | None = None) -> Any:
+    """An ExhibitSession set up as the replay's was at its tick 0 (no files written);
+    ``warn`` gets the session's warnings (a bad recorded kiosk chord...), named by ``source``."""
     from monopoly_cpc.demo.session import ExhibitSession
 
     args = args_for(replay, headless=True)
+    extra: dict[str, Any] = {}
+    if warn is not None:
+        extra["warn"] = lambda msg: warn(f"{source}: {msg}")
     try:
         return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
                               seed=replay.seed, start=replay.start, game=replay.game,
                               suspended=replay.suspended, store=None, layout=replay.layout,
-                              hash_every=replay.hash_every, playlist=False, game_bots=replay.bots)
+                              hash_every=replay.hash_every, playlist=False, game_bots=replay.bots,
+                              **extra)
     except UserError as exc:
         if str(exc).startswith(source):
             raise

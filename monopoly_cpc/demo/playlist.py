@@ -59,24 +59,9 @@ class PlaylistScreen(Screen):
 
     def _session(self, ctx: AppContext, warn: Any) -> Any:
         """The replay's session, as ``export.replay_session`` builds it, with ``warn``."""
-        from monopoly_cpc.demo import replay as R
         from monopoly_cpc.demo.export import replay_session
 
-        if warn is None:
-            return replay_session(self.replay, ctx.audio, str(self.path))
-        from monopoly_cpc.demo.session import ExhibitSession
-
-        rep, source = self.replay, str(self.path)
-        try:
-            return ExhibitSession(R.args_for(rep, headless=True), settings=R.settings_for(rep, source),
-                                  audio=ctx.audio, seed=rep.seed, start=rep.start, game=rep.game,
-                                  suspended=rep.suspended, store=None, layout=rep.layout,
-                                  hash_every=rep.hash_every, playlist=False, game_bots=rep.bots,
-                                  warn=lambda msg: warn(f"{source}: {msg}"))
-        except UserError:
-            raise  # DataError of the settings: names the file already
-        except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance
-            raise UserError(f"{source}: not a valid replay file (cannot start: {exc})") from None
+        return replay_session(self.replay, ctx.audio, str(self.path), warn=warn)
 
     def on_key(self, ev: Any) -> None:
         self.ctx.switch(self.title())  # a visitor pressed a key: the title, ready for a game
