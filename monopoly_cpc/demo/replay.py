@@ -69,10 +69,12 @@ def hash_count(ticks: int, every: int) -> int:
 
 
 def bots_data(value: Any) -> dict[str, Any] | None:
-    """A game's computer players as stored (``{"seed": int, "ai_level": str}``), or None if
-    ``value`` is not that (then the session's seed and level are used, as before)."""
+    """A game's computer players as stored (``{"seed": int, "ai_level": str}``, a level of
+    ``ai.levels.LEVELS``), or None if ``value`` is not that (a replay or a save is then refused)."""
+    from monopoly_cpc.ai.levels import LEVELS
+
     if (isinstance(value, dict) and isinstance(value.get("seed"), int)
-            and not isinstance(value.get("seed"), bool) and isinstance(value.get("ai_level"), str)):
+            and not isinstance(value.get("seed"), bool) and value.get("ai_level") in LEVELS):
         return {"seed": value["seed"], "ai_level": value["ai_level"]}
     return None
 

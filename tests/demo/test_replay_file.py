@@ -180,3 +180,14 @@ def test_a_replay_option_the_command_line_would_refuse_names_the_file(tmp_path, 
     assert main(["replay", str(path), "--verify"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(path) in err and said in err
+
+
+def test_a_replay_whose_computer_players_have_an_unknown_level_is_refused(tmp_path):
+    """bots: {"ai_level": "god"} was taken as any text (the session then failed later)."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "monopoly-cpc-replay", "version": R.VERSION, "seed": 1,
+                                "bots": {"seed": 1, "ai_level": "god"}, "ticks": 0, "hashes": [],
+                                "keys": []}), encoding="utf-8")
+    with pytest.raises(DataError, match="bots"):
+        R.load(path)
+    assert R.bots_data({"seed": 1, "ai_level": "expert"}) == {"seed": 1, "ai_level": "expert"}
