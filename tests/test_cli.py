@@ -58,15 +58,18 @@ def test_an_unexpected_error_is_one_line_and_logged(monkeypatch, capsys, tmp_pat
     assert len(err.strip().splitlines()) == 1 and "something broke" in err and "crash.log" in err
 
 
+class ClosedPipe:
+    """Standard output whose reader has gone (`| head -1`)."""
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        raise BrokenPipeError(32, "Broken pipe")
+
+
 def test_a_closed_pipe_ends_quietly(monkeypatch):
     """`monopoly-cpc scenario ... | head -1`: the reader has gone; no traceback, no error line."""
-
-    class ClosedPipe:
-        def write(self, text):
-            raise BrokenPipeError(32, "Broken pipe")
-
-        def flush(self):
-            raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
     scenarios = Path(__file__).resolve().parent / "scenarios"
@@ -76,13 +79,6 @@ def test_a_closed_pipe_ends_quietly(monkeypatch):
 def test_a_closed_pipe_keeps_a_failure_a_failure(monkeypatch, tmp_path):
     """`monopoly-cpc replay x --verify | true` must still fail when x is out of sync: the
     reader has gone, the result stays (was: exit 0 whatever the outcome)."""
-
-    class ClosedPipe:
-        def write(self, text):
-            raise BrokenPipeError(32, "Broken pipe")
-
-        def flush(self):
-            raise BrokenPipeError(32, "Broken pipe")
 
     bad = tmp_path / "wrong.yaml"
     bad.write_text("name: wrong on purpose\nsource: 'seeds/002 ARGENT'\n"
