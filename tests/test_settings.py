@@ -57,8 +57,8 @@ def test_a_file_not_in_utf8_is_broken_not_a_crash(tmp_path):
 
 
 @pytest.mark.parametrize("text, why", [
-    ("volume: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),
-    ("fullscreen: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n", "nested too deeply"),
+    ("volume: " + "[" * 100_000 + "]" * 100_000 + "\n", "nested too deeply"),
+    ("fullscreen: " + "{a: " * 100_000 + "1" + "}" * 100_000 + "\n", "nested too deeply"),
     ("volume: " + "9" * 5000 + "\n", "too long"),
 ])
 def test_a_file_nested_too_deeply_is_broken_not_a_crash_at_every_start(tmp_path, text, why):
