@@ -261,6 +261,10 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
 def run(args: Any) -> int:
     """The game: headless with --headless, else in a window (full screen by default)."""
     if getattr(args, "headless", False):
+        if getattr(args, "screenshot", None):  # checked before the frames are played, not after
+            from monopoly_cpc.demo.paths import writable_file
+
+            writable_file(args.screenshot, "the screenshot")
         run_headless(args, session_factory=_window_session_factory())
         return 0
     if getattr(args, "frames", None) or getattr(args, "screenshot", None):

@@ -458,3 +458,19 @@ def test_a_screenshot_not_named_png_is_refused_before_running(tmp_path, capsys):
     assert exc.value.code == 2 and "PNG" in capsys.readouterr().err and not out.exists()
     with pytest.raises(UserError, match="PNG"):
         app.save_png(np.zeros((2, 2, 3), np.uint8), tmp_path / "y.bmp")
+
+
+def test_an_unwritable_screenshot_is_refused_before_the_frames_are_played(tmp_path, capsys,
+                                                                          monkeypatch):
+    """`--headless --frames 30000 --screenshot x.txt/s.png`: refused at once (was: every frame
+    played first, then the error)."""
+    from monopoly_cpc import app, cli
+
+    played = []
+    monkeypatch.setattr(app, "run_headless", lambda *a, **k: played.append(1))
+    f = tmp_path / "x.txt"
+    f.write_text("a file", encoding="utf-8")
+    assert cli.main(["--headless", "--frames", "30000", "--screenshot", str(f / "s.png")]) == 1
+    assert played == []
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "screenshot" in err and "is a file, not a folder" in err
