@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from monopoly_cpc.ai.sim import ROUND_CAP, GameResult, play_chunk
+from monopoly_cpc.ai.sim import DEALT_ROUND, ROUND_CAP, GameResult, play_chunk
 from monopoly_cpc.rules.variants import Variant
 
 CHUNK = 10   # games per work unit (fixed: the split never depends on --jobs)
@@ -38,6 +38,12 @@ class Summary:
     trades: int = 0
     bot_errors: int = 0
     seconds: float = 0.0
+    # The deal after DEALT_ROUND rounds: per kind of board (``board_kind``), the games, and the
+    # outright wins and engine winners by type; on boards where nobody held a group, the games
+    # where a type held the best-earning deeds, and those the best earner ended richest.
+    boards: dict[str, dict] = field(default_factory=dict)
+    top_earner_by_type: dict[str, int] = field(default_factory=dict)
+    top_earner_richest: int = 0
 
     def add(self, r: GameResult) -> None:
         """Count one game."""
@@ -63,6 +69,21 @@ class Summary:
         self.actions += r.actions
         self.trades += r.trades
         self.bot_errors += r.bot_errors
+        kind = board_kind(r)
+        b = self.boards.get(kind)
+        if b is None:
+            b = self.boards[kind] = {"games": 0, "wins_by_type": {}, "leads_by_type": {}}
+        b["games"] += 1
+        for key, seat in (("wins_by_type", r.winner), ("leads_by_type", r.leader)):
+            counts = b[key]
+            for lab in r.labels:
+                counts.setdefault(lab, 0)
+            if seat >= 0:
+                counts[r.labels[seat]] += 1
+        if kind == NO_GROUP:
+            lab = r.labels[r.top_earner]
+            self.top_earner_by_type[lab] = self.top_earner_by_type.get(lab, 0) + 1
+            self.top_earner_richest += r.leader == r.top_earner
 
     @property
     def mean_rounds(self) -> float:
@@ -96,6 +117,13 @@ class Summary:
             "rolls": self.rolls,
             "trades": self.trades,
             "bot_errors": self.bot_errors,
+            "deal_after_rounds": DEALT_ROUND,
+            "boards_by_groups_held": {k: {"games": v["games"],
+                                          "wins_by_type": dict(v["wins_by_type"]),
+                                          "leads_by_type": dict(v["leads_by_type"])}
+                                      for k, v in self.boards.items()},
+            "no_group_top_earner_by_type": dict(self.top_earner_by_type),
+            "no_group_top_earner_richest": self.top_earner_richest,
             "seconds": round(self.seconds, 3),
             "games_per_s": round(self.games / secs, 1),
             "rolls_per_s": round(self.rolls / secs),
@@ -107,6 +135,20 @@ class Summary:
         for k in ("seconds", "games_per_s", "rolls_per_s"):
             d.pop(k)
         return d
+
+
+NO_GROUP = "nobody"          # board kind: no complete colour group after DEALT_ROUND rounds
+OVER_EARLY = "over early"   # board kind: the game was over within DEALT_ROUND rounds
+
+
+def board_kind(r: GameResult) -> str:
+    """How the deal stood after ``DEALT_ROUND`` rounds: ``OVER_EARLY``, ``NO_GROUP``, or the
+    player types holding a complete colour group, sorted and joined by '+'."""
+    if r.groups < 0:
+        return OVER_EARLY
+    if r.groups == 0:
+        return NO_GROUP
+    return "+".join(sorted({lab for p, lab in enumerate(r.labels) if r.groups >> p & 1}))
 
 
 def _worker_ignores_ctrl_c() -> None:

@@ -6,6 +6,10 @@ soon as it is due, auctions run bidder by bidder and the bank's ``CloseAuction``
 ``auction_settled``. At the round cap the host sends ``EndGame`` (the CPC's CTRL+C), which ranks
 the players by fortune; such a game counts as *capped* (no player was bankrupted out).
 
+After ``DEALT_ROUND`` rounds the dice have dealt (nearly) every deed: each game then notes which
+seats hold a complete colour group and whose deeds earn the most rent (``GameResult.groups``,
+``top_earner``), so that a run can say how much of its outcome the deal had already decided.
+
 Everything is a function of the seed: per-game seeds come from the run seed and the game index
 (splitmix64), each bot's own randomness from the game seed and its seat, so a game plays the same
 in any process, any order and under any PYTHONHASHSEED.
@@ -17,8 +21,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from monopoly_cpc.ai import make_bot
+from monopoly_cpc.ai.values import LANDING_FR
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game
+from monopoly_cpc.rules.queries import rent
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -40,6 +46,8 @@ MAX_ACTIONS: Final = 400_000          # a safety net far above any real game (ab
 MAX_TURN_ACTIONS: Final = 2_000       # one turn never needs this many (a bot loop: counted, game ended)
 OUT_OF_TURN_STEPS: Final = 6          # actions one player may take in its out-of-turn window
 MASK: Final = 0xFFFFFFFFFFFFFFFF
+DEALT_ROUND: Final = 40               # rounds after which the deal of the deeds is looked at
+MEAN_DICE: Final = 7                  # the dice total a utility's rent is counted at then
 
 
 def splitmix(x: int) -> int:
@@ -82,6 +90,30 @@ class GameResult:
     trades: int
     capped: bool
     bot_errors: int           # actions a bot chose that the engine refused (should stay 0)
+    # After DEALT_ROUND rounds (-1: the game was over before): seats holding a complete colour
+    # group, as a bit mask (bit p = seat p), and the seat whose deeds earn the most rent per
+    # roll of an opponent (ties: the first seat).
+    groups: int = -1
+    top_earner: int = -1
+
+
+def deal(state: GameState) -> tuple[int, int]:
+    """(groups, top_earner) of a position: the seats holding a whole colour group (bit mask,
+    mortgaged or not) and the seat whose deeds earn the most rent per opponent roll (landing
+    frequencies of the French board, a utility at a roll of 7; ties: the first seat)."""
+    b = state.board
+    own = state.owner
+    groups = 0
+    for members in b.group_members:
+        o = own[members[0]]
+        if o >= 0 and all(own[s] == o for s in members):
+            groups |= 1 << o
+    earn = [0] * len(state.players)
+    for s in b.properties:
+        o = own[s]
+        if o >= 0:
+            earn[o] += LANDING_FR[s] * rent(state, s, MEAN_DICE)
+    return groups, earn.index(max(earn))
 
 
 def _default(state: GameState, p: int) -> A.Action | None:
@@ -143,6 +175,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     last_turn = -1
     trades = errors = 0
     capped = False
+    dealt = (-1, -1)
     claim_seen = None
     turn_start = 0
     close = A.CloseAuction()
@@ -201,6 +234,8 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             cur = st.current
             if cur <= prev_current:
                 rounds += 1
+                if rounds == DEALT_ROUND + 1:
+                    dealt = deal(st)
             prev_current = cur
             if rounds > round_cap:
                 capped = True
@@ -237,7 +272,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
         step(a, p)
     winner = -1 if capped else st.winner
     return GameResult(index, seed, tuple(labels), winner, st.winner, rounds, st.rolls,
-                      st.actions, trades, capped, errors)
+                      st.actions, trades, capped, errors, dealt[0], dealt[1])
 
 
 def _force_end(st: GameState, bots) -> None:

@@ -130,6 +130,7 @@ def table(s) -> str:
     lines.append(f"games with a winner: {s.games_with_winner} ({100.0 * s.games_with_winner / s.games:.1f} %)"
                  f"   no winner (round cap): {s.capped}")
     lines.append(f"mean rounds: {s.mean_rounds:.1f}   trades: {s.trades}   bot errors: {s.bot_errors}")
+    lines.extend(deal_table(s))
     secs = s.seconds or 1e-9
     lines.append(f"speed: {s.games / secs:.1f} games/s, {s.rolls / secs:,.0f} dice rolls/s "
                  f"({s.seconds:.1f} s)")
@@ -137,6 +138,34 @@ def table(s) -> str:
                  "that type (par = 100/players); 'games %': share of all games won by that type; "
                  "'richest': the engine's winner, i.e. the richest player when the cap was hit.")
     return "\n".join(lines)
+
+
+def deal_table(s) -> list[str]:
+    """How much the deal of the deeds had decided: games by who held a complete colour group
+    after DEALT_ROUND rounds, with the wins and the richest players of each player type."""
+    from monopoly_cpc.ai.runner import NO_GROUP, OVER_EARLY
+    from monopoly_cpc.ai.sim import DEALT_ROUND
+
+    types = list(s.wins_by_type)
+    head = f"{'complete group held by':24s} {'games':>6s} {'%':>6s}"
+    for lab in types:
+        head += f" {('wins ' + lab)[:14]:>14s} {('richest ' + lab)[:16]:>16s}"
+    lines = ["", f"after {DEALT_ROUND} rounds (the deeds dealt by the dice):", head]
+    names = {NO_GROUP: "nobody", OVER_EARLY: f"(over within {DEALT_ROUND} rounds)"}
+    order = {OVER_EARLY: 0, NO_GROUP: 1}
+    for kind, b in sorted(s.boards.items(), key=lambda kv: (order.get(kv[0], 2), kv[0])):
+        row = f"{names.get(kind, kind):24s} {b['games']:6d} {100.0 * b['games'] / s.games:5.1f}%"
+        for lab in types:
+            row += f" {b['wins_by_type'].get(lab, 0):14d} {b['leads_by_type'].get(lab, 0):16d}"
+        lines.append(row)
+    quiet = s.boards.get(NO_GROUP, {}).get("games", 0)
+    if quiet:
+        lines.append(f"nobody holding a group: the richest at the end was the holder of the "
+                     f"best-earning deeds in {s.top_earner_richest} of {quiet} games "
+                     f"({100.0 * s.top_earner_richest / quiet:.1f} %); best earner by type: "
+                     + ", ".join(f"{lab} {n}" for lab, n in s.top_earner_by_type.items()))
+    lines.append("")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
