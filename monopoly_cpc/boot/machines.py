@@ -46,9 +46,10 @@ class Machine:
     def commands(self, media: str, french: bool) -> list[str]:
         """The lines typed to load MONOPOLY (each followed by ENTER).
 
-        Tape on a 664 or 6128 needs ``|TAPE`` first; disc on a 464 (with a DDI-1) needs
-        ``|DISC`` first (loading instructions, part B of the manual).  On a French CPC the bar
-        is shown (and typed) as ``ù``.
+        Tape on a 664 or 6128 needs ``|TAPE`` first.  On a 464 with a DDI-1 the disc is
+        already the default device (cpc_facts §3), but the manual's loading instructions
+        (part B) say to type ``|DISC`` first, so the boot does.  On a French CPC the bar is
+        shown (and typed) as ``ù``.
         """
         bar = "\u00f9" if french else "|"
         out = []

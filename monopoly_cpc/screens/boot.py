@@ -101,6 +101,7 @@ class BootScreen(Screen):
         self._motor_on = False
         self._load_kind = self.media
         self._tape_name = tape.LOADER_NAME
+        self._disc_name = tape.LOADER_NAME   # the file a disc retry asks for ("" after |A)
         # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
         self._program_line: int | None = None
         if self.mode != "skip":
@@ -281,6 +282,30 @@ class BootScreen(Screen):
             if self._typing:
                 self._begin_typing(NEXT_LINE_DELAY[self.pace])
             return
+        if upper in ("|A", "|B") and self.has_amsdos:
+            # Selects the drive, which AMSDOS reads at once: nothing to say with a disc in.
+            self.media = "disc"
+            if self.disc_in:
+                self._ready()
+            else:
+                self.console.cursor_on = False
+                self.state = "loading"
+                self._load_kind = "disc"
+                self._disc_name = ""    # a retry with the disc in reads it, then Ready
+                self._schedule = [(self.t + _ticks(disc.MISSING_AFTER_S, self.factor),
+                                   ("disc_missing",))]
+            return
+        if upper.startswith("|"):
+            self._print_line("Unknown command")   # no ROM knows this bar command
+            self._ready()
+            return
+        if upper == "CLS":
+            self.console.clear()
+            self._ready()
+            return
+        if upper == "RUN":
+            self._ready()   # no program in memory: nothing runs
+            return
         run = _RUN.match(upper)
         if run is not None:
             self._run(run.group(1).strip())
@@ -358,18 +383,32 @@ class BootScreen(Screen):
 
     def _start_disc(self, name: str) -> None:
         self.state = "loading"
+        self._disc_name = name   # what R (Retry) asks for again
         self.ctx.audio.cue("disc_motor", loops=-1)  # the motor turns until the load ends
         if not self.disc_in:
             self._at(disc.MISSING_AFTER_S, "disc_missing")
             return
         files = disc.layout(list(DISC_FILES))
-        wanted = [f for f in files if f.name.split(".")[0] == name]
+        # AMSDOS takes the name as typed, or without an extension the first of NAME.,
+        # NAME.BAS and NAME.BIN.
+        wanted = [f for f in files if name in (f.name, f.name.split(".")[0])]
         if not wanted:
             # AMSDOS reads the directory, then reports the file missing.
             self._at(disc.MOTOR_SPIN_UP_S + 0.2, "not_found", name)
             return
-        events = disc.load_timeline(files)
         start = self.t
+        if wanted[0].name != DISC_FILES[0][0]:
+            # RUN"MONOSCR or RUN"MONOCODE: that binary alone is loaded, and the firmware jumps
+            # to its entry address, 0, which resets the CPC (as from the tape).
+            events = disc.load_timeline(wanted[:1])
+            for e in events:
+                if e.kind == "step":
+                    self._at(e.t, "cue", "disc_step", start=start)
+                if e.kind == "file_loaded":
+                    self._at(e.t, "reset", start=start)
+            self._schedule.sort(key=lambda item: item[0])
+            return
+        events = disc.load_timeline(files)
         for e in events:
             if e.kind == "step":
                 self._at(e.t, "cue", "disc_step", start=start)
@@ -442,7 +481,10 @@ class BootScreen(Screen):
             self.disc_in = True
             self.console.cursor_on = False
             self.console.newline()
-            self._start_disc(tape.LOADER_NAME)
+            if self._disc_name:
+                self._start_disc(self._disc_name)
+            else:
+                self._ready()   # |A: the drive is read, nothing more to do
         elif letter in ("I", "C"):
             self.console.newline()
             self.console.newline()
@@ -465,6 +507,7 @@ class BootScreen(Screen):
         """The CPC restarts from power-on (a jump to address 0), with its boot typed again."""
         log = self.log
         self.ctx.audio.stop("tape")
+        self.ctx.audio.stop("disc_motor")
         self.__init__(self.ctx, self.on_done)  # type: ignore[misc]
         self.log = log + ["(reset)"]
 

@@ -246,7 +246,7 @@ def test_typing_by_hand_takes_over():
         s.on_key(key("K", ch))
     s.on_key(key("ENTER", "\r"))
     assert s.log[-2:] == ["|DISC", "Ready"]
-    for ch in "PRINT":
+    for ch in "HELLO":      # not a command: BASIC reads a LET without its '='
         s.on_key(key(ch, ch))
     s.on_key(key("ENTER", "\r"))
     assert s.log[-2:] == ["Syntax error", "Ready"]
@@ -416,3 +416,67 @@ def test_the_disc_motor_stops_when_amsdos_reports_the_missing_disc():
         if screen.state == "disc_error":
             break
     assert screen.state == "disc_error" and "disc_motor" in cues.stopped
+
+
+def _typed(s, line):
+    """Type ``line`` and ENTER at BASIC's prompt (the boot's own typing stopped first)."""
+    if s.state == "typing":
+        s.on_key(key("ESC"))
+    while s.buffer:
+        s.on_key(key("DEL", "\x7f"))
+    for ch in line:
+        s.on_key(key("K", ch))
+    s.on_key(key("RETURN", "\r"))
+
+
+def _at_ready(**opts):
+    s, ctx, title = make(**opts)
+    run_until(s, lambda s: s.state == "typing" and s.buffer)
+    s.on_key(key("ESC"))
+    return s, ctx, title
+
+
+def test_other_commands_at_ready_answer_as_basic_and_the_roms_do():
+    """cpc_facts §3: an unknown bar command is 'Unknown command' (as |DISC on a plain 464);
+    RUN without a program in memory only says Ready; CLS clears the screen; |A reads the
+    drive (nothing printed with a disc in, 'disc missing' without)."""
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, "|XYZ")
+    assert s.log[-3:] == ["|XYZ", "Unknown command", "Ready"]
+    _typed(s, "run")
+    assert s.log[-2:] == ["run", "Ready"] and s.state == "editor"
+    _typed(s, "cls")
+    fb = drawn(s)
+    assert fb.read_text(0).rstrip() == "Ready" and fb.read_text(1).rstrip() == "\u2588"
+    _typed(s, "|A")
+    assert s.log[-2:] == ["|A", "Ready"] and s.media == "disc"
+    s, ctx, _ = _at_ready(machine="6128", no_disc=True)
+    _typed(s, "|a")
+    run_until(s, lambda s: s.state == "disc_error")
+    assert "Drive A: disc missing" in s.log
+    s.on_key(key("R", "r"))     # the disc is in now: the drive is read, then Ready
+    assert s.state == "editor" and s.log[-1] == "Ready" and ctx.next_screen is None
+
+
+def test_disc_names_may_carry_their_extension():
+    s, ctx, title = _at_ready(machine="6128")
+    _typed(s, 'RUN"monopoly.bas')
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert ctx.next_screen is title and not any("not found" in line for line in s.log)
+
+
+def test_a_binary_run_from_disc_is_loaded_alone_then_resets_the_cpc():
+    """On disc, RUN"MONOSCR loads MONOSCR.BIN only (not the BASIC loader: no MODE 1, no inks)
+    and the jump to its entry address, 0, restarts the CPC, as from the tape."""
+    for name in ("MONOSCR", "MONOCODE.BIN"):
+        s, ctx, _ = _at_ready(machine="6128")
+        _typed(s, f'RUN"{name}')
+        inks = set()
+        for _ in range(50 * 30):
+            s.tick()
+            inks.add(s.inks)
+            if "(reset)" in s.log:
+                break
+        assert "(reset)" in s.log and ctx.next_screen is None
+        assert inks == {(1, 24, 20, 6)}      # the power-on inks all along
+        assert "disc_motor" in ctx.audio.stopped
