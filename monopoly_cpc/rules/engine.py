@@ -56,6 +56,7 @@ from monopoly_cpc.rules.events import Event, event
 from monopoly_cpc.rules.queries import (
     assets,
     houses_and_hotels,
+    placements,
     rent,
 )
 from monopoly_cpc.rules.rng import below, next_u32, seed_state
@@ -552,6 +553,13 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
     if au.kind == "property":
         state.owner[au.square] = w
         _pay_bank(state, w, au.high_bid, "auction", ev)
+        _resume(state, ev)
+        return
+    if not placements(state, w, au.kind):
+        # The winner sold a house of the group or mortgaged one of its streets while the
+        # auction ran ("à tout moment"): he has nowhere to put the building, so his bid is
+        # void, as one above his assets is (seeds/002 C ENCHERES), and it stays with the bank.
+        ev.append(event("auction_void", w, -1, au.high_bid, -1, au.kind))
         _resume(state, ev)
         return
     # A building bought at auction in a shortage: paid now, placed by the winner next.

@@ -51,6 +51,7 @@ KINDS: dict[str, str] = {
     "auction_pass": "player leaves the auction",
     "auction_won": "player won the auction for amount (square or building)",
     "auction_unsold": "nobody bid: square stays with the bank",
+    "auction_void": "player won a building he can no longer place: the bid (amount) is void, the building stays with the bank",
     "rent_due": "player owes amount of rent on square to other (the owner must claim it)",
     "rent_paid": "player paid amount of rent to other (square: the one rented; -1 when paid later as a debt, or in kind)",
     "rent_lost": "other did not claim the rent on square in time",

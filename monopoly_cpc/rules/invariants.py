@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from monopoly_cpc.rules.board import HOTEL, STREET
 from monopoly_cpc.rules.queries import group_complete, level
-from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, PHASES, GameState
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    DEBT,
+    GAME_OVER,
+    PHASES,
+    PLACE_BUILDING,
+    TRADE,
+    GameState,
+)
 
 
 class InvariantError(AssertionError):
@@ -86,6 +94,10 @@ def check_invariants(state: GameState) -> None:
             raise InvariantError("a card is in the wrong deck")
     if state.phase != GAME_OVER and not 0 <= state.current < n:
         raise InvariantError("current player out of range")
-    # The current player may be out only while his debts and estate are being settled.
-    if state.phase not in (GAME_OVER, DEBT, AUCTION) and state.players[state.current].bankrupt:
+    # The current player may be out only while his debts and estate are being settled, or
+    # while something that interrupts that settlement runs (a trade proposed meanwhile, a
+    # building won at a shortage auction being placed): the settlement then resumes.
+    settling = state.phase in (DEBT, AUCTION) or (state.phase in (TRADE, PLACE_BUILDING)
+                                                  and bool(state.stack))
+    if state.phase != GAME_OVER and not settling and state.players[state.current].bankrupt:
         raise InvariantError(f"the current player is bankrupt (phase {state.phase})")

@@ -16,10 +16,10 @@ from monopoly_cpc.rules.queries import (
     can_mortgage,
     can_sell,
     group_has_buildings,
-    level,
     lift_cost,
     liquidation_value,
     loan_room,
+    placements,
 )
 from monopoly_cpc.rules.state import (
     AUCTION,
@@ -145,11 +145,7 @@ def free_actions(state: GameState, player: int) -> list[A.Action]:
 
 
 def _placements(state: GameState, player: int) -> list[A.Action]:
-    top = state.variant.houses_before_hotel
-    want_hotel = state.place_kind == "hotel"
-    return [A.Build(player, s) for s in state.board.streets
-            if state.owner[s] == player and (level(state, s) == top) == want_hotel
-            and not can_build(state, player, s, paid=True)]
+    return [A.Build(player, s) for s in placements(state, player, state.place_kind)]
 
 
 def _in_kind(state: GameState, player: int, d) -> A.PayInKind | None:

@@ -264,3 +264,14 @@ def build_starts_auction(state: GameState, player: int, square: int) -> bool:
     stock = state.bank_hotels if is_hotel else state.bank_houses
     bidders = shortage_bidders(state, "hotel" if is_hotel else "house")
     return len(bidders) > 1 and stock < len(bidders)
+
+
+def placements(state: GameState, player: int, kind: str) -> list[int]:
+    """The streets where ``player`` may put a ``kind`` ('house' or 'hotel') bought at a
+    shortage auction (its own, next in the even order, nothing mortgaged in the group)."""
+    top = state.variant.houses_before_hotel
+    want_hotel = kind == "hotel"
+    own = state.owner
+    return [s for s in state.board.streets
+            if own[s] == player and (level(state, s) == top) == want_hotel
+            and not can_build(state, player, s, paid=True)]
