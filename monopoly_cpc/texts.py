@@ -174,6 +174,15 @@ class Texts:
         """All keys, sorted (for tests that compare catalogues)."""
         return sorted(self._entries)
 
+    def is_yes(self, letter: str | None) -> bool:
+        """The answer 'yes': this language's key (``keys.yes``: Y in English) or the CPC
+        program's O (oui), which the manuals give in every language."""
+        return letter is not None and letter in (self["keys.yes"], "O")
+
+    def is_no(self, letter: str | None) -> bool:
+        """The answer 'no': this language's key (``keys.no``) or the CPC program's N."""
+        return letter is not None and letter in (self["keys.no"], "N")
+
     def get(self, key: str, **fields: Any) -> str:
         """The line ``key`` with its ``{fields}`` filled in."""
         template = self[key]

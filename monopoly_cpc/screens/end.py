@@ -108,11 +108,11 @@ class EndScreen(Screen):
     def on_key(self, ev) -> None:
         if self.ticks < HOLD or ev.repeat:
             return
-        if ev.letter == "O":
+        if self.texts.is_yes(ev.letter):
             from monopoly_cpc.screens.setup import SetupScreen
 
             self.ctx.switch(SetupScreen(self.ctx))
-        elif ev.letter == "N":
+        elif self.texts.is_no(ev.letter):
             from monopoly_cpc.screens.title import TitleScreen
 
             self.ctx.switch(TitleScreen(self.ctx))

@@ -81,16 +81,18 @@ class SetupScreen(Screen):
                 self.step = "quick"
 
     def _key_computer(self, ev) -> None:
-        yes, no = self.texts["keys.yes"], self.texts["keys.no"]
-        if ev.letter in (yes, no):
-            self.computer = ev.letter == yes
+        t = self.texts
+        if t.is_yes(ev.letter) or t.is_no(ev.letter):
+            self.computer = t.is_yes(ev.letter)
             self.entry = LineEntry(NAME_MAX)
             self.step = "name"
         elif ev.key == "ESC":
+            self.pawn = -1
             self.step = "pawn"
 
     def _key_name(self, ev) -> None:
         if ev.key == "ESC":
+            self.pawn = -1
             self.step = "pawn"
             return
         if not self.entry.feed(ev):
@@ -105,9 +107,9 @@ class SetupScreen(Screen):
             self.step = "pawn"
 
     def _key_quick(self, ev) -> None:
-        if ev.letter == self.texts["keys.no"]:
+        if self.texts.is_no(ev.letter):
             self._start(0)
-        elif ev.letter == self.texts["keys.yes"]:
+        elif self.texts.is_yes(ev.letter):
             self.entry = LineEntry(1, digits=True)
             self.step = "hours"
 
@@ -118,6 +120,7 @@ class SetupScreen(Screen):
             return
         if self.entry.feed(ev):
             self.hours = int(self.entry.text or 0)
+            self.message = ""
             self.entry = LineEntry(2, digits=True)
             self.step = "minutes"
 
@@ -127,7 +130,11 @@ class SetupScreen(Screen):
             self.step = "hours"
             return
         if self.entry.feed(ev):
-            minutes = self.hours * 60 + min(59, int(self.entry.text or 0))
+            if int(self.entry.text or 0) > 59:   # an hour and more goes in the hours
+                self.message = self.texts["setup.bad_minutes"]
+                self.entry = LineEntry(2, digits=True)
+                return
+            minutes = self.hours * 60 + int(self.entry.text or 0)
             if minutes <= 0:
                 self.message = self.texts["setup.zero_time"]
                 self.entry = LineEntry(1, digits=True)

@@ -163,21 +163,44 @@ def test_esc_at_the_minutes_goes_back_to_the_hours_and_at_the_hours_to_the_quest
 
 
 def test_the_set_up_in_english_answers_y_or_n(simple_bots):
+    """The English screens show Y/N; the CPC program's O (oui), which docs/manual_en.md gives
+    as the yes key, answers yes too."""
     s = Session(SetupScreen, lang="en")
     assert s.shows("Player 1: type the number of a pawn")
     s.step([digit(2)])
     assert s.shows("Played by the computer? (Y/N)")
-    s.press("O")                                    # the French 'oui' is not an answer here
+    s.press("X")                                    # not an answer
     assert s.shows("Played by the computer? (Y/N)")
     s.press("Y")
     s.step(typed("Ada") + [key("RETURN")])
-    s.step([digit(5), key("N")] + typed("Bob") + [key("RETURN")])
+    s.step([digit(5), key("O")] + typed("Cy") + [key("RETURN")])
+    s.step([digit(6), key("N")] + typed("Bob") + [key("RETURN")])
     s.press("RETURN")
     assert s.shows("Quick game? (Y/N)")
     s.press("N")
     assert isinstance(s.screen, GameScreen)
-    assert [p.computer for p in s.screen.state.players] == [True, False]
+    assert [p.computer for p in s.screen.state.players] == [True, True, False]
     assert s.shows("WHO STARTS?")
+
+
+def test_quick_game_minutes_above_59_are_refused(simple_bots):
+    s = Session(SetupScreen)
+    two_humans_entered(s)
+    s.press("O")
+    s.step([digit(0), key("RETURN")])
+    s.step([digit(7), digit(5), key("RETURN")])      # 75 minutes: that is 1 h 15
+    assert s.shows("Minutes : de 0 à 59") and s.shows("Combien de minutes ?")
+    s.step([digit(4), digit(5), key("RETURN")])
+    assert isinstance(s.screen, GameScreen)
+    assert s.screen.state.variant.time_limit_ticks == 45 * 60 * 50
+
+
+def test_esc_at_the_computer_question_takes_the_pawn_marker_away():
+    s = Session(SetupScreen)
+    s.step([digit(2)])
+    assert s.screen.pawn == 1
+    s.press("ESC")
+    assert s.screen.pawn == -1 and s.shows("Joueur 1 : tapez le numéro")
 
 
 def test_the_saved_variants_apply_to_the_new_game(simple_bots):

@@ -138,13 +138,13 @@ class BuyMode(Prompt):
         if ev.repeat or self.host.busy:
             return False
         self.seen = self.host.said        # a key takes the last refusal away
-        if ev.letter == self.host.texts["keys.yes"]:
+        if self.host.texts.is_yes(ev.letter):
             ok, _why = self.host.apply(A.Buy(self.who))
             if not ok:
                 self.host.ctx.audio.cue("error")
                 self.host.say(self.host.texts["game.cannot_buy"])
             return True
-        if ev.letter == self.host.texts["keys.no"]:
+        if self.host.texts.is_no(ev.letter):
             self.host.apply(A.Decline(self.who))
             return True
         return False
@@ -219,9 +219,9 @@ class TradeAnswerMode(Prompt):
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
-        yes, no = self.host.texts["keys.yes"], self.host.texts["keys.no"]
-        if ev.letter in (yes, no):
-            action = A.AcceptTrade(self.who) if ev.letter == yes else A.RejectTrade(self.who)
+        t = self.host.texts
+        if t.is_yes(ev.letter) or t.is_no(ev.letter):
+            action = A.AcceptTrade(self.who) if t.is_yes(ev.letter) else A.RejectTrade(self.who)
             ok, why = self.host.apply(action)
             if not ok:
                 self.refused(why)
@@ -282,11 +282,19 @@ class WinnerMode(Prompt):
         # equal fortunes share their place (the engine's order puts them by seat)
         ranks = places([-1 - k if st.players[i].bankrupt else s
                         for k, (i, s) in enumerate(zip(order, scores, strict=True))])
-        for k, i in enumerate(order[:3]):
-            window_line(fb, 2 + k, f"{ranks[k]}. {st.players[i].name}"[:24].ljust(24)
+        # Four rows for the places (the key to press is on the status line): with five or six
+        # players the last row shows the fourth place and below in turn, 2 s each.
+        shown = list(range(len(order)))
+        if len(shown) > 4:
+            shown = shown[:3] + [3 + (self.ticks // 100) % (len(order) - 3)]
+        for row, k in enumerate(shown):
+            window_line(fb, 2 + row, f"{ranks[k]}. {st.players[order[k]].name}"[:24].ljust(24)
                         + self.host.money(scores[k]).rjust(16), 2)
-        if self.ticks >= 50:
-            window_line(fb, 5, t["game.any_key"].center(40), 3)
+
+    @property
+    def status_line(self) -> str:
+        """What the status line says instead of the player (once a key may go on)."""
+        return self.host.texts["game.any_key"] if self.ticks >= 50 else ""
 
 
 def prompt_for(screen) -> tuple[tuple, type | None]:

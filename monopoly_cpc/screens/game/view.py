@@ -52,7 +52,7 @@ class BoardView:
         if self.cursor_on or (top is not None and top.takes_cursor):
             draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
         self._draw_window(fb, top)
-        self._draw_status(fb)
+        self._draw_status(fb, getattr(top, "status_line", ""))
 
     def _draw_menu(self, fb) -> None:
         fb.text(0, 0, " " * 40, pen=1, paper=0)
@@ -102,7 +102,10 @@ class BoardView:
             fb.text(0, WINDOW_TOP + WINDOW_ROWS - 1, " " * 40)
             entry.draw(fb, 0, WINDOW_TOP + WINDOW_ROWS - 1, prompt)
 
-    def _draw_status(self, fb) -> None:
+    def _draw_status(self, fb, line: str = "") -> None:
+        if line:   # the end of the game: the key to press
+            fb.text(0, STATUS_ROW, line.center(40)[:40], pen=3, paper=0)
+            return
         st = self.state
         if st.phase == GAME_OVER:
             p = st.winner

@@ -175,9 +175,9 @@ class TradeMode(CommandMode):
                     self._after_partner()
             return True
         if step == CASH_ASK:
-            if ev.letter == "O":
+            if self.t.is_yes(ev.letter):
                 self.step = CASH_WHO
-            elif ev.letter == "N":
+            elif self.t.is_no(ev.letter):
                 self._propose()
             return True
         if step == CASH_WHO:
@@ -193,9 +193,9 @@ class TradeMode(CommandMode):
         if step == ANSWER:
             if self.host.is_computer(self.partner):
                 return True
-            if ev.letter == "O":
+            if self.t.is_yes(ev.letter):
                 self._answer(A.AcceptTrade(self.partner))
-            elif ev.letter == "N":
+            elif self.t.is_no(ev.letter):
                 self._answer(A.RejectTrade(self.partner))
             return True
         return True

@@ -264,7 +264,7 @@ def test_end_screen_six_players_with_loans_fit_above_the_question():
     rows = end.text()
     text = " ".join(" ".join(rows).split())
     assert "END OF THE GAME" in text and "Loan deducted from the total -60.000 F" in text
-    assert rows[24].strip() == "New game? (O/N)"
+    assert rows[24].strip() == "New game? (Y/N)"
     # all six fortunes are equal: a six-way tie, each in the first place
     assert rows[21].startswith("1. FANNY") and "Loan deducted" in rows[23]
     assert rows[3].strip() == "6 players tie with 150.000 F"
@@ -277,3 +277,20 @@ def test_the_menu_row_shows_e_with_the_loan_variant_only():
     assert s.text()[0].split() == ["T", "P", "H", "L", "M", "D", "E"]
     s, _ = start_game(("ANNE", "BRUNO"))
     assert s.text()[0].split()[:6] == ["T", "P", "H", "L", "M", "D"] and "E" not in s.text()[0].split()
+
+
+def test_the_winners_window_ranks_four_players_and_takes_turns_beyond():
+    """Four players: the four places all show (the key to press is on the status line); six:
+    the fourth row shows the fourth, fifth and sixth places in turn."""
+    for names in (("ANNE", "BOB", "CLO", "DAN"), ("ANNE", "BOB", "CLO", "DAN", "EVE", "FIX")):
+        s, st = start_game(names)
+        s.step([key("C", ctrl=True)], ticks=400)
+        assert st.phase == "game_over"
+        window = s.text()[18:25]
+        assert window[-1].strip() == "Appuyez sur une touche"
+        seen = set()
+        for _ in range(3):
+            seen |= {n for n in names if any(f". {n}" in row for row in window[2:6])}
+            s.step(ticks=100)
+            window = s.text()[18:25]
+        assert seen == set(names), (names, seen)
