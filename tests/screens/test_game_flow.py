@@ -183,6 +183,23 @@ def test_debt_window_mortgage_with_the_cursor_then_the_debt_is_paid():
     assert st.phase != DEBT
 
 
+def test_debt_window_enter_after_space_mortgages_the_deed_looked_at():
+    """H, SPACE shows the deed under the cursor, ENTER mortgages it at once (as in the H
+    command); it only took the deed away before, and a second ENTER was needed."""
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].cash = 1000
+    st.owner[39] = 0
+    s.press("D")
+    assert until(s, "Il manque 19.000 F")
+    s.press("H")
+    s.press("SPACE")
+    assert s.screen.deed == 39
+    s.press("ENTER")
+    assert until(s, "JEAN hypothèque Rue de la Paix")
+    assert st.mortgaged[39]
+
+
 def _tax_debt(variant=None):
     """JEAN, human, with 1.000 F, rolls 2 + 2 onto Impôts sur le revenu (20.000 F)."""
     s = game_session(computer=(False, False, False, False), first_player=0, dice=[(2, 2)],
@@ -407,6 +424,22 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     s.press("O")
     assert until(s, "Transaction conclue entre")
     assert st.owner[1] == 0 and st.owner[3] == 1
+
+
+def test_a_trade_offered_to_a_human_says_who_pays_the_cash():
+    from monopoly_cpc.rules import actions as A
+
+    for cash, payer in ((-7000, "JEAN"), (13000, "HAL")):
+        s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=0)
+        settle(s)
+        st = s.screen.state
+        st.owner[1] = 1
+        st.owner[3] = 0
+        assert s.screen.apply(A.ProposeTrade(1, 0, give=(1,), take=(3,), cash=cash))[0]
+        assert until(s, "O : accepter   N : refuser")
+        window = s.text()[18:24]
+        assert f"{payer} paie {abs(cash) // 1000}.000 F" in [row.strip() for row in window]
+        assert not any("-" + str(abs(cash) // 1000) in row for row in window)
 
 
 def test_a_human_owner_claims_with_l_while_a_computer_plays():

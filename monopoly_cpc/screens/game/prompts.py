@@ -240,16 +240,22 @@ class TradeAnswerMode(Prompt):
         window_line(fb, 5, t["game.trade_keys"], 1)
 
     def terms(self, tr) -> list[str]:
-        """What is given and taken, in four lines at most (the shortest names if needed)."""
+        """What is given and taken, and who pays the cash (on its own line), in four lines at
+        most (the shortest names if needed)."""
+        t = self.host.texts
         names = self.host.state.board.names
-        cash = self.host.money(tr.cash)
+        pays = []
+        if tr.cash:     # > 0: the proposer pays; < 0: the partner does
+            payer = tr.proposer if tr.cash > 0 else tr.partner
+            pays = [t.get("game.trade_pays", name=self.name(payer),
+                          amount=self.host.money(abs(tr.cash)))[:40]]
         for form in (0, -1):            # the full names, else the shortest forms
             give = ", ".join(name_forms(names[s])[form] for s in tr.give) or "-"
             take = ", ".join(name_forms(names[s])[form] for s in tr.take) or "-"
-            lines = wrap(self.host.texts.get("game.trade_terms", give=give, take=take, cash=cash), 40)
-            if len(lines) <= 4:
+            lines = wrap(t.get("game.trade_terms", give=give, take=take), 40)
+            if len(lines) + len(pays) <= 4:
                 break
-        return lines[:4]
+        return lines[:4 - len(pays)] + pays
 
 
 class WinnerMode(Prompt):

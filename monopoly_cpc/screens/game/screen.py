@@ -289,14 +289,17 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
                 mode.close()
             self._open("^C")
             return
+        top = self.modes[-1] if self.modes else self.prompt
         if self.deed_left and ev.key not in CURSOR_KEYS:
-            # the title deed shown by SPACE goes: the question under it comes back; ENTER,
-            # ESC and SPACE only take it away, another key also does what it does
+            # the title deed shown by SPACE goes: the question under it comes back; ESC and
+            # SPACE only take it away, another key also does what it does, and so does ENTER
+            # where a window picks a property with the cursor (the debt window's H, V, M:
+            # ENTER there takes the property looked at, as in the H command)
             self.deed = -1
             self.deed_left = 0
-            if ev.key in ("SPACE", "ESC") or ev.is_enter:
+            picking = top is not None and top.takes_cursor
+            if ev.key in ("SPACE", "ESC") or (ev.is_enter and not picking):
                 return
-        top = self.modes[-1] if self.modes else self.prompt
         if top is not None and top.on_key(ev):
             return
         if ev.key in CURSOR_KEYS:
