@@ -584,3 +584,20 @@ def test_a_bid_typed_while_messages_show_is_kept_whole():
     assert s.screen.busy
     s.step([digit(2), digit(8), digit(0), digit(0), digit(0), key("ENTER")])
     assert until(s, "Meilleure offre : 8.000 F (2 MARIE)")
+
+
+def test_the_pawn_after_a_turn_line_stays_off_the_keys_line_below():
+    """The 9-line pawn sprite after 'A vous, ...' stood on the top of 'A : actifs' below it:
+    its base is now one line up, with a blank line between it and the keys' line."""
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+    for names in (("ANNE", "BRUNO"), ("ABCDEFGHIJ", "BRUNO")):
+        s = game_session(names=names, computer=(False, False), first_player=0)
+        assert until(s, "D : dés")
+        fb = FrameBuffer()
+        s.screen.draw(fb)
+        turn_row = [r for r in range(18, 24) if fb.read_text(r).startswith("A vous")][0]
+        x = (fb.read_text(turn_row).index(")") + 1) * 8
+        pawn = fb.pens[turn_row * 8: turn_row * 8 + 8, x: x + 24]
+        assert pawn.any()                       # the pawn is there
+        assert not pawn[7].any()                # and its base is off the line below

@@ -117,7 +117,10 @@ class DiceMode(Prompt):
         line = t.get("game.turn", name=self.name(), n=self.who + 1)
         window_line(fb, 4, line, 3)
         if len(line) < 38:
-            draw_pawn(fb, self.host.state.players[self.who].pawn, len(line) * 8 + 6, (WINDOW_TOP + 4) * 8)
+            # the sprite is 9 lines high (its outline): one line up, so that it stays off the
+            # keys' line below (the row above has the log's blank bottom line there)
+            draw_pawn(fb, self.host.state.players[self.who].pawn, len(line) * 8 + 6,
+                      (WINDOW_TOP + 4) * 8 - 1)
         window_line(fb, 5, t["game.turn_keys"], 1)
 
 
