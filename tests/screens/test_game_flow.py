@@ -596,8 +596,42 @@ def test_the_pawn_after_a_turn_line_stays_off_the_keys_line_below():
         assert until(s, "D : dés")
         fb = FrameBuffer()
         s.screen.draw(fb)
-        turn_row = [r for r in range(18, 24) if fb.read_text(r).startswith("A vous")][0]
+        turn_row = next(r for r in range(18, 24) if fb.read_text(r).startswith("A vous"))
         x = (fb.read_text(turn_row).index(")") + 1) * 8
         pawn = fb.pens[turn_row * 8: turn_row * 8 + 8, x: x + 24]
         assert pawn.any()                       # the pawn is there
         assert not pawn[7].any()                # and its base is off the line below
+
+
+def test_the_salary_and_the_double_are_told_in_the_order_a_player_sees_them():
+    """From square 35 a 3 + 3 passes Départ and lands on Belleville: the salary is told when
+    the pawn passes Départ, the square once it lands, then the double (the square was named
+    before the salary, and the double before the walk)."""
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0,
+                     dice=[(3, 3)])
+    st = s.screen.state
+    settle(s)
+    st.players[0].pos = 35
+    s.screen.shown[0] = 35
+    s.press("D")
+    assert until(s, "JEAN rejoue")
+    log = s.screen.log
+    salary = next(i for i, line in enumerate(log) if "Départ" in line and "JEAN" in line)
+    landed = next(i for i, line in enumerate(log) if "JEAN est sur" in line)
+    double = next(i for i, line in enumerate(log) if "JEAN rejoue" in line)
+    assert salary < landed < double, log[-6:]
+
+
+def test_the_status_line_names_the_player_whose_move_is_shown():
+    """MARIE (a computer) moves and buys; the engine is at JEAN's turn while her move is still
+    being shown: the status line names her until it is over (it named JEAN)."""
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, True), first_player=1,
+                     dice=[(1, 2)])
+    st = s.screen.state
+    checked = 0
+    for _ in range(1500):
+        s.step()
+        if s.screen.busy and st.current == 0 and "MARIE" in s.screen.log[-1]:
+            assert s.text()[24].startswith("2 MARIE"), s.text()[24]
+            checked += 1
+    assert checked > 0

@@ -56,23 +56,37 @@ class Presenter:
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
         self.left = 0
+        self.mover = -1   # the player whose roll or walk is being shown (the status line's)
 
     @property
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
 
     def add(self, events: list) -> None:
-        held = []  # a salary is shown after the walk that earned it
+        # In the order a player sees them: the salary when the walk passes Départ, before the
+        # square it ends on is named; 'Double !' once the pawn has landed.
+        salary: list = []
+        double: list = []
         for ev in events:
             if ev.kind == "pass_go":
-                held.append(ev)
+                salary.append(ev)
                 continue
-            self.queue.extend(self._steps(ev))
+            if ev.kind == "doubles":
+                double.append(ev)
+                continue
+            steps = self._steps(ev)
             if ev.kind == "move":
-                for h in held:
+                walk, landed = steps[:1], steps[1:]
+                self.queue.extend(walk)
+                for h in salary:
                     self.queue.extend(self._steps(h))
-                held = []
-        for h in held:
+                self.queue.extend(landed)
+                for h in double:
+                    self.queue.extend(self._steps(h))
+                salary, double = [], []
+                continue
+            self.queue.extend(steps)
+        for h in salary + double:
             self.queue.extend(self._steps(h))
 
     def skip(self) -> None:
@@ -137,6 +151,8 @@ class Presenter:
 
     def _start(self, step: Step) -> None:
         sc = self.screen
+        if step.event is not None and step.event.kind in ("turn", "dice", "move", "start_roll"):
+            self.mover = step.event.player
         if step.event is not None and step.kind != "walk":
             sc.ctx.audio.on_events([step.event])
         if step.kind == "dice":

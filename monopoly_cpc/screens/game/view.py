@@ -109,6 +109,8 @@ class BoardView:
         st = self.state
         if st.phase == GAME_OVER:
             p = st.winner
+        elif self.show.busy and 0 <= self.show.mover < len(st.players):
+            p = self.show.mover   # the move on screen, not the engine's next player already
         else:
             p = self.actor() if self.actor() >= 0 else st.current
         pl = st.players[p]
