@@ -446,6 +446,9 @@ class Bot:
         au = state.auction
         if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
             return None
+        if state.time_up and au.kind != "property":
+            self.last_reason = "Je passe : le temps est écoulé."
+            return _seat_act(_PASSES, p)   # no building is sold once the time is up
         ceiling = self.bid_ceiling(state, p)
         price = state.board.prices[au.square] if au.square >= 0 else 10000
         step = max(1000, price // 5 // 1000 * 1000)

@@ -48,6 +48,8 @@ class BaselineBot:
             if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
                 return None
             cap = state.board.prices[au.square] if au.square >= 0 else 0
+            if au.square < 0 and state.time_up:
+                return A.Pass(p)   # no building is sold once the quick game's time is up
             if au.square < 0:  # a building in a shortage: up to its price
                 cap = max((state.board.house_costs[s] for s in self._my_streets(state, p)), default=0)
             bid = max(au.min_bid, au.high_bid + 1000)

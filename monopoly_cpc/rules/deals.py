@@ -127,7 +127,11 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
         ev.append(event("sell", p, s, cost // 2, -1, "house"))
         return
     top = hotel_level(state)
-    if state.variant.hotel_breakdown and state.bank_houses >= top - 1:
+    # The house a shortage auction is selling is not the bank's to hand out (seeds/003: no
+    # breakdown "dans le cas où il n'en resterait plus").
+    au = state.auction
+    free = state.bank_houses - (1 if au is not None and au.kind == "house" else 0)
+    if state.variant.hotel_breakdown and free >= top - 1:
         # The hotel traded back for its houses plus half its price (variant).
         state.houses[s] = top - 1
         state.bank_hotels += 1
@@ -228,7 +232,9 @@ def _check_trade(state: GameState, t: Trade, action) -> None:
     _check_player(state, action, q)
     if p == q:
         raise IllegalAction("a trade needs two players", action, code="trade_same_player")
-    if state.variant.trade_only_when_bank_empty and bank_has_deeds(state):
+    if state.variant.trade_only_when_bank_empty and (t.give or t.take) and bank_has_deeds(state):
+        # (the rule is about the deeds: a 'libéré de prison' card "peut être vendue par un
+        # joueur à un autre" at any time, seeds/002)
         raise IllegalAction("trades only once the bank has no title deed left", action,
                             code="trade_bank_has_deeds")
     if not (t.give or t.take or t.give_cards or t.take_cards):
@@ -277,6 +283,19 @@ def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> No
     state.phase = TRADE
     ev.append(event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
                     (t.give, t.take, t.give_cards, t.take_cards)))
+
+
+def trade_acceptable(state: GameState) -> bool:
+    """Would the pending trade's partner be allowed to accept it now? (The offer is checked
+    again at the answer: the deeds or the cash may have changed since it was made.)"""
+    t = state.trade
+    if t is None or state.time_up:
+        return False
+    try:
+        _check_trade(state, t, A.AcceptTrade(t.partner))
+    except IllegalAction:
+        return False
+    return True
 
 
 def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None:

@@ -509,6 +509,10 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
     if amount <= au.high_bid:
         raise IllegalAction(f"bid more than {au.high_bid} F", action, code="bid_too_low",
                             fields={"amount": au.high_bid})
+    if state.time_up and au.kind != "property":
+        # seeds/002 A NOUVELLE MANIERE RAPIDE: "Aucune opération ne peut plus se conclure";
+        # a building's auction belongs to no move (a declined deed's does, and goes on).
+        raise IllegalAction("the time is up: no more deals", action, code="time_up_no_deal")
     if amount > assets(state, p):
         raise IllegalAction("bid void: more than the bidder's assets", action,
                             code="bid_above_assets", fields={"amount": assets(state, p)})
@@ -545,6 +549,10 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
         raise IllegalAction("no auction running", action, code="no_auction")
     state.auction = None
     w = au.high_bidder
+    if w >= 0 and au.kind != "property" and state.time_up:
+        # The time ran out while a building was being auctioned between moves: no operation
+        # concludes any more (seeds/002 A), so it is not sold; the building stays in the bank.
+        w = -1
     if w < 0:
         ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
         _resume(state, ev)
@@ -555,7 +563,7 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
         _pay_bank(state, w, au.high_bid, "auction", ev)
         _resume(state, ev)
         return
-    if not placements(state, w, au.kind):
+    if not placements(state, w, au.kind) or (au.kind == "house" and not state.bank_houses):
         # The winner sold a house of the group or mortgaged one of its streets while the
         # auction ran ("à tout moment"): he has nowhere to put the building, so his bid is
         # void, as one above his assets is (seeds/002 C ENCHERES), and it stays with the bank.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.core import _in_the_move
+from monopoly_cpc.rules.deals import trade_acceptable
 from monopoly_cpc.rules.queries import (
     assets,
     can_build,
@@ -52,7 +53,7 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
         au = state.auction
         if (au is not None and player in au.bidders and player not in au.passed
                 and player != au.high_bidder):
-            cap = assets(state, player)
+            cap = assets(state, player) if au.kind == "property" or not state.time_up else 0
             for amount in sorted({max(au.min_bid, au.high_bid + step) for step in BID_STEPS}):
                 if amount <= cap:
                     out.append(A.Bid(player, amount))
@@ -62,7 +63,7 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
         t = state.trade
         if t is not None:
             if player == t.partner:
-                if not state.time_up:   # no deal concluded once the time is up
+                if trade_acceptable(state):   # not after the time, nor an offer gone stale
                     out.append(A.AcceptTrade(player))
                 out.append(A.RejectTrade(player))
             elif player == t.proposer:

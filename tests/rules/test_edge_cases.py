@@ -81,3 +81,20 @@ def test_utility_rent_is_400_or_1000_francs_per_dice_point():
     assert [rent(s, 12, t) for t in (2, 7, 12)] == [800, 2800, 4800]
     s.owner[28] = 1
     assert [rent(s, 28, t) for t in (2, 7, 12)] == [2000, 7000, 12000]
+
+
+def test_a_stale_offer_is_not_listed_as_acceptable():
+    """docs/engine.md legal_actions: what it lists, apply accepts. With trade_mortgaged off, a
+    deed of the offer mortgaged meanwhile ("à tout moment") makes the offer unacceptable: only
+    the refusal is listed (AcceptTrade was listed, then refused by apply)."""
+    from monopoly_cpc.rules import actions as A
+    from monopoly_cpc.rules.engine import apply, new_game
+    from monopoly_cpc.rules.legal import legal_actions
+    from monopoly_cpc.rules.variants import Variant
+
+    s = new_game(["A", "B"], seed=1, variant=Variant(trade_mortgaged=False), first_player=0)
+    s.owner[1], s.owner[3] = 0, 1
+    apply(s, A.ProposeTrade(0, 1, (1,), (3,), 0))
+    assert A.AcceptTrade(1) in legal_actions(s, 1)
+    apply(s, A.Mortgage(0, 1))
+    assert legal_actions(s, 1) == [A.RejectTrade(1)]
