@@ -13,8 +13,9 @@ from monopoly_cpc.screens.game.entry import LineEntry
 from monopoly_cpc.screens.game.host import Mode, window_line
 from monopoly_cpc.screens.game.window import bar
 
-# ticks of silence before "une fois", "deux fois", "adjugé", by speed 1..3
-GOING = {1: (150, 250, 350), 2: (100, 170, 240), 3: (50, 90, 130)}
+# ticks of silence before "une fois", "deux fois", "adjugé", by speed 1..3 (at the usual
+# speed 2, 2 s between the calls: time to type one's number after "une fois")
+GOING = {1: (150, 250, 350), 2: (125, 225, 325), 3: (50, 90, 130)}
 BID_MAX_DIGITS = 7
 AUCTION_INK = 15  # orange bar
 
