@@ -295,15 +295,15 @@ class ExhibitSession(Session):
         return title_screen(self.ctx)
 
     def draw_into(self, fb: FrameBuffer) -> None:
-        """The current screen's picture, with this session's overlay (the resume line)."""
+        """The current screen's picture; on the title, this session's resume line."""
+        title = self.screen if _is_title(self.screen) else None
+        if title is not None:
+            title.resume_line = ("" if self.suspended is None else
+                                 RESUME_TEXT.get(self.ctx.option("lang", "fr"), RESUME_TEXT["fr"]))
         self.screen.draw(fb)
-        if not _is_title(self.screen):
-            return
-        if self.suspended is not None:
-            text = RESUME_TEXT.get(self.ctx.option("lang", "fr"), RESUME_TEXT["fr"])
-            fb.text((40 - len(text)) // 2, 22, text, pen=3, paper=0)
-        if self.kiosk:
-            fb.text(0, 23, " " * 40, pen=0, paper=0)  # no "O : options" line for visitors
+        if title is not None and self.kiosk:
+            # no "O : options" line for visitors
+            fb.text(0, title.options_row, " " * 40, pen=0, paper=0)
 
     # -- the tick -------------------------------------------------------------------------------
     def step(self, events: Iterable[Any] = ()) -> None:

@@ -62,6 +62,8 @@ class TitleScreen(Screen):
         super().__init__(ctx)
         self.texts = load_texts(ctx.option("lang", "fr"))
         self.ticks = 0
+        # 'R : reprendre la partie' when a game put aside can be resumed (set by the session)
+        self.resume_line = ""
 
     def on_key(self, ev) -> None:
         if ev.repeat:
@@ -102,4 +104,12 @@ class TitleScreen(Screen):
         centre(fb, 17, t["title.credits"], 2)
         if (self.ticks // BLINK) % 2 == 0:
             centre(fb, 20, t["title.press"], 1)
-        centre(fb, 23, t["title.options"], 2)
+        if self.resume_line:
+            centre(fb, 22, self.resume_line, 3)
+        centre(fb, self.options_row, t["title.options"], 2)
+
+    @property
+    def options_row(self) -> int:
+        """The row of 'O : options': one further down under a resume line (a blank row
+        between the lines, not two lines touching)."""
+        return 24 if self.resume_line else 23

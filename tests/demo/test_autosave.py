@@ -57,7 +57,10 @@ def test_every_turn_is_saved_and_the_game_comes_back_after_a_power_cut(tmp_path)
         if isinstance(s2.screen, TitleScreen):
             break
         s2.step()
-    assert "R : reprendre la partie" in s2.render().read_text(22)
+    fb = s2.render()
+    assert "R : reprendre la partie" in fb.read_text(22)
+    # a blank row between it and the options (the two lines touched)
+    assert fb.read_text(23).strip() == "" and fb.read_text(24).strip() == "O : options"
     s2.step([key("R")])
     assert type(s2.screen).__name__ == "GameScreen"
     assert to_data(s2.screen.state) == saved["state"]

@@ -126,6 +126,7 @@ def test_an_idle_game_is_kept_and_the_title_offers_it(tmp_path):
     assert s.suspended is not None and store.autosave_path.exists()
     fb = s.render()
     assert "R : reprendre la partie" in fb.read_text(22)
+    assert "options" not in " ".join(fb.read_text(r) for r in range(23, 25))  # not for visitors
     run(s, 250)
     assert type(s.screen).__name__ == "AttractScreen"  # the attract loop resumes
     s.step([key("A")])
