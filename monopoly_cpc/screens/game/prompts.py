@@ -124,6 +124,9 @@ class DiceMode(Prompt):
         window_line(fb, 5, t["game.turn_keys"], 1)
 
 
+REFUSAL_TICKS = 150   # a refusal written over the buy card stays 3 s (or until a key)
+
+
 class BuyMode(Prompt):
     """On an unowned property: buy it (O) or leave it to the bank's auction (N)."""
 
@@ -132,15 +135,23 @@ class BuyMode(Prompt):
     def __init__(self, host, who: int = -1) -> None:
         super().__init__(host, who)
         self.seen = -1   # messages said when the card came up; a later one shows on it
+        self.age = 0     # ticks that refusal has been on the card
 
     def tick(self) -> None:
         if self.seen < 0:
             self.seen = self.host.said
+        elif self.seen < self.host.said:
+            # the refusal covers two rows of the deed: the next key or 3 s take it away
+            self.age += 1
+            if self.age >= REFUSAL_TICKS:
+                self.seen = self.host.said
+                self.age = 0
 
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
         self.seen = self.host.said        # a key takes the last refusal away
+        self.age = 0
         if self.host.texts.is_yes(ev.letter):
             ok, _why = self.host.apply(A.Buy(self.who))
             if not ok:

@@ -109,7 +109,11 @@ def test_ctrl_c_at_the_buy_question_is_refused_on_the_title_deed():
     assert st.phase == "buy"
     assert "Acheter pour 6.000 F ? (O/N)" in rows[1]  # the question stays
     assert "CTRL+C : seulement à la fin d'un" in rows[4] and "déplacement" in rows[5]
-    s.press("N")                                     # the next key takes it away
+    s.step(ticks=160)                                # 3 s later the deed is whole again
+    rows = s.text()[18:24]
+    assert "CTRL+C" not in " ".join(rows) and st.phase == "buy"
+    assert "4 mais." in rows[4] or "hôtel" in " ".join(rows[4:6]), rows
+    s.press("N")
     assert st.phase == "auction"
 
 
