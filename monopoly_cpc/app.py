@@ -365,6 +365,7 @@ class WindowFrontEnd:
         self.fullscreen = getattr(args, "kiosk", False) or (
             not getattr(args, "windowed", False) and bool(probe.option("fullscreen", True)))
         self.scale_option: int | None = probe.option("scale", None)
+        self._scale_said = False
         self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
         self.vsync = False
         self.title_message = ""
@@ -409,6 +410,10 @@ class WindowFrontEnd:
             # scale that leaves room for the desktop's title bar and panels
             k = (min(self.scale_option, fit_scale(dw, dh)) if self.scale_option
                  else fit_scale(int(dw * 0.9), int(dh * 0.9)))
+            if self.scale_option and k < self.scale_option and not self._scale_said:
+                self._scale_said = True   # said once (Alt+Enter sets the mode again)
+                print(f"monopoly-cpc: --scale {self.scale_option} does not fit a {dw}x{dh} "
+                      f"screen: the window is at scale {k}", file=sys.stderr)
             size, flags = (PICTURE_W * k, PICTURE_H * k), 0
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 -- unless pygame would enlarge a small window, so then go without vsync.

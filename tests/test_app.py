@@ -319,7 +319,7 @@ def test_vsync_check_notices_flips_that_do_not_wait():
     assert results[-1] is False and all(results[:-1])
 
 
-def test_window_scale_too_big_for_the_screen_is_the_largest_that_fits(monkeypatch):
+def test_window_scale_too_big_for_the_screen_is_the_largest_that_fits(monkeypatch, capsys):
     sizes = []
     fe = _front_end(["--windowed", "--scale", "9"], max_ticks=2, screen_factory=Recorder)
     orig = fe._use_surface
@@ -328,6 +328,8 @@ def test_window_scale_too_big_for_the_screen_is_the_largest_that_fits(monkeypatc
     dw, dh = fe.desktop
     k = min(dw // 384, dh // 272)
     assert sizes == [(384 * k, 272 * k)] and fe.layout.scale == k
+    err = capsys.readouterr().err.strip().splitlines()     # said, once, in one line
+    assert err == [f"monopoly-cpc: --scale 9 does not fit a {dw}x{dh} screen: the window is at scale {k}"]
 
 
 def test_full_screen_f12_says_it_on_screen_and_a_failed_save_does_not_end_the_game(tmp_path, monkeypatch):
