@@ -284,16 +284,13 @@ class BootScreen(Screen):
             return
         if upper in ("|A", "|B") and self.has_amsdos:
             # Selects the drive, which AMSDOS reads at once: nothing to say with a disc in.
-            self.media = "disc"
+            self.media = self._load_kind = "disc"
             if self.disc_in:
                 self._ready()
             else:
                 self.console.cursor_on = False
-                self.state = "loading"
-                self._load_kind = "disc"
-                self._disc_name = ""    # a retry with the disc in reads it, then Ready
-                self._schedule = [(self.t + _ticks(disc.MISSING_AFTER_S, self.factor),
-                                   ("disc_missing",))]
+                self._schedule = []
+                self._start_disc("")    # no file: a retry with the disc in reads it, then Ready
             return
         if upper.startswith("|"):
             self._print_line("Unknown command")   # no ROM knows this bar command
@@ -397,23 +394,18 @@ class BootScreen(Screen):
             self._at(disc.MOTOR_SPIN_UP_S + 0.2, "not_found", name)
             return
         start = self.t
-        if wanted[0].name != DISC_FILES[0][0]:
-            # RUN"MONOSCR or RUN"MONOCODE: that binary alone is loaded, and the firmware jumps
-            # to its entry address, 0, which resets the CPC (as from the tape).
-            events = disc.load_timeline(wanted[:1])
-            for e in events:
-                if e.kind == "step":
-                    self._at(e.t, "cue", "disc_step", start=start)
-                if e.kind == "file_loaded":
-                    self._at(e.t, "reset", start=start)
-            self._schedule.sort(key=lambda item: item[0])
-            return
-        events = disc.load_timeline(files)
+        # RUN"MONOSCR or RUN"MONOCODE: that binary alone is loaded, and the firmware jumps to
+        # its entry address, 0, which resets the CPC (as from the tape).
+        binary = wanted[0].name != DISC_FILES[0][0]
+        events = disc.load_timeline(wanted[:1] if binary else files)
         for e in events:
             if e.kind == "step":
                 self._at(e.t, "cue", "disc_step", start=start)
-            if e.kind == "file_loaded" and e.file == DISC_FILES[0][0]:
-                self._at(e.t, "mode1", start=start)
+            elif e.kind == "file_loaded" and (binary or e.file == DISC_FILES[0][0]):
+                self._at(e.t, "reset" if binary else "mode1", start=start)
+        if binary:
+            self._schedule.sort(key=lambda item: item[0])
+            return
         screen_file = DISC_FILES[1]
         times = disc.byte_times(events, screen_file[0], screen_file[1])
         self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)

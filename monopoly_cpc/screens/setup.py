@@ -130,11 +130,12 @@ class SetupScreen(Screen):
             self.step = "hours"
             return
         if self.entry.feed(ev):
-            if int(self.entry.text or 0) > 59:   # an hour and more goes in the hours
+            typed = int(self.entry.text or 0)
+            if typed > 59:   # an hour and more goes in the hours
                 self.message = self.texts["setup.bad_minutes"]
                 self.entry = LineEntry(2, digits=True)
                 return
-            minutes = self.hours * 60 + int(self.entry.text or 0)
+            minutes = self.hours * 60 + typed
             if minutes <= 0:
                 self.message = self.texts["setup.zero_time"]
                 self.entry = LineEntry(1, digits=True)
