@@ -1,4 +1,4 @@
-"""Write monopoly_cpc/assets/board_320x200.png from the board data (assets/board.yaml).
+"""Write assets/board_320x200.png from the board data (assets/board.yaml).
 
 Usage: .venv/bin/python tools/build_board.py [OUT.png]
 The picture is the static board of the game screen (ring, colour bands, square icons) in its
