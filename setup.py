@@ -31,6 +31,7 @@ import subprocess
 import sys
 import sysconfig
 from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 
 from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
@@ -57,10 +58,24 @@ COMPILED = [
 ]
 
 
-# The package, and its data files from assets/ (a folder of data, not of Python modules).
-PACKAGES = [*find_packages(include=["monopoly_cpc", "monopoly_cpc.*"]), "monopoly_cpc.assets"]
+def _asset_packages() -> list[str]:
+    """assets/ and each folder in it (texts/...) as packages of data: setuptools ships the data
+    files of listed packages, and warns about folders of data it was not told about."""
+    top = Path(__file__).resolve().parent
+    found = []
+    for folder, dirs, _files in os.walk(top / "assets"):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        found.append(".".join(["monopoly_cpc", *Path(folder).relative_to(top).parts]))
+    if not found:
+        raise SystemExit(f"setup.py: the game's data files are missing ({top / 'assets'})")
+    return found
+
+
+# The package, and the data files of assets/, shipped as monopoly_cpc/assets.
+ASSET_PACKAGES = _asset_packages()
+PACKAGES = [*find_packages(include=["monopoly_cpc", "monopoly_cpc.*"]), *ASSET_PACKAGES]
 PACKAGE_DIR = {"monopoly_cpc.assets": "assets"}
-PACKAGE_DATA = {"monopoly_cpc.assets": ["*", "**/*"]}
+PACKAGE_DATA = {package: ["*"] for package in ASSET_PACKAGES}
 
 
 def _say(message: str) -> None:
