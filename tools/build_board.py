@@ -14,6 +14,8 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The checkout's package, whatever is installed: it reads and writes the checkout's assets/.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from monopoly_cpc.render.board import BOARD_PNG, write_board_png
 from monopoly_cpc.rules.board import default_board
