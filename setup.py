@@ -1,10 +1,16 @@
-"""Build of monopoly-cpc: the rules engine and the computer players compiled with mypyc.
+"""Build of monopoly-cpc: the data files shipped in the package, the rules engine and the
+computer players compiled with mypyc.
 
-Everything is in pyproject.toml except this: on CPython under Linux or macOS with a C compiler
-and the Python headers at hand, ``pip install .`` compiles the modules of ``COMPILED`` (the
-engine's hot path and the computer players) to C extensions with mypyc, which makes headless
-games about 2.5 times faster. The same modules stay in the wheel as Python source, and the games
-are the same either way (tests/test_compiled.py).
+Everything else is in pyproject.toml.  The game's data files live in ``assets/`` at the top of
+the repository; the wheel carries them inside the package, as ``monopoly_cpc/assets/`` (the
+package ``monopoly_cpc.assets`` mapped to that folder), where ``monopoly_cpc/paths.py`` looks
+first.  A source checkout and an editable install read ``assets/`` itself: one copy of each file.
+
+On CPython under Linux or macOS with a C compiler and the Python headers at hand,
+``pip install .`` compiles the modules of ``COMPILED`` (the engine's hot path and the computer
+players) to C extensions with mypyc, which makes headless games about 2.5 times faster. The same
+modules stay in the wheel as Python source, and the games are the same either way
+(tests/test_compiled.py).
 
 The compiled build is optional and never stops an install. mypy (which brings mypyc) is asked
 for only when the build will compile, so a pure install needs nothing more than before. The
@@ -25,8 +31,9 @@ import subprocess
 import sys
 import sysconfig
 from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 MYPY = "mypy==2.4.1"     # the mypyc that compiles (tests/test_compiled.py type-checks with it)
@@ -49,6 +56,26 @@ COMPILED = [
     "monopoly_cpc/ai/trading.py",
     "monopoly_cpc/ai/values.py",
 ]
+
+
+def _asset_packages() -> list[str]:
+    """assets/ and each folder in it (texts/...) as packages of data: setuptools ships the data
+    files of listed packages, and warns about folders of data it was not told about."""
+    top = Path(__file__).resolve().parent
+    found = []
+    for folder, dirs, _files in os.walk(top / "assets"):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        found.append(".".join(["monopoly_cpc", *Path(folder).relative_to(top).parts]))
+    if not found:
+        raise SystemExit(f"setup.py: the game's data files are missing ({top / 'assets'})")
+    return found
+
+
+# The package, and the data files of assets/, shipped as monopoly_cpc/assets.
+ASSET_PACKAGES = _asset_packages()
+PACKAGES = [*find_packages(include=["monopoly_cpc", "monopoly_cpc.*"]), *ASSET_PACKAGES]
+PACKAGE_DIR = {"monopoly_cpc.assets": "assets"}
+PACKAGE_DATA = {package: ["*"] for package in ASSET_PACKAGES}
 
 
 def _say(message: str) -> None:
@@ -163,5 +190,6 @@ def _build_requires() -> list[str]:
     return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt},
+setup(packages=PACKAGES, package_dir=PACKAGE_DIR, package_data=PACKAGE_DATA,
+      ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt},
       setup_requires=_build_requires())

@@ -1,6 +1,6 @@
 """The text catalogues: every line the player reads comes from here.
 
-``load_texts(lang)`` merges every ``monopoly_cpc/assets/texts/*_<lang>.yaml`` (each room keeps
+``load_texts(lang)`` merges every ``assets/texts/*_<lang>.yaml`` (each room keeps
 its own file; a key defined in two files is an error).  A file holds a mapping; nested mappings
 are flattened with dots (``deed: {price: ...}`` gives the key ``deed.price``).  Lines are
 ``str.format`` templates: ``texts.get("buy.ask", name="Rue Lecourbe", price=texts.money(6000))``.
@@ -23,8 +23,9 @@ from typing import Any
 import yaml
 
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.paths import asset
 
-TEXTS_DIR = Path(__file__).parent / "assets" / "texts"
+TEXTS_DIR = asset("texts")
 LANGS = ("fr", "en")
 
 
@@ -165,7 +166,7 @@ class Texts:
             return self._entries[key]
         except KeyError:
             raise MissingText(f"text {key!r} is missing from the {self.lang!r} catalogue "
-                              f"(monopoly_cpc/assets/texts/*_{self.lang}.yaml)") from None
+                              f"(assets/texts/*_{self.lang}.yaml)") from None
 
     def __contains__(self, key: str) -> bool:
         return key in self._entries

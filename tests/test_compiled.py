@@ -90,7 +90,8 @@ def installed(tmp_path: Path) -> Path:
     if sim.suffix == ".py":
         _not_here("the installed package is pure Python (MONOPOLY_CPC_PURE=1, no C compiler, or "
                   "the build fell back: see pip install -v)")
-    stale = _differences(ROOT / "monopoly_cpc", package.parent)
+    stale = (_differences(ROOT / "monopoly_cpc", package.parent)
+             + _differences(ROOT / "assets", package.parent / "assets"))
     if stale:
         _not_here(f"the installed copy is older than the checkout ({', '.join(stale[:3])}...): "
                   "install it again")

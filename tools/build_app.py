@@ -50,7 +50,7 @@ def pyinstaller_args(launcher: Path, onefile: bool, console: bool, dist: Path, w
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
         "--onefile" if onefile else "--onedir",
         "--console" if console else "--windowed",
-        "--add-data", f"{ROOT / 'monopoly_cpc' / 'assets'}{sep}monopoly_cpc/assets",
+        "--add-data", f"{ROOT / 'assets'}{sep}monopoly_cpc/assets",   # where monopoly_cpc.paths looks
         "--collect-submodules", "monopoly_cpc",
         "--collect-all", "imageio_ffmpeg",   # the ffmpeg binary for MP4 export
         "--collect-data", "imageio",

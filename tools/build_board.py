@@ -1,4 +1,4 @@
-"""Write monopoly_cpc/assets/board_320x200.png from the board data (assets/board.yaml).
+"""Write assets/board_320x200.png from the board data (assets/board.yaml).
 
 Usage: .venv/bin/python tools/build_board.py [OUT.png]
 The picture is the static board of the game screen (ring, colour bands, square icons) in its
@@ -14,6 +14,8 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The checkout's package, whatever is installed: it reads and writes the checkout's assets/.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from monopoly_cpc.render.board import BOARD_PNG, write_board_png
 from monopoly_cpc.rules.board import default_board

@@ -1,4 +1,4 @@
-"""Rebuild ``monopoly_cpc/assets/font_8x8.png`` from its source ``font_8x8.txt``.
+"""Rebuild ``assets/font_8x8.png`` from its source ``assets/font_8x8.txt``.
 
 Usage: python tools/build_font.py [--check]
 With --check, nothing is written; the exit status says whether the PNG is up to date.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.paths import asset
 
 # libyaml's loader when the wheel has it (several times faster), the same results either way
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -22,7 +22,7 @@ def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
     if path is None:
         source = f"assets/{name}"
         try:
-            text = resources.files("monopoly_cpc").joinpath("assets", name).read_text("utf-8")
+            text = asset(name).read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{source}: cannot read the file ({exc.__class__.__name__})") from None
     else:

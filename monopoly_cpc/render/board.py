@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from monopoly_cpc.paths import asset
 from monopoly_cpc.rules.board import (
     CHANCE,
     COMMUNITY,
@@ -45,7 +46,7 @@ from monopoly_cpc.rules.board import (
     Board,
 )
 
-BOARD_PNG = Path(__file__).resolve().parent.parent / "assets" / "board_320x200.png"
+BOARD_PNG = asset("board_320x200.png")
 
 TOP = 8          # first line of the ring
 CORNER_W, CORNER_H = 34, 14

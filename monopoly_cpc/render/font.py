@@ -17,10 +17,10 @@ from pathlib import Path
 import numpy as np
 
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.paths import asset
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-SOURCE_PATH = ASSETS / "font_8x8.txt"
-PNG_PATH = ASSETS / "font_8x8.png"
+SOURCE_PATH = asset("font_8x8.txt")
+PNG_PATH = asset("font_8x8.png")
 
 _HEADER = re.compile(r"^0x([0-9A-Fa-f]{2})\s+U\+([0-9A-Fa-f]{4,6})\b(.*)$")
 

@@ -14,8 +14,9 @@ import numpy as np
 import yaml
 
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.paths import asset
 
-PALETTE_PATH = Path(__file__).resolve().parent.parent / "assets" / "palette_cpc.yaml"
+PALETTE_PATH = asset("palette_cpc.yaml")
 N_COLOURS = 27
 
 

@@ -13,8 +13,7 @@ from typing import Any, Final
 import yaml
 
 from monopoly_cpc.errors import DataError
-
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from monopoly_cpc.paths import ASSETS
 
 # Square kinds (small ints: compared on the hot path).
 GO: Final = 0

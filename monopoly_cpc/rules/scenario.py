@@ -26,7 +26,7 @@ Every key the runner accepts (any other key, a value of the wrong type, a player
 card, deck, phase or event kind that does not exist is the file's error: one line naming the
 file and the key, and the file does not run).  Players are numbered from 0 in the order of
 ``players``; a square is its number (0-39) or its exact name on the board; a card is its id
-(``monopoly_cpc/assets/cards.yaml``); amounts are whole numbers of francs.
+(``assets/cards.yaml``); amounts are whole numbers of francs.
 
 Top level
   ``name``, ``source`` (required, text): what is checked and the rule's passage.

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.paths import asset
 from monopoly_cpc.sound.basic import (
     EntSet,
     EnvSection,
@@ -30,8 +31,7 @@ from monopoly_cpc.sound.basic import (
     schedule,
 )
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-SOUNDS_YAML = ASSETS / "sounds.yaml"
+SOUNDS_YAML = asset("sounds.yaml")
 FORMAT = 1
 
 _NOTE = re.compile(r"^(?:(?P<name>[A-Ga-g])(?P<acc>[#b]?)(?P<oct>-?\d)|(?P<rest>r)|(?P<drum>x))"

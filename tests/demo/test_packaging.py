@@ -106,4 +106,5 @@ def test_build_app_lists_every_command_and_the_assets():
     out = done.stdout
     for name in ("replay", "record", "demo", "soak"):
         assert f"--hidden-import monopoly_cpc.commands.{name}" in out
-    assert "monopoly_cpc/assets" in out and "--windowed" in out and "imageio_ffmpeg" in out
+    assert f"--add-data {ROOT / 'assets'}{os.pathsep}monopoly_cpc/assets" in out
+    assert "--windowed" in out and "imageio_ffmpeg" in out

@@ -6,12 +6,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-import monopoly_cpc
 from monopoly_cpc.errors import DataError, UserError
 from monopoly_cpc.keyboard.hostmap import load_host_map, load_host_map_file
 from monopoly_cpc.keyboard.layout import REQUIRED_NAMES, load_layout, load_layout_file
+from monopoly_cpc.paths import ASSETS
 
-ASSETS = Path(monopoly_cpc.__file__).parent / "assets"
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
