@@ -50,11 +50,6 @@ def tone_hz(period: int) -> float:
     return CLOCK_HZ / (16.0 * max(1, period))
 
 
-def noise_hz(noise_period: int) -> float:
-    """Rate at which the noise register shifts: 1 MHz / (16 * NP)."""
-    return CLOCK_HZ / (16.0 * max(1, noise_period))
-
-
 def envelope_levels(shape, step) -> np.ndarray:
     """Envelope level (0..15) after ``step`` envelope steps, for register 13 value ``shape``.
 
