@@ -55,7 +55,12 @@ class Settings:
     def validate(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+            if f.default is not dataclasses.MISSING:
+                default = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                default = None
             if default is not None and value is not None and type(value) is not type(default):
                 raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
             if f.name in self.CHOICES and value not in self.CHOICES[f.name]:

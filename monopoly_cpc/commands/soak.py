@@ -73,7 +73,8 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
     errors: list[str] = []
     session = ExhibitSession(SimpleNamespace(**vars(play)), settings=Settings(), seed=seed,
                              store=None, suspended=None, guard=True, warn=errors.append)
-    session._log = lambda text: errors.append(text.strip().splitlines()[-1])  # count, keep going
+    session._log = lambda text: errors.append(  # type: ignore[method-assign]
+        text.strip().splitlines()[-1])  # count the session's error reports, keep going
     rss0 = rss_bytes()
     rss_warm = rss0
     demos_seen = 0

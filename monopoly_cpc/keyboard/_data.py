@@ -22,7 +22,7 @@ def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
     if path is None:
         source = f"assets/{name}"
         try:
-            text = resources.files("monopoly_cpc").joinpath("assets", name).read_text("utf-8")
+            text = resources.files("monopoly_cpc").joinpath("assets").joinpath(name).read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{source}: cannot read the file ({exc.__class__.__name__})") from None
     else:

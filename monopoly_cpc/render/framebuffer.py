@@ -189,7 +189,7 @@ class FrameBuffer:
     def text_px(self, x: int, y: int, s: str, pen: int = 1, paper: int | None = 0,
                 inverse: bool = False) -> None:
         """Write ``s`` with the top-left of its first cell at pixel (x, y)."""
-        fg = _check_pen(pen)
+        fg: int | None = _check_pen(pen)  # None once inverse makes the paper transparent
         bg = None if paper is None else _check_pen(paper)
         codes = self.font.encode(s)
         n = len(codes)
@@ -204,13 +204,13 @@ class FrameBuffer:
         dst = self.pens[c:d, a:b]
         if inverse:
             fg, bg = (bg, fg) if bg is not None else (None, fg)
-        if bg is None:
-            dst[mask.astype(bool)] = fg
-        elif fg is None:
-            dst[~mask.astype(bool)] = bg
-        else:
+        if fg is not None and bg is not None:
             # pen where the glyph is set, paper elsewhere, without temporaries per glyph
             np.copyto(dst, np.where(mask, np.uint8(fg), np.uint8(bg)))
+        elif fg is not None:
+            dst[mask.astype(bool)] = fg
+        elif bg is not None:
+            dst[~mask.astype(bool)] = bg
 
     # -- reading back --------------------------------------------------------------------
     def read_text(self, row: int, col0: int = 0, col1: int = 40, paper: int | None = None) -> str:
