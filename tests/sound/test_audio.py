@@ -5,9 +5,8 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from monopoly_cpc.rules.events import Event
-from monopoly_cpc.screens.base import AppContext
 from monopoly_cpc.app import _audio
+from monopoly_cpc.rules.events import Event
 from monopoly_cpc.sound import Audio
 
 
