@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -105,7 +106,7 @@ def settings_path() -> Path:
     return config_dir() / "settings.yaml"
 
 
-def load(path: Path | None = None, warn=None) -> Settings:
+def load(path: Path | None = None, warn: Callable[[str], object] | None = None) -> Settings:
     """Read the settings; a missing file gives the defaults, a broken one is reported and replaced."""
     path = path or settings_path()
     warn = warn or (lambda msg: print(f"monopoly-cpc: {msg}", file=sys.stderr))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -59,7 +60,7 @@ def register(subparsers: Any) -> None:
 
 
 def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: bool = False,
-         report_every: int = 0, out=None) -> dict[str, Any]:
+         report_every: int = 0, out: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run ``ticks`` ticks of the attract loop; the measurements as a dict."""
     from monopoly_cpc.cli import build_parser
     from monopoly_cpc.demo.attract import AttractScreen

@@ -20,7 +20,10 @@ is no glyph reads as ``UNKNOWN`` (U+FFFD).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
+import numpy.typing as npt
 
 from monopoly_cpc.render.font import Font
 from monopoly_cpc.render.font import font as default_font
@@ -69,7 +72,7 @@ class FrameBuffer:
         self._chars = np.array(list(self.font.code_to_char) + [UNKNOWN], dtype="<U1")
 
     # -- colours -------------------------------------------------------------------------
-    def set_inks(self, colours4, y0: int = 0, y1: int = 200) -> None:
+    def set_inks(self, colours4: Iterable[int], y0: int = 0, y1: int = 200) -> None:
         """Set the four inks (firmware colours of pens 0..3) of scanlines y0..y1-1."""
         cols = [_check_colour(c) for c in colours4]
         if len(cols) != 4:
@@ -155,7 +158,7 @@ class FrameBuffer:
         self.vline(x, y, y + h - 1, pen)
         self.vline(x + w - 1, y, y + h - 1, pen)
 
-    def sprite(self, img, x: int, y: int, transparent: int | None = None) -> None:
+    def sprite(self, img: npt.ArrayLike, x: int, y: int, transparent: int | None = None) -> None:
         """Draw a (h, w) array of pens 0..3 with its top-left at (x, y); skip pen ``transparent``."""
         arr = np.asarray(img)
         if arr.ndim != 2:
@@ -281,7 +284,8 @@ class FrameBuffer:
         return np.where(sk[idx] == keys, sc[idx], -1)
 
     @staticmethod
-    def _run_background(pens, uniform, glyph, bg, c: int) -> bool:
+    def _run_background(pens: np.ndarray, uniform: np.ndarray, glyph: np.ndarray, bg: np.ndarray,
+                        c: int) -> bool:
         v = pens[c]
         n = len(pens)
         for step in (-1, 1):
