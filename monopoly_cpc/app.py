@@ -187,11 +187,10 @@ def _settings() -> Any:
 
 
 def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
-    """The sound system if it is there, else silence (``playback=False``: log only)."""
-    try:
-        from monopoly_cpc.sound import Audio
-    except ImportError:
-        return SilentAudio()
+    """The game's sound device: ``--mute``, ``--volume`` and ``--stereo`` over the saved
+    settings; ``playback=False`` keeps the log of sounds without opening the mixer."""
+    from monopoly_cpc.sound import Audio
+
     probe = AppContext(args=ctx_args, settings=settings)
     return Audio(mute=bool(probe.option("mute", False)), volume=int(probe.option("volume", 7)),
                  stereo=bool(probe.option("stereo", False)), playback=playback)

@@ -1,5 +1,9 @@
 """Errors that reach the player as one clear line (never a traceback)."""
 
+from __future__ import annotations
+
+import os
+
 
 class UserError(Exception):
     """Something the user can fix: a bad file, a bad option value, no display.
@@ -19,7 +23,7 @@ class DataError(UserError):
     """
 
 
-def path_problem(path, exc: OSError) -> str:
+def path_problem(path: str | os.PathLike[str], exc: OSError) -> str:
     """Why ``path`` cannot be written, in plain words: a file standing where a folder is
     needed is named (``x.txt is a file, not a folder``) instead of the system's bare
     "File exists" or "Not a directory"."""

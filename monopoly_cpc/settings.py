@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -55,7 +56,12 @@ class Settings:
     def validate(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+            if f.default is not dataclasses.MISSING:
+                default = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                default = None
             if default is not None and value is not None and type(value) is not type(default):
                 raise ValueError(f"{f.name}: expected {type(default).__name__}, got {value!r}")
             if f.name in self.CHOICES and value not in self.CHOICES[f.name]:
@@ -100,7 +106,7 @@ def settings_path() -> Path:
     return config_dir() / "settings.yaml"
 
 
-def load(path: Path | None = None, warn=None) -> Settings:
+def load(path: Path | None = None, warn: Callable[[str], object] | None = None) -> Settings:
     """Read the settings; a missing file gives the defaults, a broken one is reported and replaced."""
     path = path or settings_path()
     warn = warn or (lambda msg: print(f"monopoly-cpc: {msg}", file=sys.stderr))

@@ -40,7 +40,7 @@ def money(amount: int) -> str:
     """``150000`` -> ``150.000 F`` (thousands separated by dots, as on French boards)."""
     sign = "-" if amount < 0 else ""
     digits = str(abs(int(amount)))
-    groups = []
+    groups: list[str] = []
     while len(digits) > 3:
         groups.insert(0, digits[-3:])
         digits = digits[:-3]

@@ -18,7 +18,8 @@ from monopoly_cpc.ai.simple import BaselineBot, RandomBot
 KINDS = ("facile", "normal", "expert", "baseline", "random")
 
 
-def make_bot(kind: str = "normal", personality: str | None = None, seed: int = 0):
+def make_bot(kind: str = "normal", personality: str | None = None,
+             seed: int = 0) -> Bot | BaselineBot | RandomBot:
     """A computer player of strength ``kind`` and character ``personality`` (French or English
     name; None = Régulier), with its own randomness seeded by ``seed``."""
     k = kind.strip().lower() if isinstance(kind, str) else kind

@@ -158,7 +158,7 @@ def _group_gain(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: i
     return after - before
 
 
-def _owned(t: Tables, squares, owner: list[int], mortgaged: list[bool], p: int,
+def _owned(t: Tables, squares: tuple[int, ...], owner: list[int], mortgaged: list[bool], p: int,
            moved: dict[int, int] | None) -> tuple[int, float]:
     """How many of ``squares`` ``p`` owns (after the ``moved`` deeds), and their price less the
     cost of lifting the mortgaged ones."""

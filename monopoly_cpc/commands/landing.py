@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from monopoly_cpc.errors import UserError
 
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     counts = simulate(args.rolls, args.jail, args.seed)
     chain = exact(board, default_cards(), args.jail)
     total = sum(counts)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i in range(41):
         name = board.names[i] if i < 40 else "En prison"
         rows.append({"square": i if i < 40 else "jail", "name": name,

@@ -86,22 +86,22 @@ def _window(args: argparse.Namespace, replay: R.Replay) -> int:
     session = replay_session(replay, audio, args.file)
     keys = replay.key_log(session.layout)
     checker = Recorder(R.Replay(seed=replay.seed, hash_every=replay.hash_every), session.layout)
-    state = {"bad": None}
+    bad: list[int] = []  # the first tick whose frame differs from the recording
 
     def step(t: int) -> None:
         session.step(keys.get(t, ()))
         checker.after_step(session.draw_into)
         i = t // replay.hash_every
-        if (t % replay.hash_every == 0 and state["bad"] is None and i < len(replay.hashes)
+        if (t % replay.hash_every == 0 and not bad and i < len(replay.hashes)
                 and checker.replay.hashes[i] != replay.hashes[i]):
-            state["bad"] = t
+            bad.append(t)
 
     def status(t: int) -> str:
-        sync = "SYNC" if state["bad"] is None else f"DESYNC at {clock(state['bad'])}"
+        sync = f"DESYNC at {clock(bad[0])}" if bad else "SYNC"
         return f"replay {clock(t)} / {clock(replay.ticks)} - {sync}"
 
     run_window(replay.ticks, step, session.render, status, scale=args.scale, fullscreen=args.fullscreen)
-    if state["bad"] is not None:
-        print(f"{args.file}: OUT OF SYNC at tick {state['bad']} ({clock(state['bad'])})")
+    if bad:
+        print(f"{args.file}: OUT OF SYNC at tick {bad[0]} ({clock(bad[0])})")
         return 1
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -59,7 +60,7 @@ def register(subparsers: Any) -> None:
 
 
 def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: bool = False,
-         report_every: int = 0, out=None) -> dict[str, Any]:
+         report_every: int = 0, out: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run ``ticks`` ticks of the attract loop; the measurements as a dict."""
     from monopoly_cpc.cli import build_parser
     from monopoly_cpc.demo.attract import AttractScreen
@@ -73,7 +74,8 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
     errors: list[str] = []
     session = ExhibitSession(SimpleNamespace(**vars(play)), settings=Settings(), seed=seed,
                              store=None, suspended=None, guard=True, warn=errors.append)
-    session._log = lambda text: errors.append(text.strip().splitlines()[-1])  # count, keep going
+    session._log = lambda text: errors.append(  # type: ignore[method-assign]
+        text.strip().splitlines()[-1])  # count the session's error reports, keep going
     rss0 = rss_bytes()
     rss_warm = rss0
     demos_seen = 0

@@ -9,11 +9,15 @@ from __future__ import annotations
 import argparse
 import wave
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from monopoly_cpc.errors import UserError, path_problem
 
+if TYPE_CHECKING:
+    import numpy as np
 
-def register(subparsers) -> None:
+
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``sounds`` sub-command."""
     p = subparsers.add_parser(
         "sounds",
@@ -29,7 +33,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def write_wav(path: Path, samples, stereo: bool) -> None:
+def write_wav(path: Path, samples: np.ndarray, stereo: bool) -> None:
     """Write int16 samples as a 44.1 kHz 16-bit WAV file."""
     from monopoly_cpc.sound import SAMPLE_RATE
 

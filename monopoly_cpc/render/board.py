@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -45,6 +46,9 @@ from monopoly_cpc.rules.board import (
     UTILITY,
     Board,
 )
+
+if TYPE_CHECKING:
+    from monopoly_cpc.render.framebuffer import FrameBuffer
 
 BOARD_PNG = asset("board_320x200.png")
 
@@ -151,7 +155,7 @@ def group_pen(board: Board, square: int) -> int:
     raise ValueError(f"group {key!r} of square {square} has no pen in its raster band")
 
 
-def set_board_inks(fb) -> None:
+def set_board_inks(fb: FrameBuffer) -> None:
     """Set the inks of the ring's raster bands (pen 0 paper, pen 1 lines, pens 2/3 groups)."""
     for y0, y1, g2, g3 in BANDS:
         fb.set_inks((PAPER, LINES, GROUP_INKS[g2], GROUP_INKS[g3]), y0, y1)
@@ -231,7 +235,7 @@ def hole() -> tuple[int, int, int, int]:
     return CORNER_W + 1, TOP + CORNER_H + 1, RIGHT_X - CORNER_W - 1, BOTTOM_Y - TOP - CORNER_H - 1
 
 
-def draw_buildings(fb, board: Board, square: int, houses: int, mortgaged: bool) -> None:
+def draw_buildings(fb: FrameBuffer, board: Board, square: int, houses: int, mortgaged: bool) -> None:
     """Houses (small blocks), a hotel (a long block) or the mortgage mark on a street's band."""
     c = cell(square)
     if board.kinds[square] != STREET:
@@ -261,7 +265,7 @@ def draw_buildings(fb, board: Board, square: int, houses: int, mortgaged: bool) 
             fb.fill_rect(bx + 1, by + 1 + 3 * k, bw - 2, 2, 1)
 
 
-def draw_cursor(fb, square: int, visible: bool = True) -> None:
+def draw_cursor(fb: FrameBuffer, square: int, visible: bool = True) -> None:
     """The board cursor: a double frame around the square (blinks when the caller says so)."""
     if not visible:
         return

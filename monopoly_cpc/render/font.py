@@ -10,6 +10,7 @@ each block names the Unicode character a code stands for, plus optional aliases.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -161,7 +162,7 @@ class Font:
             ch = exc.args[0]
             raise ValueError(f"character {ch!r} (U+{ord(ch):04X}) is not in the CPC font") from None
 
-    def decode(self, codes) -> str:
+    def decode(self, codes: Iterable[int]) -> str:
         """The characters of a sequence of font codes."""
         return "".join(self.code_to_char[int(c)] for c in codes)
 

@@ -20,7 +20,10 @@ is no glyph reads as ``UNKNOWN`` (U+FFFD).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
+import numpy.typing as npt
 
 from monopoly_cpc.render.font import Font
 from monopoly_cpc.render.font import font as default_font
@@ -69,7 +72,7 @@ class FrameBuffer:
         self._chars = np.array(list(self.font.code_to_char) + [UNKNOWN], dtype="<U1")
 
     # -- colours -------------------------------------------------------------------------
-    def set_inks(self, colours4, y0: int = 0, y1: int = 200) -> None:
+    def set_inks(self, colours4: Iterable[int], y0: int = 0, y1: int = 200) -> None:
         """Set the four inks (firmware colours of pens 0..3) of scanlines y0..y1-1."""
         cols = [_check_colour(c) for c in colours4]
         if len(cols) != 4:
@@ -155,7 +158,7 @@ class FrameBuffer:
         self.vline(x, y, y + h - 1, pen)
         self.vline(x + w - 1, y, y + h - 1, pen)
 
-    def sprite(self, img, x: int, y: int, transparent: int | None = None) -> None:
+    def sprite(self, img: npt.ArrayLike, x: int, y: int, transparent: int | None = None) -> None:
         """Draw a (h, w) array of pens 0..3 with its top-left at (x, y); skip pen ``transparent``."""
         arr = np.asarray(img)
         if arr.ndim != 2:
@@ -189,7 +192,7 @@ class FrameBuffer:
     def text_px(self, x: int, y: int, s: str, pen: int = 1, paper: int | None = 0,
                 inverse: bool = False) -> None:
         """Write ``s`` with the top-left of its first cell at pixel (x, y)."""
-        fg = _check_pen(pen)
+        fg: int | None = _check_pen(pen)  # None once inverse makes the paper transparent
         bg = None if paper is None else _check_pen(paper)
         codes = self.font.encode(s)
         n = len(codes)
@@ -204,13 +207,13 @@ class FrameBuffer:
         dst = self.pens[c:d, a:b]
         if inverse:
             fg, bg = (bg, fg) if bg is not None else (None, fg)
-        if bg is None:
-            dst[mask.astype(bool)] = fg
-        elif fg is None:
-            dst[~mask.astype(bool)] = bg
-        else:
+        if fg is not None and bg is not None:
             # pen where the glyph is set, paper elsewhere, without temporaries per glyph
             np.copyto(dst, np.where(mask, np.uint8(fg), np.uint8(bg)))
+        elif fg is not None:
+            dst[mask.astype(bool)] = fg
+        elif bg is not None:
+            dst[~mask.astype(bool)] = bg
 
     # -- reading back --------------------------------------------------------------------
     def read_text(self, row: int, col0: int = 0, col1: int = 40, paper: int | None = None) -> str:
@@ -281,7 +284,8 @@ class FrameBuffer:
         return np.where(sk[idx] == keys, sc[idx], -1)
 
     @staticmethod
-    def _run_background(pens, uniform, glyph, bg, c: int) -> bool:
+    def _run_background(pens: np.ndarray, uniform: np.ndarray, glyph: np.ndarray, bg: np.ndarray,
+                        c: int) -> bool:
         v = pens[c]
         n = len(pens)
         for step in (-1, 1):

@@ -9,9 +9,14 @@ does not cover is transparent.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from monopoly_cpc.render.framebuffer import FrameBuffer
+
+if TYPE_CHECKING:
+    import pygame
 
 SIZE = 32
 # Firmware colours: black outline, Monopoly-house green, hotel red, bright yellow windows.
@@ -72,7 +77,7 @@ def icon_rgba(scale: int = 1) -> np.ndarray:
     return np.repeat(np.repeat(rgba, scale, axis=0), scale, axis=1)
 
 
-def window_icon():
+def window_icon() -> pygame.Surface:
     """The icon as a pygame surface with alpha, for ``pygame.display.set_icon``."""
     import pygame
 

@@ -9,10 +9,14 @@ sprite arrays (``fb.sprite(img, x, y, transparent=3)``): pawns never use pen 3.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from monopoly_cpc.render.board import BAND, cell, hole
+
+if TYPE_CHECKING:
+    from monopoly_cpc.render.framebuffer import FrameBuffer
 
 TRANSPARENT = 3
 PAWN_KEYS = ("fer", "bateau", "chien", "voiture", "botte", "chapeau")
@@ -96,7 +100,7 @@ def pawn_sprite(pawn: int, scale: int = 1) -> np.ndarray:
     return img
 
 
-def draw_pawn(fb, pawn: int, x: int, y: int, scale: int = 1) -> None:
+def draw_pawn(fb: FrameBuffer, pawn: int, x: int, y: int, scale: int = 1) -> None:
     """Draw pawn 0..5 with its top-left corner at (x, y)."""
     fb.sprite(pawn_sprite(pawn, scale), x, y, transparent=TRANSPARENT)
 
@@ -133,7 +137,7 @@ def slot(square: int, index: int) -> tuple[int, int]:
     return c.x - 3 * SPRITE - 1 + col * SPRITE, y
 
 
-def draw_pawns(fb, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset()) -> None:
+def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset()) -> None:
     """Draw pawns given as (pawn, square) pairs, in that order (later ones on top).
 
     Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting).
@@ -148,7 +152,7 @@ def draw_pawns(fb, positions: list[tuple[int, int]], jailed: frozenset[int] = fr
             draw_bars(fb, x, y)
 
 
-def draw_bars(fb, x: int, y: int) -> None:
+def draw_bars(fb: FrameBuffer, x: int, y: int) -> None:
     """Prison bars over a pawn's 9x9 box."""
     fb.hline(x, x + SPRITE - 1, y, 1)
     for bx in range(x, x + SPRITE, 3):

@@ -150,7 +150,7 @@ class Presenter:
         np.copyto(inks, fb.inks)
         np.copyto(border, fb.border)
         self._shown_valid = True
-        if self._dest_key != (id(target), layout):
+        if self._dest is None or self._dest_key != (id(target), layout):
             # one subsurface per (window surface, layout), not one per frame
             self._dest, self._dest_key = target.subsurface(layout.rect), (id(target), layout)
         dest = self._dest

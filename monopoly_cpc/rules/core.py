@@ -55,7 +55,7 @@ class IllegalAction(Exception):
         self.action = action
 
 
-def _check_player(state: GameState, action, player: int) -> None:
+def _check_player(state: GameState, action: object, player: int) -> None:
     if not 0 <= player < len(state.players):
         raise IllegalAction(f"no player {player}", action, code="no_player")
     if state.players[player].bankrupt:
@@ -63,7 +63,7 @@ def _check_player(state: GameState, action, player: int) -> None:
                             fields={"name": state.players[player].name})
 
 
-def _check_free(state: GameState, action, player: int, after_time: str = "deal",
+def _check_free(state: GameState, action: object, player: int, after_time: str = "deal",
                 phases: frozenset[str] = FREE_PHASES) -> None:
     """Out-of-turn actions: allowed to any player still in the game in the free phases.
 

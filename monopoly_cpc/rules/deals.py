@@ -226,7 +226,7 @@ def _lend(state: GameState, p: int, amount: int, ev: list[Event]) -> None:
     ev.append(event("loan", p, -1, amount))
 
 
-def _check_trade(state: GameState, t: Trade, action) -> None:
+def _check_trade(state: GameState, t: Trade, action: object) -> None:
     p, q = t.proposer, t.partner
     _check_player(state, action, p)
     _check_player(state, action, q)
@@ -339,7 +339,7 @@ def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None
     _resume(state, ev)
 
 
-def _current_debt(state: GameState, action, player: int) -> Debt:
+def _current_debt(state: GameState, action: object, player: int) -> Debt:
     if state.phase != DEBT or not state.debts or state.debts[0].debtor != player:
         raise IllegalAction("you have no debt to settle now", action, code="no_debt")
     return state.debts[0]

@@ -83,8 +83,8 @@ def check_invariants(state: GameState) -> None:
         raise InvariantError(f"debts pending in phase {state.phase} with nothing to resume")
     # Cards: every card is in its deck or held, exactly once.
     seen: list[int] = []
-    for d in state.decks:
-        seen.extend(d)
+    for deck in state.decks:
+        seen.extend(deck)
     for p in state.players:
         seen.extend(p.jail_cards)
     if sorted(seen) != list(range(len(state.cards.all))):

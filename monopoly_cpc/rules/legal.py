@@ -33,6 +33,7 @@ from monopoly_cpc.rules.state import (
     ROLL,
     START_ROLL,
     TRADE,
+    Debt,
     GameState,
 )
 
@@ -149,7 +150,7 @@ def _placements(state: GameState, player: int) -> list[A.Action]:
     return [A.Build(player, s) for s in placements(state, player, state.place_kind)]
 
 
-def _in_kind(state: GameState, player: int, d) -> A.PayInKind | None:
+def _in_kind(state: GameState, player: int, d: Debt) -> A.PayInKind | None:
     """One way to pay a rent half in properties: the least valuable ones that cover it."""
     if d.reason != "rent" or d.creditor < 0:
         return None

@@ -6,6 +6,7 @@ corrupt or badly hand-edited save gives one DataError line, never a half-loaded 
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from monopoly_cpc.errors import DataError
@@ -93,7 +94,11 @@ def to_data(state: GameState) -> dict[str, Any]:
 
 
 class _Reader:
-    """Typed field access that names the field in every error."""
+    """Typed field access that names the field in every error.
+
+    Its methods ``int``, ``str`` and ``list`` hide the built-in types in the rest of the class
+    body, where annotations name them ``builtins.int`` and so on.
+    """
 
     def __init__(self, where: str) -> None:
         self.where = where
@@ -114,7 +119,8 @@ class _Reader:
         v = self.get(d, key, field)
         return self.check_int(v, field or key, lo, hi)
 
-    def check_int(self, v: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    def check_int(self, v: Any, field: str, lo: builtins.int | None = None,
+                  hi: builtins.int | None = None) -> builtins.int:
         if not isinstance(v, int) or isinstance(v, bool):
             raise self.fail(field, f"expected a whole number, got {v!r}")
         if lo is not None and v < lo or hi is not None and v > hi:
@@ -133,7 +139,8 @@ class _Reader:
             raise self.fail(field or key, f"expected text, got {v!r}")
         return v
 
-    def list(self, d: Any, key: str, length: int | None = None, field: str | None = None) -> list:
+    def list(self, d: Any, key: builtins.str, length: builtins.int | None = None,
+             field: builtins.str | None = None) -> builtins.list[Any]:
         v = self.get(d, key, field)
         if not isinstance(v, list):
             raise self.fail(field or key, "expected a list")
@@ -141,7 +148,8 @@ class _Reader:
             raise self.fail(field or key, f"expected {length} entries, got {len(v)}")
         return v
 
-    def ints(self, d: Any, key: str, lo: int, hi: int, length: int | None = None) -> list[int]:
+    def ints(self, d: Any, key: builtins.str, lo: builtins.int, hi: builtins.int,
+             length: builtins.int | None = None) -> builtins.list[builtins.int]:
         v = self.list(d, key, length)
         if all(type(x) is int and lo <= x <= hi for x in v):  # the common, valid case
             return list(v)

@@ -22,10 +22,12 @@ off is silent (the "envelope as waveform" trick of some demos is not modelled).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 CLOCK_HZ = 1_000_000
 SAMPLE_RATE = 44_100
@@ -50,12 +52,7 @@ def tone_hz(period: int) -> float:
     return CLOCK_HZ / (16.0 * max(1, period))
 
 
-def noise_hz(noise_period: int) -> float:
-    """Rate at which the noise register shifts: 1 MHz / (16 * NP)."""
-    return CLOCK_HZ / (16.0 * max(1, noise_period))
-
-
-def envelope_levels(shape, step) -> np.ndarray:
+def envelope_levels(shape: npt.ArrayLike, step: npt.ArrayLike) -> np.ndarray:
     """Envelope level (0..15) after ``step`` envelope steps, for register 13 value ``shape``.
 
     One ramp is 16 steps; a step lasts 16 * EP clock cycles, so a ramp lasts 256 * EP µs.
@@ -151,7 +148,7 @@ def _square_integral(phase: np.ndarray) -> np.ndarray:
     return whole * 0.5 + np.minimum(phase - whole, 0.5)
 
 
-def _box_average(integral, end: np.ndarray, inc: np.ndarray) -> np.ndarray:
+def _box_average(integral: Callable[[np.ndarray], np.ndarray], end: np.ndarray, inc: np.ndarray) -> np.ndarray:
     """Mean of a signal over each sample, given its integral and the phase at each sample's end."""
     start = end - inc
     return (integral(end) - integral(start)) / inc

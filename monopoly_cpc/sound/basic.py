@@ -327,7 +327,8 @@ def schedule(statements: tuple[SoundStatement, ...], env: dict, ent: dict
     return started
 
 
-def _startable(ch: int, queues, head, statements) -> list[tuple[int, int]] | None:
+def _startable(ch: int, queues: list[list[int]], head: list[int],
+               statements: tuple[SoundStatement, ...]) -> list[tuple[int, int]] | None:
     """The (channel, statement) heads that must start together with channel ``ch``'s head."""
     group: list[tuple[int, int]] = []
     todo = [ch]

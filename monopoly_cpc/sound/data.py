@@ -8,6 +8,7 @@ sound names.  Any problem is a :class:`DataError` naming the file and the entry.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -115,7 +116,7 @@ def parse_ent(raw: Any) -> ToneEnvelope:
     return te
 
 
-def _table(raw: Any, parse, what: str) -> dict[int, Any]:
+def _table(raw: Any, parse: Callable[[Any], Any], what: str) -> dict[int, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):

@@ -12,7 +12,7 @@ comes from a seeded generator).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -183,7 +183,7 @@ def tape_sample() -> np.ndarray:
 
 
 # Machine noises by name, beside the AY sounds of sounds.yaml.
-MACHINE_SOUNDS = {
+MACHINE_SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "relay_click": relay_click,
     "disc_motor": disc_motor,
     "disc_step": disc_step,

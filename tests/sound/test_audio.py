@@ -5,9 +5,9 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from monopoly_cpc.app import _audio
 from monopoly_cpc.rules.events import Event
-from monopoly_cpc.screens.base import AppContext
-from monopoly_cpc.sound import Audio, make_audio
+from monopoly_cpc.sound import Audio
 
 
 @pytest.fixture
@@ -110,19 +110,17 @@ def test_play_samples_and_loops(audio):
     assert audio.clips[0][0:2] == (12, "tape")
 
 
-def test_make_audio_reads_options():
-    a = make_audio({"mute": True, "volume": 3})
-    assert a.mute and a.volume == 3
+def test_the_games_audio_reads_the_options_over_the_settings():
+    a = _audio(SimpleNamespace(mute=True, volume=3), None, playback=True)
+    assert a.mute and a.volume == 3 and a.available
     a.close()
-    b = make_audio(SimpleNamespace(mute=None, volume=None, headless=True))
+    b = _audio(SimpleNamespace(mute=None, volume=None), None, playback=False)
     assert not b.mute and b.volume == 7 and not b.available and b.reason == "playback off"
-    ctx = AppContext(args=SimpleNamespace(mute=False, volume=None, headless=True),
-                     settings=SimpleNamespace(mute=False, volume=9))
-    c = make_audio(ctx)
-    assert c.volume == 9
-    d = make_audio(None)
-    assert d.volume == 7
-    d.close()
+    c = _audio(SimpleNamespace(mute=None, volume=None, stereo=None),
+               SimpleNamespace(mute=False, volume=9, stereo=True), playback=False)
+    assert c.volume == 9 and c.stereo
+    d = _audio(None, None, playback=False)
+    assert d.volume == 7 and not d.mute
 
 
 def test_a_real_sdl_failure_in_a_fresh_process_is_silent():

@@ -11,6 +11,7 @@ import pytest
 
 from monopoly_cpc import sound
 from monopoly_cpc.sound import ay, machine
+from monopoly_cpc.sound.render import clear_cache
 
 HASH_SCRIPT = (
     "import hashlib, json\n"
@@ -27,7 +28,7 @@ def digests():
 
 def test_renders_are_deterministic_within_and_across_processes():
     first = digests()
-    sound.clear_cache()
+    clear_cache()
     assert digests() == first  # rendered again from scratch
     env = dict(os.environ, PYTHONHASHSEED="12345")
     out = subprocess.run([sys.executable, "-c", HASH_SCRIPT], capture_output=True, text=True,
