@@ -30,7 +30,6 @@ from monopoly_cpc.texts import name_forms
 class Prompt(Mode):
     """A mode answering the engine: it stays until the phase moves on."""
 
-    engine_prompt = True
     rows = 2
 
     def __init__(self, host, who: int = -1) -> None:
