@@ -272,7 +272,8 @@ class TradeAnswerMode(Prompt):
 
 
 class WinnerMode(Prompt):
-    """The game is over: the winner, the fortunes; a key goes on (issue 8's end screen)."""
+    """The game is over: the winner, the fortunes; a key goes on to the end screen
+    (``GameScreen.game_over_next``)."""
 
     rows = 6
 
