@@ -535,7 +535,7 @@ class WindowFrontEnd:
                 close()
             pygame.display.quit()
 
-    def _on_sigterm(self, signum: int, frame: Any) -> None:
+    def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session
 
     def _loop(self, session: Session, keyboard: Any, host_event: Any) -> int:
