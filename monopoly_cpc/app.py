@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen, SilentAudio
+from monopoly_cpc.screens.flow import first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
@@ -58,21 +59,6 @@ REDRAW_EVENTS = ("WINDOWEXPOSED", "VIDEOEXPOSE", "WINDOWSHOWN", "WINDOWRESTORED"
 
 KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
 ScreenFactory = Callable[[AppContext], Screen]
-
-
-def first_screen(ctx: AppContext) -> Screen:
-    """The screen the game starts on: the test card with --test-card, else what flow.py says."""
-    from monopoly_cpc.screens.test_card import TestCardScreen
-
-    if getattr(ctx.args, "test_card", False):
-        return TestCardScreen(ctx)
-    try:
-        from monopoly_cpc.screens import flow
-    except ModuleNotFoundError as exc:
-        if exc.name != "monopoly_cpc.screens.flow":
-            raise
-        return TestCardScreen(ctx)  # the screen flow is not written yet
-    return flow.first_screen(ctx)
 
 
 class FixedStep:
@@ -178,12 +164,9 @@ class Session:
 
 # -- helpers shared by the front ends ----------------------------------------------------------
 def _settings() -> Any:
-    try:
-        from monopoly_cpc import settings
+    from monopoly_cpc import settings
 
-        return settings.load()
-    except ModuleNotFoundError:  # pragma: no cover - settings.py ships with the package
-        return None
+    return settings.load()
 
 
 def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
@@ -258,28 +241,22 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
 
 
 def run(args: Any) -> int:
-    """The game: headless with --headless, else in a window (full screen by default)."""
+    """The game: headless with --headless, else in a window (full screen by default).
+
+    Both run the exhibition session (recording, attract mode, kiosk, autosave), which is
+    imported here because it builds on :class:`Session`."""
+    from monopoly_cpc.demo.session import ExhibitSession
+
     if getattr(args, "headless", False):
         if getattr(args, "screenshot", None):  # checked before the frames are played, not after
             from monopoly_cpc.demo.paths import writable_file
 
             writable_file(args.screenshot, "the screenshot")
-        run_headless(args, session_factory=_window_session_factory())
+        run_headless(args, session_factory=ExhibitSession)
         return 0
     if getattr(args, "frames", None) or getattr(args, "screenshot", None):
         raise UserError("--frames and --screenshot need --headless")
-    return WindowFrontEnd(args, session_factory=_window_session_factory()).run()
-
-
-def _window_session_factory() -> Callable[..., Session]:
-    """The exhibition session (recording, attract mode, kiosk, autosave) when it is there."""
-    try:
-        from monopoly_cpc.demo.session import ExhibitSession
-    except ModuleNotFoundError as exc:
-        if not (exc.name or "").startswith("monopoly_cpc.demo"):
-            raise
-        return Session
-    return ExhibitSession
+    return WindowFrontEnd(args, session_factory=ExhibitSession).run()
 
 
 # -- the windowed front end --------------------------------------------------------------------
@@ -557,7 +534,7 @@ class WindowFrontEnd:
                 close()
             pygame.display.quit()
 
-    def _on_sigterm(self, signum: int, frame: Any) -> None:
+    def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session
 
     def _loop(self, session: Session, keyboard: Any, host_event: Any) -> int:

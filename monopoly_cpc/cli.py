@@ -122,13 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND",
                            help="a tool instead of the game (`monopoly-cpc COMMAND --help` for its options)")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"monopoly_cpc.commands.{name}")
-        except ModuleNotFoundError as exc:  # a command not built yet is simply not offered
-            if exc.name != f"monopoly_cpc.commands.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"monopoly_cpc.commands.{name}").register(sub)
     return p
 
 

@@ -14,6 +14,7 @@ from monopoly_cpc.ai.values import swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import GameState, Trade
+from monopoly_cpc.texts import money
 
 if TYPE_CHECKING:
     from monopoly_cpc.ai.bot import Bot
@@ -21,10 +22,6 @@ if TYPE_CHECKING:
 JAIL_CARD_WORTH: Final = 5000
 RETRY_TURNS: Final = 24      # an offer refused is not made again before this many turns
 ROUNDING: Final = 1000       # offers are in thousands of francs: a gap this small is no gap
-
-
-def _money(amount: int) -> str:
-    return f"{amount:,}".replace(",", ".") + " F"
 
 
 def _group_name(state: GameState, g: int) -> str:
@@ -239,7 +236,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         key = (best.partner, best.give, best.take)
         # After a haggled first offer the even one may follow at once (-1: no waiting).
         bot._tried[key] = -1 if key not in bot._tried and bot.level.haggle_pct < 100 else state.turn
-        bot.last_reason = f"Je propose un échange ({_money(abs(best.cash))})."
+        bot.last_reason = f"Je propose un échange ({money(abs(best.cash))})."
     return best
 
 
@@ -274,6 +271,6 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         cash = int(-his + 2000 + 999) // 1000 * 1000
         if cash <= 0 or cash > budget or mine - cash < 0:
             continue
-        bot.last_reason = f"Je vous achète ce terrain {_money(cash)}."
+        bot.last_reason = f"Je vous achète ce terrain {money(cash)}."
         return A.ProposeTrade(me, other, give=(), take=take, cash=cash)
     return None

@@ -112,19 +112,14 @@ def startup_bench(runs: int = 3) -> float:
 
 
 def run(args) -> int:
-    if args.engine:
-        try:
-            from monopoly_cpc.ai.bench import engine_bench
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").startswith("monopoly_cpc.ai"):
-                raise
-            raise UserError("bench --engine: monopoly_cpc.ai.bench is not available yet") from None
     if not 1 <= args.frames <= MAX_FRAMES:
         raise UserError(f"bench: --frames must be 1 to {MAX_FRAMES}, got {args.frames}")
     results: dict[str, float] = {}
     results.update(display_bench(args.frames))
     results["startup_s"] = startup_bench()
     if args.engine:
+        from monopoly_cpc.ai.bench import engine_bench
+
         results.update(engine_bench())
     if args.json:
         print(json.dumps(results, sort_keys=True))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from monopoly_cpc.screens.base import AppContext, Screen
+from monopoly_cpc.screens.options import OptionsScreen
 
 TIMEOUT = 30 * 50   # a menu left open by mistake closes itself
 LINES = {
@@ -32,11 +33,7 @@ class OperatorScreen(Screen):
         if ev.letter == "Q":
             self.ctx.quit_requested = True
         elif ev.letter == "O":
-            from monopoly_cpc.screens.title import option_screen_class
-
-            options = option_screen_class()
-            if options is not None:
-                self.ctx.switch(options(self.ctx, self.title()))
+            self.ctx.switch(OptionsScreen(self.ctx, self.title()))
         elif ev.key == "ESC":
             self.ctx.switch(self.title())
 

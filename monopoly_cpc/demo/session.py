@@ -29,7 +29,7 @@ import traceback
 from collections.abc import Iterable
 from typing import Any
 
-from monopoly_cpc.app import Session, first_screen
+from monopoly_cpc.app import Session
 from monopoly_cpc.demo.attract import AttractScreen, demo_seed
 from monopoly_cpc.demo.replay import (
     HASH_EVERY,
@@ -42,6 +42,7 @@ from monopoly_cpc.demo.replay import (
 from monopoly_cpc.demo.store import Store, save_doc
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
+from monopoly_cpc.screens.flow import first_screen
 
 TICK_HZ = 50
 CHORD_PRESSES = 3          # the chord must be pressed this many times ...
@@ -189,7 +190,6 @@ class ExhibitSession(Session):
         self.host_messages: list[str] = []   # for the front end to show (F11's GIF path)
         self.sigint: Any = None  # kiosk window: the SIGINT handler in force before (restored at close)
         self.start = start
-        self.start_game = game
         # the computer players of the game on the game screen: the seed and level make_bots
         # was given, saved with the game so that a resumed game gets the same characters
         self.game_bots: dict | None = None
@@ -277,16 +277,16 @@ class ExhibitSession(Session):
     def _bots_of(self, screen: Screen) -> dict:
         """The seed and level of the computer players of a game that has just appeared: a game
         this session built knows them; a game set up on the screens got them from
-        ``game_seed`` (the session's n-th game) and the level in force."""
+        ``next_game_seed`` (the session's n-th game) and the level in force."""
         if self._built is not None and self._built[0] is screen:
             return dict(self._built[1])
         from types import SimpleNamespace
 
-        from monopoly_cpc.screens.game.screen import game_seed
+        from monopoly_cpc.screens.game.screen import next_game_seed
 
         ctx = self.ctx
         n = max(0, getattr(ctx, "games_started", 1) - 1)
-        return {"seed": game_seed(SimpleNamespace(seed=ctx.seed, games_started=n)),
+        return {"seed": next_game_seed(SimpleNamespace(seed=ctx.seed, games_started=n)),
                 "ai_level": str(ctx.option("ai_level", "normal"))}
 
     def _title(self) -> Screen:

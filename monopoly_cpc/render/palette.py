@@ -45,13 +45,6 @@ class Palette:
         """The firmware colours of the pens at power-on in ``mode`` (0, 1 or 2)."""
         return self.power_on[mode]
 
-    def by_name(self, name: str) -> Colour:
-        """The colour called ``name`` (case-insensitive), e.g. ``"Bright Yellow"``."""
-        for c in self.colours:
-            if c.name.lower() == name.lower():
-                return c
-        raise KeyError(name)
-
 
 def _fail(path: Path, where: str, what: str) -> DataError:
     return DataError(f"{path}: {where}: {what}")

@@ -23,7 +23,6 @@ AUCTION_INK = 15  # orange bar
 class AuctionMode(Mode):
     """Runs one auction of the engine (``state.auction``) until the gavel falls."""
 
-    engine_prompt = True
     rows = 6
 
     def __init__(self, host) -> None:

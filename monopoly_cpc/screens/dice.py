@@ -31,7 +31,7 @@ def draw_die(fb, x: int, y: int, face: int, paper: int = 0, ink: int = 1) -> Non
 
 
 class DiceView:
-    """What the dice show: the last throw, or tumbling faces while ``rolling``."""
+    """What the dice show: the last throw, or tumbling faces while the animation runs."""
 
     def __init__(self) -> None:
         self.faces = (0, 0)     # (0, 0): no throw yet, nothing drawn
@@ -41,10 +41,6 @@ class DiceView:
         """Start the animation that ends on ``d1`` and ``d2``."""
         self.faces = (d1, d2)
         self.left = ticks
-
-    @property
-    def rolling(self) -> bool:
-        return self.left > 0
 
     def tick(self) -> None:
         if self.left > 0:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from monopoly_cpc.rules.variants import TICKS_PER_SECOND, Variant
+from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.texts import load_texts
 
@@ -63,7 +63,8 @@ def variant_from_settings(settings: Any, quick_minutes: int = 0) -> Variant:
                     trade_only_when_bank_empty=bool(getattr(settings, "trade_only_when_bank_empty", False)),
                     loans=bool(getattr(settings, "monopolic_loans", False)))
     if quick_minutes > 0:
-        v = replace(v, deal_deeds=2, time_limit_ticks=quick_minutes * 60 * TICKS_PER_SECOND)
+        quick = Variant.quick(0, quick_minutes)
+        v = replace(v, deal_deeds=quick.deal_deeds, time_limit_ticks=quick.time_limit_ticks)
     return v
 
 

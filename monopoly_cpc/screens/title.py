@@ -1,19 +1,18 @@
 """The title screen: the game's name, the credits line, 'appuyez sur une touche'.
 
-Any key goes on to the set-up (pawn menu).  The O key opens the options screen when issue 8's
-``monopoly_cpc.screens.options.OptionsScreen(ctx, back)`` exists (``back`` is the screen to
-return to); until then O simply goes on like any other key.
+Any key goes on to the set-up (pawn menu).  The O key opens the options screen
+(:class:`~monopoly_cpc.screens.options.OptionsScreen`), which comes back to a new title.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 
 import numpy as np
 
 from monopoly_cpc.render.pawns import PAWN_KEYS, draw_pawn
 from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.texts import load_texts
 
 # Inks: the CPC's blue paper and yellow text, cyan and red for the big name.
@@ -44,17 +43,6 @@ def centre(fb, row: int, s: str, pen: int = 1) -> None:
     fb.text(max(0, (40 - len(s)) // 2), row, s, pen=pen, paper=0)
 
 
-def option_screen_class():
-    """Issue 8's options screen class, or None while it does not exist."""
-    try:
-        module = importlib.import_module("monopoly_cpc.screens.options")
-    except ModuleNotFoundError as exc:
-        if exc.name != "monopoly_cpc.screens.options":
-            raise
-        return None
-    return getattr(module, "OptionsScreen", None)
-
-
 class TitleScreen(Screen):
     """Shows the title until a key is pressed, then the pawn menu."""
 
@@ -72,10 +60,8 @@ class TitleScreen(Screen):
         # shorter than the attract delay, so it has ended before a demo game replaces the title)
         self.ctx.audio.stop("title")
         if ev.letter == "O":
-            options = option_screen_class()
-            if options is not None:
-                self.ctx.switch(options(self.ctx, TitleScreen(self.ctx)))
-                return
+            self.ctx.switch(OptionsScreen(self.ctx, TitleScreen(self.ctx)))
+            return
         from monopoly_cpc.screens.setup import SetupScreen
 
         self.ctx.switch(SetupScreen(self.ctx))

@@ -2,8 +2,8 @@
 
 Each game contributes (winner, leader, rounds, rolls, actions, trades, bot errors) and a digest
 of every action the players took, in order. The line-ups cover the three strengths, the
-baseline, the six characters and two rule variants. The value below was recorded before the
-speed work of issue 4; a commit that only makes things faster must leave it as it is.
+baseline, the six characters and two rule variants. A commit that only makes things faster
+(caches, cheaper evaluations) must leave the value below as it is.
 
 A commit that changes play on purpose (a rule fixed, a bot taught something) changes it too:
 record the new value in a separate commit that says why, with

@@ -1,4 +1,4 @@
-"""The bots' remembered answers are the answers a fresh computation gives (speed work, issue 4)."""
+"""The bots' remembered answers are the answers a fresh computation gives."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Building CPC key events and exhibition sessions for the tests of issue 9."""
+"""Building CPC key events and exhibition sessions for the tests of tests/demo."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from monopoly_cpc.demo.operator import OperatorScreen
 from monopoly_cpc.demo.session import CHORD_WINDOW, parse_chord
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.screens.title import TitleScreen
 from monopoly_cpc.settings import Settings
 
@@ -94,6 +95,17 @@ def test_the_chord_comes_from_the_settings():
     for _ in range(3):
         s.step([key("X", ctrl=True)])
     assert isinstance(s.screen, OperatorScreen)
+
+
+def test_the_operator_menu_opens_the_options_and_they_come_back_to_the_title():
+    s = session(kiosk=True)
+    _title(s)
+    for _ in range(3):
+        s.step([chord()])
+    assert isinstance(s.screen, OperatorScreen)
+    s.step([key("O")])
+    assert isinstance(s.screen, OptionsScreen)
+    assert isinstance(s.screen.back, TitleScreen)
 
 
 @pytest.mark.parametrize("bad", [["ESC"], ["CTRL", "SHIFT"], ["CTRL", "A", "B"], ["CTRL", "NOKEY"], "x"])

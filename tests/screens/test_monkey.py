@@ -1,5 +1,5 @@
 """Monkey test: random CPC keys through every screen (title, set-up, game, auction, jail, debt
-and whatever issue 8's modes open); no exception, and the engine's invariants always hold."""
+and whatever the command modes open); no exception, and the engine's invariants always hold."""
 
 import random
 

@@ -3,6 +3,7 @@
 from helpers import Session, digit, key, typed
 
 from monopoly_cpc.screens.game import GameScreen
+from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.screens.setup import SetupScreen
 from monopoly_cpc.screens.title import TitleScreen
 
@@ -30,17 +31,11 @@ def test_title_in_english():
     assert s.shows("CHOOSE THE PAWNS")
 
 
-def test_o_opens_the_options_screen_when_there_is_one():
-    from monopoly_cpc.screens.title import option_screen_class
-
+def test_o_opens_the_options_screen():
     s = Session(TitleScreen)
     s.press("O")
-    options = option_screen_class()
-    if options is None:                       # issue 8's screen not there: O goes on
-        assert isinstance(s.screen, SetupScreen)
-    else:
-        assert isinstance(s.screen, options)
-        assert isinstance(s.screen.back, TitleScreen)
+    assert isinstance(s.screen, OptionsScreen)
+    assert isinstance(s.screen.back, TitleScreen)
 
 
 def test_pawn_menu_lists_the_six_pawns_with_numbers():

@@ -1,8 +1,8 @@
 """The mode host: what the game screen offers to the modes stacked on it.
 
 A *mode* is a small state machine that owns the keyboard and the bottom window while it is on
-top of the game screen's stack (the T P H L M commands of issue 8, the auction, jail and debt
-windows, the buy question, ...).  The board, the pawns and the status line stay drawn by the
+top of the game screen's stack (the T P H L M commands, the auction, jail and debt windows,
+the buy question, ...).  The board, the pawns and the status line stay drawn by the
 game screen; a mode draws text rows 18 to 23 (the window) and may move the board cursor.
 
 How a mode talks to the game (``self.host`` is the :class:`GameHost` facade, see
@@ -18,8 +18,6 @@ docs/screens.md for the table):
 * ``host.cursor`` / ``host.move_cursor(dx)`` / ``host.set_cursor(square)`` the board cursor
 * ``host.show_deed(square)``      the title deed in the window (until the next draw of the mode)
 * ``host.say(text)``              a message in the window's scrolling log
-* ``host.ask_number(prompt, max_len, on_done)`` a number typed with ENTER (``on_done(value)``;
-                                  ESC calls ``on_done(None)``)
 * ``host.current`` / ``host.player(i)`` / ``host.is_computer(i)`` whose turn, who is who
 * ``host.texts``                  the merged text catalogue; ``host.money(n)`` -> '150.000 F'
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
@@ -32,7 +30,6 @@ pushes the mode; a letter that is not there does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,8 +59,6 @@ class GameHost(Protocol):
 
     def say(self, text: str) -> None: ...
 
-    def ask_number(self, prompt: str, max_len: int, on_done: Callable[[int | None], None]) -> None: ...
-
     def player(self, index: int) -> Any: ...
 
     def is_computer(self, index: int) -> bool: ...
@@ -85,9 +80,6 @@ class Mode:
     """
 
     takes_cursor = False
-    # True when the mode answers a question of the engine (buy, auction, jail, debt): such a
-    # mode stays until the engine's phase moves on, and T P H L M can still open over it.
-    engine_prompt = False
 
     def __init__(self, host: GameHost) -> None:
         self.host = host

@@ -30,7 +30,6 @@ from monopoly_cpc.texts import name_forms
 class Prompt(Mode):
     """A mode answering the engine: it stays until the phase moves on."""
 
-    engine_prompt = True
     rows = 2
 
     def __init__(self, host, who: int = -1) -> None:
@@ -273,7 +272,8 @@ class TradeAnswerMode(Prompt):
 
 
 class WinnerMode(Prompt):
-    """The game is over: the winner, the fortunes; a key goes on (issue 8's end screen)."""
+    """The game is over: the winner, the fortunes; a key goes on to the end screen
+    (``GameScreen.game_over_next``)."""
 
     rows = 6
 

@@ -3,13 +3,13 @@
 The screen drives the engine: when nothing is being shown it looks at the engine's phase and
 who must act.  A computer player acts by itself after a pause (speed 1-3); a human gets the
 prompt mode of that phase (dice, buy, auction, jail, debt, ...) and answers with keys.  The
-T P H L M letters open issue 8's modes from ``monopoly_cpc.screens.modes.REGISTRY``.
+T P H L M letters (and E, CTRL+C, ``+ - ?``) open the command modes of
+``monopoly_cpc.screens.modes.REGISTRY`` over it.
 See docs/screens.md for the layout, the raster bands and the mode host.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
@@ -31,15 +31,15 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
     TRADE,
 )
-from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.dice import DiceView
+from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
-from monopoly_cpc.screens.game.entry import LineEntry
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
-from monopoly_cpc.screens.game.show import Presenter
+from monopoly_cpc.screens.game.show import EventShow
 from monopoly_cpc.screens.game.view import BoardView
+from monopoly_cpc.screens.options import variant_from_settings
 from monopoly_cpc.texts import load_texts, money
 
 LOG_MAX = 40     # lines of the window's message log kept
@@ -53,37 +53,13 @@ DEED_TICKS = 400
 CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
-def registry() -> dict[str, Callable[[Any], Mode]]:
-    """Issue 8's modes by letter (``monopoly_cpc.screens.modes.REGISTRY``), empty until it exists."""
-    try:
-        module = importlib.import_module("monopoly_cpc.screens.modes")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("monopoly_cpc.screens.modes",):
-            raise
-        return {}
-    return dict(getattr(module, "REGISTRY", {}) or {})
-
-
-def game_seed(ctx) -> int:
+def next_game_seed(ctx) -> int:
     """The seed of a new game set up on the screens: the session's seed for its first game (so
     that ``--seed`` replays it), then a different one for each further game of the session (so
     that dice, cards and the computers' characters change), the same again in a replay."""
     n = getattr(ctx, "games_started", 0)
     ctx.games_started = n + 1
     return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
-
-
-def rules_for(ctx, quick_minutes: int):
-    """The new game's rules: issue 8's options (variants saved in the settings) when they exist,
-    else the CPC's classic rules; a quick game adds its clock and the two dealt deeds."""
-    try:
-        from monopoly_cpc.screens.options import variant_from_settings
-    except ImportError:
-        variant = Variant()
-        if quick_minutes:
-            variant = Variant.quick(quick_minutes // 60, quick_minutes % 60)
-        return variant
-    return variant_from_settings(ctx.settings, quick_minutes)
 
 
 class GameScreen(ComputerPlayers, BoardView, Screen):
@@ -95,8 +71,9 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         seed = ctx.seed
         if state is None:
             players = spec.players
-            variant = rules_for(ctx, spec.quick_minutes)
-            seed = game_seed(ctx)
+            # the variants saved in the options; a quick game adds its clock and dealt deeds
+            variant = variant_from_settings(ctx.settings, spec.quick_minutes)
+            seed = next_game_seed(ctx)
             state = new_game([p.name for p in players], computer=[p.computer for p in players],
                              pawns=[p.pawn for p in players], variant=variant, seed=seed)
         self.state = state
@@ -126,9 +103,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.typeahead: list = []
         self.ticks = 0
         self.dice = DiceView()
-        self.show = Presenter(self)
-        self._number: tuple[LineEntry, str, Callable] | None = None
-        self.on_game_over: Callable | None = None  # issue 8 / the lead: what follows the winner
+        self.show = EventShow(self)
+        self.on_game_over: Callable | None = None  # instead of the end screen after the winner
         self._pens = board_pens()
         self._ensure_prompt()
 
@@ -186,9 +162,6 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.deed_left = 0
         self.card = None
 
-    def ask_number(self, prompt: str, max_len: int, on_done: Callable[[int | None], None]) -> None:
-        self._number = (LineEntry(max_len, digits=True), prompt, on_done)
-
     def push(self, mode: Mode) -> None:
         self.modes.append(mode)
 
@@ -202,22 +175,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.deed_left = 0
 
     def game_over_next(self) -> None:
-        """After the winner's window: the hook, else issue 8's end screen, else the title."""
+        """After the winner's window: the ``on_game_over`` hook if set, else the end screen."""
         if self.on_game_over is not None:
             self.on_game_over(self)
             return
-        try:
-            end = importlib.import_module("monopoly_cpc.screens.end")
-        except ModuleNotFoundError as exc:
-            if exc.name != "monopoly_cpc.screens.end":
-                raise
-            end = None
-        if end is not None and hasattr(end, "EndScreen"):
-            self.ctx.switch(end.EndScreen(self.ctx, self.state))
-            return
-        from monopoly_cpc.screens.title import TitleScreen
-
-        self.ctx.switch(TitleScreen(self.ctx))
+        self.ctx.switch(EndScreen(self.ctx, self.state))
 
     def describe(self, ev) -> str:
         return describe(self, ev)
@@ -257,27 +219,21 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             if not hurry and len(self.typeahead) < TYPEAHEAD:
                 self.typeahead.append(ev)
             return
-        self._dispatch(ev)
+        self._key(ev)
 
     def _takes_now(self, ev) -> bool:
         """While events are being shown: True for a key that acts at once instead of waiting
-        in the type-ahead (the cursor keys, a number being typed, and every key of an open
-        command window: its ENTER, ESC, SPACE and digits are its own, not "skip the message")."""
-        if self._number is not None or ev.key in CURSOR_KEYS:
+        in the type-ahead (the cursor keys, and every key of an open command window: its
+        ENTER, ESC, SPACE and digits are its own, not "skip the message")."""
+        if ev.key in CURSOR_KEYS:
             return True
         return bool(self.modes) and not getattr(self.modes[-1], "waits_for_show", False)
 
     def _drain(self) -> None:
         """The type-ahead's keys, oldest first, until one starts a new show."""
         while self.typeahead and not self.show.busy:
-            self._dispatch(self.typeahead.pop(0))
+            self._key(self.typeahead.pop(0))
             self._ensure_prompt()
-
-    def _dispatch(self, ev) -> None:
-        if self._number is not None:
-            self._number_key(ev)
-        else:
-            self._key(ev)
 
     def _key(self, ev) -> None:
         self._ensure_prompt()  # the question answered is always the engine's current one
@@ -316,22 +272,22 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if letter == "L" and self._claim_rent():
             return
         if letter in ("T", "P", "H", "L", "M", "E"):  # E: Emprunt (MONOPOLIC loans)
-            if not self._open(letter):
-                self.say(self.texts["game.no_command"])
+            self._open(letter)
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
-            self._open(ev.char)  # issue 8's '+', '-', '?' views
+            self._open(ev.char)  # the '+', '-', '?' views; other signs open nothing
 
     def _space_deed(self) -> None:
         """SPACE: the title deed of the square under the cursor, for a while."""
         self.show_deed(self.cursor)
         self.deed_left = DEED_TICKS
 
-    def _open(self, letter: str) -> bool:
-        factory = registry().get(letter)
-        if factory is None:
-            return False
-        self.push(factory(self))
-        return True
+    def _open(self, letter: str) -> None:
+        """Push the command mode of this key, if it has one."""
+        from monopoly_cpc.screens.modes import REGISTRY  # the modes build on this package
+
+        factory = REGISTRY.get(letter)
+        if factory is not None:
+            self.push(factory(self))
 
     def _claim_rent(self) -> bool:
         """The simple L of the turn: the owner of the rent just due claims it."""
@@ -340,16 +296,6 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             return False
         ok, _ = self.apply(A.ClaimRent(c.owner))
         return ok
-
-    def _number_key(self, ev) -> None:
-        entry, _prompt, done = self._number
-        if ev.key == "ESC":
-            self._number = None
-            done(None)
-            return
-        if entry.feed(ev):
-            self._number = None
-            done(entry.value)
 
     def _cursor_key(self, key: str) -> None:
         """Move to the neighbouring square that lies in the direction of the arrow."""
@@ -370,8 +316,6 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def tick(self) -> None:
         self.ticks += 1
         self.dice.tick()
-        if self._number is not None:
-            self._number[0].tick()
         self._clock()
         if self.deed_left:
             self.deed_left -= 1

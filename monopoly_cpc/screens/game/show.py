@@ -1,6 +1,6 @@
 """Showing the engine's events: dice, pawns walking square by square, messages, cards.
 
-``Presenter.add(events)`` turns events into timed steps; ``tick()`` plays them one after the
+``EventShow.add(events)`` turns events into timed steps; ``tick()`` plays them one after the
 other.  Each step sends its event to ``ctx.audio.on_events`` when it starts, so the sounds
 come with the pictures (a step cue per square of a walk).  All durations count ticks and
 depend on the speed setting (1 slow .. 3 fast).
@@ -48,7 +48,7 @@ class Step:
     data: tuple = field(default_factory=tuple)
 
 
-class Presenter:
+class EventShow:
     """The queue of things being shown; the game waits while it is not empty."""
 
     def __init__(self, screen) -> None:

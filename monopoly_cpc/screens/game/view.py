@@ -92,15 +92,9 @@ class BoardView:
             draw_deed(fb, self, self.deed)
             return
         used = getattr(top, "rows", 2) if top is not None else 0
-        if self._number is not None:
-            used = max(used, 1)
         draw_log(fb, self.log, WINDOW_ROWS - used)
         if top is not None:
             top.draw(fb)
-        if self._number is not None:
-            entry, prompt, _done = self._number
-            fb.text(0, WINDOW_TOP + WINDOW_ROWS - 1, " " * 40)
-            entry.draw(fb, 0, WINDOW_TOP + WINDOW_ROWS - 1, prompt)
 
     def _draw_status(self, fb, line: str = "") -> None:
         if line:   # the end of the game: the key to press

@@ -1,4 +1,4 @@
-"""The game screen's commands (issue 8): T P H L M, the MONOPOLIC views and loan, CTRL+C.
+"""The game screen's commands: T P H L M, the MONOPOLIC views and loan, CTRL+C.
 
 ``REGISTRY`` maps the key to a factory ``factory(host) -> Mode`` (``host`` is the game
 screen's facade, see ``monopoly_cpc.screens.game.host``).  Letters are the CPC's letter keys;
