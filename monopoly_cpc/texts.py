@@ -38,18 +38,7 @@ class MissingText(DataError, KeyError):
 
 def money(amount: int) -> str:
     """``150000`` -> ``150.000 F`` (thousands separated by dots, as on French boards)."""
-<<<<<<< ours
-    sign = "-" if amount < 0 else ""
-    digits = str(abs(int(amount)))
-    groups: list[str] = []
-    while len(digits) > 3:
-        groups.insert(0, digits[-3:])
-        digits = digits[:-3]
-    groups.insert(0, digits)
-    return f"{sign}{'.'.join(groups)} F"
-=======
     return f"{int(amount):,} F".replace(",", ".")
->>>>>>> theirs
 
 
 # -- French elision ----------------------------------------------------------------------------
