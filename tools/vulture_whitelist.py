@@ -24,6 +24,7 @@ from monopoly_cpc.rules.playout import play_random_game
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.setup import SetupScreen
 from monopoly_cpc.settings import Settings
+from monopoly_cpc.sound.render import clear_cache
 
 # -- looked up by name --------------------------------------------------------------------------
 # SetupScreen.on_key dispatches with getattr(self, f"_key_{self.step}")
@@ -67,3 +68,4 @@ FrameBuffer.find_text         # tests/boot, tests/render: where a text is on the
 Board.group_of                # tests/rules/test_rules.py: the squares of a colour group
 play_random_game              # tests/rules/test_playouts.py, test_determinism.py: playouts
 Variant.monopolic             # tests/rules, tests/ai: the MONOPOLIC rules preset (docs/rules.md)
+clear_cache                   # tests/sound/test_render.py: render every sound again from scratch

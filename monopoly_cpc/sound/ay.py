@@ -47,11 +47,6 @@ HEADROOM = 0.9
 LFSR_LENGTH = (1 << 17) - 1
 
 
-def tone_hz(period: int) -> float:
-    """Frequency of a tone channel for a 12-bit period register (62 500 / period on the CPC)."""
-    return CLOCK_HZ / (16.0 * max(1, period))
-
-
 def envelope_levels(shape: npt.ArrayLike, step: npt.ArrayLike) -> np.ndarray:
     """Envelope level (0..15) after ``step`` envelope steps, for register 13 value ``shape``.
 

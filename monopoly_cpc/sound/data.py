@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,6 @@ class SoundBank:
     about: dict[str, str]
     events: dict[str, str]
     source: str = "sounds.yaml"
-    extra_names: tuple[str, ...] = field(default=())
 
 
 def note_period(name: str, accidental: str, octave: int) -> int:
@@ -260,7 +259,7 @@ def parse_bank(data: Any, source: str, reserved: tuple[str, ...] = ()) -> SoundB
             raise fail(f"event {kind!r}", "kind and sound name must be strings")
         if name not in known:
             raise fail(f"event {kind!r}", f"no sound named {name!r}")
-    return SoundBank(programs, about, dict(events), source, tuple(reserved))
+    return SoundBank(programs, about, dict(events), source)
 
 
 def _parse_sound(entry: Any, env: dict, ent: dict) -> tuple[Program, str]:

@@ -24,7 +24,7 @@ import numpy as np
 from monopoly_cpc.sound import ay
 from monopoly_cpc.sound.data import SoundBank
 from monopoly_cpc.sound.machine import MACHINE_SOUNDS
-from monopoly_cpc.sound.render import SAMPLE_RATE, bank, sound_samples, sound_ticks
+from monopoly_cpc.sound.render import SAMPLE_RATE, bank, sound_samples
 
 MIXER_BUFFER = 512  # samples: ≈12 ms of latency at 44.1 kHz
 MIXER_CHANNELS = 16  # sounds that may overlap
@@ -157,10 +157,6 @@ class Audio:
         if self._mute:
             self.stop()
 
-    def toggle_mute(self) -> bool:
-        """Switch mute on or off; returns the new state."""
-        self.mute = not self._mute
-        return self._mute
 
     @property
     def volume(self) -> int:
@@ -207,20 +203,7 @@ class Audio:
             if name is not None:
                 self.cue(name, tick)
 
-    def sound_for(self, kind: str) -> str | None:
-        """The sound name an engine event kind plays, or None."""
-        return self._bank.events.get(kind)
 
-    def event_ticks(self, event: Any) -> int:
-        """Ticks the sound of an engine event lasts (0 if the event is silent).
-
-        The same with or without sound, muted or not: a screen may wait this long before the
-        next step without changing the game's pace between machines.
-        """
-        name = self._bank.events.get(_event_kind(event))
-        if name is None:
-            return 0
-        return sound_ticks(name, self._bank)
 
     def play_samples(self, samples: np.ndarray, name: str = "clip", tick: int | None = None) -> None:
         """Play ad-hoc samples (int16 or float in [-1, 1], mono) such as the tape noise.
@@ -258,13 +241,6 @@ class Audio:
         except _audio_errors() as exc:
             _log.info("cannot stop sound: %s", exc)
 
-    def preload(self, names: Iterable[str] | None = None) -> None:
-        """Render sounds ahead of time, so that their first cue does not wait."""
-        for name in (names if names is not None else sorted(self._names)):
-            if self.available:
-                self._sound(name)
-            elif name in self._names:
-                self._samples(name)
 
     def close(self) -> None:
         """Stop everything and release the mixer."""

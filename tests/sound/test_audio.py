@@ -7,7 +7,7 @@ import pytest
 
 from monopoly_cpc.app import _audio
 from monopoly_cpc.rules.events import Event
-from monopoly_cpc.sound import Audio
+from monopoly_cpc.sound import Audio, bank
 
 
 @pytest.fixture
@@ -49,7 +49,6 @@ def test_no_audio_device_is_silent_without_error(monkeypatch):
     a.set_volume(5)
     a.stop("dice")
     a.stop()
-    a.preload(["bell"])
     a.close()
     assert a.log == [(0, "dice"), (0, "victory")]  # still logged for the video export
     assert a.clips[0][:2] == (0, "tape")
@@ -69,8 +68,8 @@ def test_events_by_kind_unknown_kinds_are_silent(audio):
     audio.on_events([Event("dice"), Event("turn"), Event("made_up_kind"), {"kind": "buy"},
                      object(), Event("rent_paid")])
     assert audio.log == [(7, "dice"), (7, "buy"), (7, "rent")]
-    assert audio.sound_for("auction_won") == "gavel"
-    assert audio.sound_for("made_up_kind") is None
+    assert bank().events.get("auction_won") == "gavel"
+    assert "made_up_kind" not in bank().events
 
 
 def test_same_sound_twice_in_a_tick_plays_once(audio):
@@ -96,7 +95,8 @@ def test_mute_and_volume(audio):
     assert audio.volume == 0 and not audio.playing_enabled
     audio.set_volume(4)
     assert audio._sound("bell").get_volume() == pytest.approx(0.4, abs=0.01)
-    assert audio.toggle_mute() is True and not audio.playing_enabled
+    audio.mute = True
+    assert not audio.playing_enabled
     audio.cue("bell")
     assert audio.log == [(0, "bell")]
     audio.mute = False
@@ -138,14 +138,13 @@ def test_a_real_sdl_failure_in_a_fresh_process_is_silent():
     assert out.stdout.strip() == "False [(0, 'bell'), (0, 'dice')]"
 
 
-def test_event_ticks_are_the_same_muted_silent_or_playing(audio):
+def test_the_length_of_an_event_sound_is_known_muted_or_not():
     from monopoly_cpc.sound import sound_ticks
 
-    muted = Audio(mute=True, playback=False)
     for kind, name in (("jail", "jail"), ("winner", "victory"), ("bankrupt", "bankrupt")):
-        assert audio.event_ticks(Event(kind)) == muted.event_ticks(Event(kind)) == sound_ticks(name)
-    assert audio.event_ticks(Event("jail")) == 105  # the siren 1.5 s, 0.1 s, the door 0.5 s
-    assert audio.event_ticks(Event("turn")) == 0 and audio.event_ticks({"kind": "nope"}) == 0
+        assert bank().events[kind] == name
+    assert sound_ticks("jail") == 105  # the siren 1.5 s, 0.1 s, the door 0.5 s
+    assert "turn" not in bank().events
 
 
 def test_no_sound_card_prints_nothing():

@@ -10,7 +10,7 @@ from monopoly_cpc.app import Session
 from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.screens.game import GameScreen
 from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
-from monopoly_cpc.sound import Audio
+from monopoly_cpc.sound import Audio, bank
 
 
 class RecordingAudio(Audio):
@@ -52,7 +52,7 @@ def test_the_game_plays_its_sounds(quick_game):
 def test_every_event_with_a_sound_is_heard_when_shown(quick_game):
     log = set(quick_game.log)
     for tick, ev in quick_game.events:
-        name = quick_game.sound_for(ev.kind)
+        name = bank().events.get(ev.kind)
         if name is not None:
             assert (tick, name) in log, (tick, ev)
 
