@@ -29,7 +29,6 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-CLOCK_HZ = 1_000_000
 SAMPLE_RATE = 44_100
 FRAME_SAMPLES = 441  # 1/100 s at 44.1 kHz: the step of BASIC's SOUND, ENV and ENT
 US_PER_SAMPLE = 1e6 / SAMPLE_RATE
