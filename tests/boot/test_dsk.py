@@ -124,7 +124,7 @@ def test_the_drive_model_reads_the_layout_of_the_image():
     moved = dsk.read_dsk(dsk.build_dsk([files[1], files[0], files[2]]))
     base = disc.run_timeline(disc.monopoly_image(), tape.LOADER_NAME)
     other = disc.run_timeline(moved, tape.LOADER_NAME)
-    first = lambda evs: next(e for e in evs if e.kind == "read" and e.file == "MONOPOLY.BAS")  # noqa: E731
+    first = lambda evs: next(e for e in evs if e.kind == "read" and e.file == "MONOPOLY.BAS")
     assert (first(base).track, first(base).sector) == (0, 0xC5)
     assert (first(other).track, first(other).sector) == (4, 0xC3)  # block 19 = logical sector 38
     # AMSDOS tried MONOPOLY. before MONOPOLY.BAS: two directory searches, 4 + 1 sectors
