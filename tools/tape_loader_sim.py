@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from monopoly_cpc.boot import cdt, disc, dsk, reader, tape, wav
 from monopoly_cpc.errors import UserError
@@ -97,7 +99,7 @@ def decode(path: Path, run: str) -> int:
         raise UserError(f"{path}: no CPC tape record found")
     print(f"{path}: {len(reads)} records")
     for r in reads:
-        status = "CRC ok" if r.ok else f"CRC error in segment {r.bad_segment + 1}"
+        status = "CRC ok" if r.bad_segment is None else f"CRC error in segment {r.bad_segment + 1}"
         if r.sync == tape.SYNC_HEADER and len(r.payload) >= tape.HEADER_LEN:
             b = tape.Block.from_header(r.payload[: tape.HEADER_LEN])
             length = tape.Block.data_length(r.payload[: tape.HEADER_LEN])
@@ -144,6 +146,11 @@ SHOTS = (
 )
 
 
+def _returning(screen: Any) -> Callable[[], Any]:
+    """The ``on_done`` of a boot screen whose next screen is ``screen``."""
+    return lambda: screen
+
+
 def shots(out: Path) -> int:
     from types import SimpleNamespace
 
@@ -165,7 +172,7 @@ def shots(out: Path) -> int:
 
     for name, opts, stop, *keys in SHOTS:
         ctx = AppContext(args=SimpleNamespace(**opts))
-        screen = BootScreen(ctx, lambda ctx=ctx: _End(ctx))
+        screen = BootScreen(ctx, _returning(_End(ctx)))
         for _ in range(200_000):
             if stop(screen):
                 break
