@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Build the MONOPOLY cassette as .cdt and .wav, or read a tape back as a CPC would.
+"""Build the MONOPOLY cassette and disc (.cdt, .wav, .dsk), or read one back as a CPC would.
 
     python tools/tape_loader_sim.py build --out DIR [--baud 1000|2000] [--bits 8|16] [--invert]
-        writes DIR/monopoly.cdt and DIR/monopoly.wav (44.1 kHz mono square wave)
+        writes DIR/monopoly.cdt, DIR/monopoly.wav (44.1 kHz mono square wave) and
+        DIR/monopoly.dsk (AMSDOS DATA format, 40 tracks, one side)
     python tools/tape_loader_sim.py decode FILE [--run NAME]
-        reads a .cdt/.tzx or .wav, checks every CRC, prints each block and the timeline of
-        the firmware's messages for RUN"NAME (default MONOPOLY)
+        reads a .cdt/.tzx or .wav (checks every CRC, prints each block and the timeline of the
+        firmware's messages for RUN"NAME, default MONOPOLY), or a .dsk (the directory, each
+        file's AMSDOS header and checksum, and the drive's timeline for RUN"NAME)
     python tools/tape_loader_sim.py shots --out DIR
         renders the boot screens (docs/screens/boot_*.png) from the boot screen itself
 
-The tape model is monopoly_cpc.boot.tape, the same one the boot screen plays.
-Bad input gives one line on stderr and exit status 1.
+The tape and disc models are monopoly_cpc.boot.tape, .dsk and .disc, the same ones the boot
+screen plays.  Bad input gives one line on stderr and exit status 1.
 """
 
 from __future__ import annotations
@@ -18,12 +20,24 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from monopoly_cpc.boot import cdt, reader, tape, wav
+from monopoly_cpc.boot import cdt, disc, dsk, reader, tape, wav
 from monopoly_cpc.errors import UserError
 
 TYPES = {0: "BASIC", 1: "BASIC (protected)", 2: "binary", 4: "screen", 0x16: "ASCII"}
+
+
+WHICH_CPC = """which CPC loads which file:
+  CPC 464            monopoly.cdt / monopoly.wav (tape): RUN"MONOPOLY, then PLAY and a key
+                     (with a DDI-1 disc interface: monopoly.dsk, |DISC then RUN"MONOPOLY)
+  CPC 664 / 6128     monopoly.dsk (disc): RUN"MONOPOLY
+                     or the tape: |TAPE, then RUN"MONOPOLY, then PLAY and a key
+  both tape speeds (--baud 1000 or 2000) load on all three: the firmware times the leader.
+  Every tape has 3 s of blank before each block the firmware reads after starting the motor
+  (it ignores the tape for 2.6 s then), so it loads with the deck run by the CPC's relay."""
 
 
 def _fmt_time(t: float) -> str:
@@ -39,19 +53,53 @@ def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
     print(f"{out / 'monopoly.cdt'}: {len(data)} bytes, {len(model.records())} records at {baud} baud")
     print(f"{out / 'monopoly.wav'}: {n} samples, {wav.RATE} Hz, {bits}-bit mono, "
           f"{n / wav.RATE:.1f} s")
+    image = dsk.monopoly_dsk()
+    (out / "monopoly.dsk").write_bytes(image)
+    print(f"{out / 'monopoly.dsk'}: {len(image)} bytes, {dsk.TRACKS} tracks, DATA format, "
+          f"{dsk.INTERLEAVE}:1 interleave")
     for f in model.files:
         print(f"  {f.name:<16} {TYPES.get(f.filetype, hex(f.filetype)):<7} {len(f.data):5d} bytes "
               f"at &{f.load:04X}, {len(tape.split_blocks(f))} blocks")
     return 0
 
 
+def decode_disc(path: Path, data: bytes, run: str) -> int:
+    image = dsk.read_dsk(data, str(path))
+    entries = image.directory()
+    print(f"{path}: {len(image.tracks)} tracks, {len(entries)} directory entries")
+    for name in dict.fromkeys(e.full_name for e in entries if e.user == 0):
+        header, body = image.read_file(name)
+        ftype = header[18]
+        load = int.from_bytes(header[21:23], "little")
+        entry = int.from_bytes(header[26:28], "little")
+        print(f"  {name:<12} {TYPES.get(ftype, hex(ftype)):<7} {len(body):5d} bytes at &{load:04X}, "
+              f"entry &{entry:04X}, {len(image.file_entries(name))} extent(s), "
+              f"blocks {image.file_blocks(name)[0]}-{image.file_blocks(name)[-1]}, header checksum ok")
+    print(f'Timeline of RUN"{run} (seconds after ENTER):')
+    for e in disc.run_timeline(image, run):
+        if e.kind in ("motor_on", "motor_off"):
+            print(f"  {e.t:7.2f}  [motor {'on' if e.kind == 'motor_on' else 'off'}]")
+        elif e.kind == "file_loaded":
+            print(f"  {e.t:7.2f}  [{e.file} loaded]")
+        elif e.kind == "not_found":
+            print(f"  {e.t:7.2f}  {e.file} not found")
+            return 2
+    return 0
+
+
 def decode(path: Path, run: str) -> int:
+    try:
+        head = path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read ({exc.strerror})") from None
+    if head.startswith((dsk.DISC_SIGNATURE[:8], dsk.EXTENDED_SIGNATURE[:8])):
+        return decode_disc(path, head, run)
     reads = reader.read_tape_file(path)
     if not reads:
         raise UserError(f"{path}: no CPC tape record found")
     print(f"{path}: {len(reads)} records")
     for r in reads:
-        status = "CRC ok" if r.ok else f"CRC error in segment {r.bad_segment + 1}"
+        status = "CRC ok" if r.bad_segment is None else f"CRC error in segment {r.bad_segment + 1}"
         if r.sync == tape.SYNC_HEADER and len(r.payload) >= tape.HEADER_LEN:
             b = tape.Block.from_header(r.payload[: tape.HEADER_LEN])
             length = tape.Block.data_length(r.payload[: tape.HEADER_LEN])
@@ -98,6 +146,11 @@ SHOTS = (
 )
 
 
+def _returning(screen: Any) -> Callable[[], Any]:
+    """The ``on_done`` of a boot screen whose next screen is ``screen``."""
+    return lambda: screen
+
+
 def shots(out: Path) -> int:
     from types import SimpleNamespace
 
@@ -119,7 +172,7 @@ def shots(out: Path) -> int:
 
     for name, opts, stop, *keys in SHOTS:
         ctx = AppContext(args=SimpleNamespace(**opts))
-        screen = BootScreen(ctx, lambda ctx=ctx: _End(ctx))
+        screen = BootScreen(ctx, _returning(_End(ctx)))
         for _ in range(200_000):
             if stop(screen):
                 break
@@ -135,15 +188,18 @@ def shots(out: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="tape_loader_sim.py", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="tape_loader_sim.py", description=__doc__.splitlines()[1],
+                                epilog=WHICH_CPC, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
-    b = sub.add_parser("build", help="write DIR/monopoly.cdt and DIR/monopoly.wav")
+    b = sub.add_parser("build", help="write DIR/monopoly.cdt, DIR/monopoly.wav and DIR/monopoly.dsk",
+                       epilog=WHICH_CPC, formatter_class=argparse.RawDescriptionHelpFormatter)
     b.add_argument("--out", required=True, type=Path, metavar="DIR")
-    b.add_argument("--baud", type=int, choices=(1000, 2000), default=1000)
+    b.add_argument("--baud", type=int, choices=(1000, 2000), default=1000,
+                   help="tape speed: 1000 (the firmware's default) or 2000 (SPEED WRITE 1)")
     b.add_argument("--bits", type=int, choices=(8, 16), default=8)
     b.add_argument("--invert", action="store_true",
                    help="upside-down wave, for a cable or deck that inverts the signal")
-    d = sub.add_parser("decode", help="read a .cdt or .wav back and print what the CPC finds")
+    d = sub.add_parser("decode", help="read a .cdt, .wav or .dsk back and print what the CPC finds")
     d.add_argument("file", type=Path)
     d.add_argument("--run", default=tape.LOADER_NAME, help="the name given to RUN\" (default MONOPOLY)")
     sh = sub.add_parser("shots", help="render the boot screens as PNG files")

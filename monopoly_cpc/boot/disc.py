@@ -1,18 +1,29 @@
-"""The disc side of the boot: AMSDOS's timing for RUN"MONOPOLY, and its error texts.
+"""The disc side of the boot: AMSDOS's timing for RUN"MONOPOLY on the disc the tool writes, and
+its error texts.
 
 A successful disc load prints nothing (cpc_facts §3), so what the player notices is time: the
 motor spinning up, the head stepping, sectors going by.  This is a timing model, not an
-emulation:
+emulation, and it reads the layout from the image itself (``boot.dsk``): which blocks each
+file holds, where each sector ID sits on its track.
 
-* 3" drive at 300 rpm (0.2 s a revolution), AMSDOS DATA format: 9 sectors of 512 bytes a
-  track, the directory in the first 4 sectors of track 0, files stored from sector 5 on in
-  1 KB blocks, each file preceded by AMSDOS's 128-byte header;
-* the motor is given 1 s to reach speed before the first read, and runs on for 5 s after the
-  last; a step takes 12 ms and the head then settles for 15 ms (AMSDOS's default drive
-  parameters);
-* a sector is read when it passes under the head; consecutive sectors of a track are read
-  in one revolution;
-* each file opened reads the directory first.
+* 3" drive at 300 rpm: a revolution takes 0.2 s and a sector passes under the head in a ninth
+  of it; the FDC reads a sector when its ID comes round;
+* the motor is given 1 s to reach speed before the first read (AMSDOS's motor-on time) and runs
+  on for 5 s after the last; a step takes 12 ms and the head then settles for 15 ms;
+* between one sector and the next read AMSDOS needs a few milliseconds (``SECTOR_GAP_S``):
+  more than the gap between two sectors, so on a sequential track the next sector has just
+  gone and costs a revolution, less than one sector, so a 2:1 interleave reads a track in two
+  revolutions;
+* a name without a type is looked for as ``NAME.``, ``NAME.BAS`` then ``NAME.BIN``; each look
+  costs ``SEARCH_S`` and reads the directory sectors (blocks 0-1) in order, all four when the
+  name is absent, up to the entry's sector when it is there;
+* a file's sectors are read in order (its header first); RUN" of a BASIC program then runs it,
+  and its LOADs read their files the same way.
+
+The two fitted figures (``SEARCH_S`` and ``SECTOR_GAP_S``) were chosen so that the model gives
+the real 6128's times on both layouts (from ENTER: MODE 1 at 2.4 s, the picture at 6.4 s, all
+loaded at 11.2 s on a 2:1-interleaved disc; 3.4 / 13.1 / 26.6 s with sequential sectors):
+the model gives 2.38 / 6.29 / 11.51 s and 3.40 / 13.16 / 26.47 s.
 
 Times are seconds after ENTER.  Nothing here prints; the screen shows no message.
 """
@@ -21,19 +32,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
+from monopoly_cpc.boot import basic, dsk
+
 REV_S = 0.2
-SECTORS_PER_TRACK = 9
-SECTOR_BYTES = 512
-DIR_SECTORS = 4
-AMSDOS_HEADER = 128
-BLOCK_BYTES = 1024
+SECTORS_PER_TRACK = dsk.SECTORS
+SLOT_S = REV_S / SECTORS_PER_TRACK
+SECTOR_BYTES = dsk.SECTOR_BYTES
+AMSDOS_HEADER = dsk.HEADER
 MOTOR_SPIN_UP_S = 1.0
 MOTOR_RUN_ON_S = 5.0
 STEP_S = 0.012
 SETTLE_S = 0.015
+SECTOR_GAP_S = 0.005
+SEARCH_S = 0.3
+TYPES_TRIED = ("", "BAS", "BIN")
 
 MISSING_TEXT = "Drive A: disc missing"
 RETRY_PROMPT = "Retry, Ignore or Cancel? "
@@ -43,47 +59,23 @@ MISSING_AFTER_S = 1.4
 
 
 @dataclass(frozen=True)
-class DiscFile:
-    """A file on the disc: its AMSDOS name, its data length and its first sector."""
-
-    name: str
-    length: int
-    first_sector: int  # absolute sector index (track * 9 + sector)
-
-    @property
-    def sectors(self) -> int:
-        blocks = math.ceil((self.length + AMSDOS_HEADER) / BLOCK_BYTES)
-        return blocks * BLOCK_BYTES // SECTOR_BYTES
-
-
-def layout(files: list[tuple[str, int]]) -> list[DiscFile]:
-    """Place files one after the other after the directory."""
-    out = []
-    s = DIR_SECTORS
-    for name, length in files:
-        f = DiscFile(name, length, s)
-        out.append(f)
-        s += f.sectors
-    return out
-
-
-@dataclass(frozen=True)
 class DiscEvent:
     """One thing the drive does, ``t`` seconds after ENTER."""
 
     t: float
-    kind: str  # "motor_on" | "step" | "read" | "file_loaded" | "motor_off"
-    file: str = ""
+    kind: str  # "motor_on" | "step" | "read" | "file_loaded" | "not_found" | "motor_off"
+    file: str = ""  # NAME.EXT (for "not_found": the name as typed)
     track: int = 0
-    sector: int = 0
+    sector: int = 0  # sector ID
     loaded: int = 0  # bytes of the file's data in memory after this read
 
 
 class _Drive:
-    def __init__(self) -> None:
-        self.t = 0.0
-        self.track = 0
-        self.events: list[DiscEvent] = []
+    def __init__(self, image: dsk.DiscImage, head_track: int) -> None:
+        self.image = image
+        self.t = MOTOR_SPIN_UP_S
+        self.track = head_track
+        self.events: list[DiscEvent] = [DiscEvent(0.0, "motor_on")]
 
     def seek(self, track: int) -> None:
         if track != self.track:
@@ -94,39 +86,87 @@ class _Drive:
             self.t += SETTLE_S
             self.track = track
 
-    def read(self, absolute: int) -> None:
-        track, sector = divmod(absolute, SECTORS_PER_TRACK)
+    def read(self, track: int, sid: int, file: str = "", loaded: int = 0) -> None:
         self.seek(track)
-        angle = (self.t / REV_S) % 1.0
-        start = sector / SECTORS_PER_TRACK
-        wait = (start - angle) % 1.0
-        if wait > 1.0 - 1e-9:  # the sector starts right now (float rounding of a full turn)
+        slot = self.image.tracks[track].ids.index(sid)
+        wait = (slot * SLOT_S - self.t) % REV_S
+        if wait > REV_S - 1e-9:  # the sector starts right now (float rounding of a full turn)
             wait = 0.0
-        self.t += (wait + 1.0 / SECTORS_PER_TRACK) * REV_S
+        self.t += wait + SLOT_S
+        self.events.append(DiscEvent(self.t, "read", file, track, sid, loaded))
+        self.t += SECTOR_GAP_S
+
+    def search(self, full_name: str) -> bool:
+        """Look for NAME.EXT in the directory, reading its sectors in order."""
+        self.t += SEARCH_S
+        entries = self.image.directory_slots()
+        hit = next((k for k, e in entries if e.full_name == full_name and e.user == 0 and e.extent == 0), None)
+        n_sectors = dsk.DIR_BLOCKS * dsk.SECTORS_PER_BLOCK
+        if hit is not None:
+            n_sectors = hit * dsk.ENTRY // SECTOR_BYTES + 1
+        for s in range(n_sectors):
+            track, sid = dsk.block_sectors(s // dsk.SECTORS_PER_BLOCK)[s % dsk.SECTORS_PER_BLOCK]
+            self.read(track, sid)
+        return hit is not None
+
+    def open(self, typed: str) -> str | None:
+        """The NAME.EXT AMSDOS finds for a typed name, after its searches; None if absent."""
+        name = typed.lstrip("!").upper()
+        if "." in name:
+            base, ext = name.split(".", 1)
+            tries = [f"{base}.{ext}"]
+        else:
+            tries = [f"{name}.{t}" for t in TYPES_TRIED]
+        for full in tries:
+            if self.search(full):
+                return full
+        return None
+
+    def load(self, full_name: str) -> bytes:
+        """Read the file's sectors in order; returns its data."""
+        header, data = self.image.read_file(full_name)
+        need = math.ceil((AMSDOS_HEADER + len(data)) / SECTOR_BYTES)
+        where = [ts for b in self.image.file_blocks(full_name) for ts in dsk.block_sectors(b)][:need]
+        for k, (track, sid) in enumerate(where):
+            loaded = min(len(data), (k + 1) * SECTOR_BYTES - AMSDOS_HEADER)
+            self.read(track, sid, full_name, loaded)
+        self.events.append(DiscEvent(self.t - SECTOR_GAP_S, "file_loaded", full_name, self.track))
+        return data if header[18] == dsk.TYPE_BASIC else b""
 
 
-def load_timeline(files: list[DiscFile], head_track: int = 0) -> list[DiscEvent]:
-    """The drive's events while BASIC loads ``files`` one after the other."""
-    d = _Drive()
-    d.track = head_track
-    d.events.append(DiscEvent(0.0, "motor_on"))
-    d.t = MOTOR_SPIN_UP_S
-    for f in files:
-        for s in range(DIR_SECTORS):
-            d.read(s)
-            d.events.append(DiscEvent(d.t, "read", "", d.track, s % SECTORS_PER_TRACK))
-        for k in range(f.sectors):
-            d.read(f.first_sector + k)
-            loaded = min(f.length, (k + 1) * SECTOR_BYTES - AMSDOS_HEADER)
-            d.events.append(DiscEvent(d.t, "read", f.name, d.track,
-                                      (f.first_sector + k) % SECTORS_PER_TRACK, max(0, loaded)))
-        d.events.append(DiscEvent(d.t, "file_loaded", f.name, d.track))
+def run_timeline(image: dsk.DiscImage, name: str, head_track: int = 0) -> list[DiscEvent]:
+    """The drive's events for ``RUN"name``: the file, and if it is a BASIC program the files its
+    LOADs ask for, one after the other."""
+    d = _Drive(image, head_track)
+    found = d.open(name)
+    if found is None:
+        d.events.append(DiscEvent(d.t, "not_found", name))
+    else:
+        program = d.load(found)
+        for other in basic.loaded_names(program) if program else []:
+            nxt = d.open(other)
+            if nxt is None:
+                d.events.append(DiscEvent(d.t, "not_found", other.lstrip("!")))
+                break
+            d.load(nxt)
     d.events.append(DiscEvent(d.t + MOTOR_RUN_ON_S, "motor_off"))
     return d.events
 
 
-def byte_times(events: list[DiscEvent], name: str, length: int) -> np.ndarray:
-    """Seconds after ENTER at which each byte of file ``name`` is in memory."""
+@lru_cache(maxsize=4)
+def monopoly_image(interleave: int = dsk.INTERLEAVE) -> dsk.DiscImage:
+    """The MONOPOLY disc as the tool writes it, parsed back."""
+    return dsk.read_dsk(dsk.monopoly_dsk(interleave))
+
+
+@lru_cache(maxsize=16)
+def timeline(name: str, interleave: int = dsk.INTERLEAVE) -> tuple[DiscEvent, ...]:
+    """``run_timeline`` on the MONOPOLY disc, computed once."""
+    return tuple(run_timeline(monopoly_image(interleave), name))
+
+
+def byte_times(events: list[DiscEvent] | tuple[DiscEvent, ...], name: str, length: int) -> np.ndarray:
+    """Seconds after ENTER at which each byte of file ``name`` (NAME.EXT) is in memory."""
     out = np.full(length, np.inf)
     done = 0
     for e in events:

@@ -90,7 +90,8 @@ def _read_record(iv: np.ndarray, j: int, avg: float, t_start: float,
     # interval index of the second half of the last bit of that byte (sync bit is 2 halves)
     last_iv = j + 2 + 16 * last_byte - 1
     t_end = ends[min(last_iv, len(ends) - 1)]
-    rec = tape.ReadRecord(sync, bytes(payload), bad, t_start / tape.TZX_HZ, t_end / tape.TZX_HZ)
+    rec = tape.ReadRecord(sync, bytes(payload), bad, t_start / tape.TZX_HZ, t_end / tape.TZX_HZ,
+                          float(ends[j - 1]) / tape.TZX_HZ)
     return rec, j + 2 * stop
 
 

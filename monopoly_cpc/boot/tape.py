@@ -12,7 +12,11 @@ Format (cpc_facts §4):
   first), and a trailer of 32 one-bits;
 * a file is cut into 2 KB blocks; each block is a header record (64-byte header + 192 zeros)
   then a data record;
-* gaps: about 18 ms between a header and its data, 2.6 s between blocks.
+* gaps: about 18 ms between a header and its data, 2.6 s between blocks;
+* after switching the motor on the firmware ignores the tape for 2.6 s (130 frames), so a
+  record read after a motor start needs that much blank, and a margin, before its leader:
+  the tape starts with 3 s of blank, and the gap after a file's first block and after its
+  last block (before the next file) is 3 s too (``MOTOR_START_GAP_MS``).
 
 Times are counted in Z80 T-states at 3.5 MHz, the unit of the TZX/CDT container, so the
 model's times and the .cdt file agree to the T-state.
@@ -39,7 +43,17 @@ HEADER_LEN = 64
 TRAILER = b"\xff" * 4
 GAP_AFTER_HEADER_MS = 18  # the pause a real CPC tape holds after a header record
 GAP_AFTER_BLOCK_MS = 2625  # ... and after each data record (cpc-power dump: &0A41 ms)
-LEAD_IN_MS = 1000  # blank tape before the first leader
+# After switching the motor on (at the key, after a file's first block, at each new file) the
+# firmware waits about 130 frames (2.6 s) for the deck to reach speed before it reads the
+# cassette input: whatever passes in that time is never seen.
+MOTOR_WAIT_S = 2.6
+# A leader must still have this much left once the firmware listens: it times 256 leader
+# half-cycles before it trusts one (0.17 s at 1000 baud; the model asks it of both speeds).
+LEADER_NEEDED_S = 256 * 2333 / 3_500_000
+# The blank tape before a record read after a motor start: the wait and 0.4 s more, so that
+# the whole leader comes after the firmware has started to listen.
+MOTOR_START_GAP_MS = 3000
+LEAD_IN_MS = MOTOR_START_GAP_MS  # blank tape before the first leader
 
 FILETYPE_BASIC = 0x00
 FILETYPE_BINARY = 0x02
@@ -193,13 +207,48 @@ class Record:
 
 
 def build_records(files: list[TapeFile]) -> list[Record]:
-    """Every record of ``files``, in tape order."""
+    """Every record of ``files``, in tape order.
+
+    The gap after a data record is the usual 2.625 s between blocks, except where the firmware
+    starts the motor before the next block (after a file's first block, and before the next
+    file's first): there it is ``MOTOR_START_GAP_MS``."""
     out: list[Record] = []
     for f in files:
         for b in split_blocks(f):
             header = b.header() + bytes(SEGMENT - HEADER_LEN)
+            restart = b.first or b.last
+            gap = MOTOR_START_GAP_MS if restart else GAP_AFTER_BLOCK_MS
             out.append(Record("header", b, record_bytes(SYNC_HEADER, header), GAP_AFTER_HEADER_MS))
-            out.append(Record("data", b, record_bytes(SYNC_DATA, b.data), GAP_AFTER_BLOCK_MS))
+            out.append(Record("data", b, record_bytes(SYNC_DATA, b.data), gap))
+    return out
+
+
+def record_starts(records: list[Record], speed: TapeSpeed, lead_in_ms: int = LEAD_IN_MS) -> list[int]:
+    """T-states from the start of the tape (the motor on) to each record's leader: the one
+    description of the tape's timing that the .cdt, the .wav and the boot screen all follow."""
+    out = []
+    t = lead_in_ms * TZX_HZ // 1000
+    for r in records:
+        out.append(t)
+        t += int(record_pulses(r.raw, speed).sum()) + r.pause_ms * TZX_HZ // 1000
+    return out
+
+
+def motor_start_blanks(records: list[Record], speed: TapeSpeed,
+                       lead_in_ms: int = LEAD_IN_MS) -> list[tuple[Record, float]]:
+    """(header record, seconds of blank tape before its leader) for each header the firmware
+    reads right after switching the motor on: a file's block 1 and block 2."""
+    starts = record_starts(records, speed, lead_in_ms)
+    out = []
+    for k, r in enumerate(records):
+        if r.kind == "header" and r.block.number <= 2:
+            if k == 0:
+                blank = lead_in_ms / 1000
+            else:
+                prev = records[k - 1]
+                end = starts[k - 1] + int(record_pulses(prev.raw, speed).sum())
+                blank = (starts[k] - end) / TZX_HZ
+            out.append((r, blank))
     return out
 
 
@@ -329,6 +378,7 @@ class ReadRecord:
     bad_segment: int | None  # index of the first segment whose CRC failed, or None
     t_start: float  # seconds: the leader starts
     t_end: float  # seconds: the last CRC byte read (or the bad segment's CRC)
+    t_sync: float | None = None  # seconds: the leader ends (the sync bit), when known
 
     @property
     def ok(self) -> bool:
@@ -338,14 +388,14 @@ class ReadRecord:
 def model_read_records(records: list[Record], speed: TapeSpeed, lead_in_ms: int = LEAD_IN_MS) -> list[ReadRecord]:
     """The records the firmware reads from the model's tape, with times from the bit timings."""
     out = []
-    t = lead_in_ms * TZX_HZ // 1000
-    for r in records:
+    leader = LEADER_PULSES * speed.one + 2 * speed.zero  # the sync bit ends the leader
+    for r, t in zip(records, record_starts(records, speed, lead_in_ms)):
         ends = record_byte_ends(r.raw, speed)
         n_payload = len(r.raw) - 1 - len(TRAILER)  # segments + CRCs
         segments = n_payload // (SEGMENT + 2)
         payload = b"".join(r.raw[1 + k * (SEGMENT + 2) : 1 + k * (SEGMENT + 2) + SEGMENT] for k in range(segments))
-        out.append(ReadRecord(r.raw[0], payload, None, t / TZX_HZ, (t + int(ends[n_payload])) / TZX_HZ))
-        t += int(record_pulses(r.raw, speed).sum()) + r.pause_ms * TZX_HZ // 1000
+        out.append(ReadRecord(r.raw[0], payload, None, t / TZX_HZ, (t + int(ends[n_payload])) / TZX_HZ,
+                              (t + leader - 2 * speed.zero) / TZX_HZ))
     return out
 
 
@@ -364,6 +414,13 @@ class TapeEvent:
 
 def _name_field(name: str) -> str:
     return name if name else "Unnamed file    "
+
+
+def _seen(rec: ReadRecord, listen: float) -> bool:
+    """Whether the firmware, listening from ``listen``, catches enough of the record's leader."""
+    if rec.t_sync is None:
+        return rec.t_start >= listen
+    return rec.t_sync - max(listen, rec.t_start) >= LEADER_NEEDED_S - 1e-9
 
 
 @dataclass
@@ -386,6 +443,11 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
     the files loaded.  Messages follow cpc_facts §3: ``Loading NAME block N`` (or ``Found   ``
     for a file not asked for) rewrites one line; a CRC fault prints ``Read error b`` on its own
     line and the reader goes on looking for the same block.
+
+    Each time the firmware switches the motor on (for each file, and again after a file's
+    first block, which it reads on its own into a buffer) it ignores the tape for
+    ``MOTOR_WAIT_S``; a record whose leader has less than ``LEADER_NEEDED_S`` left by then
+    passes unseen (a 2000-baud tape with 1 s of lead-in loses its first header so).
     """
     events: list[TapeEvent] = []
     files: list[LoadedFile] = []
@@ -394,7 +456,9 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
     progress_line = False  # the last message is a Loading/Found line that the next one rewrites
     while queue and i < len(reads):
         want_name, quiet = queue[0]
-        events.append(TapeEvent(events[-1].t if events else 0.0, "motor_on", want_name))
+        t_on = events[-1].t if events else 0.0
+        events.append(TapeEvent(t_on, "motor_on", want_name))
+        listen = t_on + MOTOR_WAIT_S
         expect_block = 1
         current: LoadedFile | None = None
         header: Block | None = None
@@ -402,6 +466,10 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
         while i < len(reads) and not done:
             rec = reads[i]
             i += 1
+            if not _seen(rec, listen):
+                if rec.sync == SYNC_DATA:
+                    header = None  # its block's data went by: look for a header again
+                continue
             if rec.sync == SYNC_HEADER:
                 header = None
                 if not rec.ok or len(rec.payload) < HEADER_LEN:
@@ -439,6 +507,12 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
                 current.data += block.data
                 events.append(TapeEvent(rec.t_end, "block_loaded", h.name, h.number))
                 expect_block += 1
+                if h.first and not h.last:
+                    # The first block went to a buffer; the motor stops and starts again for
+                    # the rest of the file, and the firmware waits for it once more.
+                    events.append(TapeEvent(rec.t_end, "motor_off", h.name))
+                    events.append(TapeEvent(rec.t_end, "motor_on", h.name))
+                    listen = rec.t_end + MOTOR_WAIT_S
                 if h.last:
                     files.append(current)
                     events.append(TapeEvent(rec.t_end, "file_loaded", h.name, h.number))
@@ -479,10 +553,10 @@ class TapeModel:
 
     def duration(self) -> float:
         """Seconds from PLAY to the end of the tape (the last pause included)."""
-        total = LEAD_IN_MS * TZX_HZ // 1000
-        for r in self.records():
-            total += int(record_pulses(r.raw, self.speed).sum()) + r.pause_ms * TZX_HZ // 1000
-        return total / TZX_HZ
+        recs = self.records()
+        last = recs[-1]
+        end = record_starts(recs, self.speed)[-1] + int(record_pulses(last.raw, self.speed).sum())
+        return (end + last.pause_ms * TZX_HZ // 1000) / TZX_HZ
 
     def byte_times(self, name: str) -> np.ndarray:
         """Seconds after PLAY at which each byte of file ``name`` has been read into memory.
@@ -491,15 +565,14 @@ class TapeModel:
         uses this to show the picture arriving in screen memory.
         """
         out = []
-        t = LEAD_IN_MS * TZX_HZ // 1000
-        for r in self.records():
+        recs = self.records()
+        for r, t in zip(recs, record_starts(recs, self.speed)):
             if r.kind == "data" and r.block.name == name:
                 ends = record_byte_ends(r.raw, self.speed)
                 n = len(r.block.data)
                 # payload byte j sits at raw index 1 + j + 2 * (j // 256) (CRCs between segments)
                 idx = 1 + np.arange(n) + 2 * (np.arange(n) // SEGMENT)
                 out.append((t + ends[idx]) / TZX_HZ)
-            t += int(record_pulses(r.raw, self.speed).sum()) + r.pause_ms * TZX_HZ // 1000
         if not out:
             raise KeyError(name)
         return np.concatenate(out)

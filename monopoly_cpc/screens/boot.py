@@ -108,6 +108,7 @@ class BootScreen(Screen):
             # Work out the tape's timeline now, not in the frame where the key is pressed.
             tape.timeline(self.baud, tape.LOADER_NAME)
             tape.byte_times(self.baud, tape.SCREEN_NAME)
+            disc.timeline(tape.LOADER_NAME)
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
         self._copyright_until = -1
 
@@ -385,24 +386,22 @@ class BootScreen(Screen):
         if not self.disc_in:
             self._at(disc.MISSING_AFTER_S, "disc_missing")
             return
-        files = disc.layout(list(DISC_FILES))
-        # AMSDOS takes the name as typed, or without an extension the first of NAME.,
-        # NAME.BAS and NAME.BIN.
-        wanted = [f for f in files if name in (f.name, f.name.split(".")[0])]
-        if not wanted:
-            # AMSDOS reads the directory, then reports the file missing.
-            self._at(disc.MOTOR_SPIN_UP_S + 0.2, "not_found", name)
-            return
+        # AMSDOS's reads on the disc the tool writes (boot.dsk), timed by boot.disc: the name as
+        # typed, or without a type the first of NAME., NAME.BAS and NAME.BIN.
+        events = disc.timeline(name)
         start = self.t
+        missing = next((e for e in events if e.kind == "not_found"), None)
+        if missing is not None:
+            self._at(missing.t, "not_found", name)
+            return
+        loaded = [e for e in events if e.kind == "file_loaded"]
         # RUN"MONOSCR or RUN"MONOCODE: that binary alone is loaded, and the firmware jumps to
         # its entry address, 0, which resets the CPC (as from the tape).
-        binary = wanted[0].name != DISC_FILES[0][0]
-        events = disc.load_timeline(wanted[:1] if binary else files)
+        binary = loaded[0].file != DISC_FILES[0][0]
         for e in events:
             if e.kind == "step":
                 self._at(e.t, "cue", "disc_step", start=start)
-            elif e.kind == "file_loaded" and (binary or e.file == DISC_FILES[0][0]):
-                self._at(e.t, "reset" if binary else "mode1", start=start)
+        self._at(loaded[0].t, "reset" if binary else "mode1", start=start)
         if binary:
             self._schedule.sort(key=lambda item: item[0])
             return

@@ -81,7 +81,7 @@ EXPECTED_FILES = [  # name, type byte, load address, length (cpc_facts §4 field
 def test_cdt_byte_by_byte(baud, zero, one):
     data = cdt.build_cdt(tape.model(baud).records(), tape.speed_for(baud))
     blocks = _blocks_of(data)
-    assert blocks[0] == (0x20, {"pause": 1000})
+    assert blocks[0] == (0x20, {"pause": 3000})  # 2.6 s of motor wait + 0.4 s
     recs = [f for bid, f in blocks[1:]]
     assert all(bid == 0x11 for bid, _ in blocks[1:])
     for f in recs:
@@ -93,8 +93,12 @@ def test_cdt_byte_by_byte(baud, zero, one):
     headers, datas = recs[0::2], recs[1::2]
     assert len(headers) == len(datas)
     assert all(h["data"][0] == 0x2C and len(h["data"]) == 263 and h["pause"] == 18 for h in headers)
-    assert all(d["data"][0] == 0x16 and (len(d["data"]) - 5) % 258 == 0 and d["pause"] == 2625
-               for d in datas)
+    assert all(d["data"][0] == 0x16 and (len(d["data"]) - 5) % 258 == 0 for d in datas)
+    # 3 s of blank where the firmware starts the motor before the next block (after a file's
+    # first block, and after its last, before the next file), the usual 2.625 s elsewhere
+    for h, d in zip(headers, datas):
+        number, last = h["data"][1 + 16], h["data"][1 + 17]
+        assert d["pause"] == (3000 if number == 1 or last == 0xFF else 2625)
     files: dict[str, bytearray] = {}
     order: list[str] = []
     for h, d in zip(headers, datas):
@@ -261,3 +265,60 @@ def test_number_constants_are_stored_as_locomotive_basic_does():
     assert body("DATA 10,40000") == bytes((0x8C,)) + b" 10,40000"
     with pytest.raises(ValueError):
         body("CALL 40000")  # would need a floating-point constant (&1F), which the loader never uses
+
+
+# The firmware ignores the tape for about 130 frames (2.6 s) after it switches the motor on:
+# at the key, after each file's first block, and at each new file (the 2000-baud tape with
+# 1 s of lead-in lost its first header on a real CPC).  Each header read after a motor start
+# must have at least this much blank before its leader, so the whole leader comes after.
+MOTOR_WAIT_S = 130 / 50
+NEEDED_BLANK_S = MOTOR_WAIT_S + 0.4
+
+
+def _motor_start_headers(blocks: list[tuple[int, dict]]) -> list[tuple[int, int, int]]:
+    """(index into blocks, block number, last flag) of each header record, from the .cdt."""
+    out = []
+    for k, (bid, f) in enumerate(blocks):
+        if bid == 0x11 and f["data"][0] == 0x2C:
+            out.append((k, f["data"][1 + 16], f["data"][1 + 17]))
+    return out
+
+
+@pytest.mark.parametrize("baud", [1000, 2000])
+def test_cdt_has_blank_before_each_block_read_after_a_motor_start(baud):
+    data = cdt.build_cdt(tape.model(baud).records(), tape.speed_for(baud))
+    blocks = _blocks_of(data)
+    checked = 0
+    for k, number, _last in _motor_start_headers(blocks):
+        if number > 2:
+            continue
+        before = blocks[k - 1][1]["pause"] / 1000  # the &20 lead-in or the data record's pause
+        assert before >= NEEDED_BLANK_S, (k, number, before)
+        checked += 1
+    assert checked == 6  # MONOPOLY, MONOSCR and MONOCODE: blocks 1 and 2 each
+
+
+@pytest.mark.parametrize("baud,bits", [(1000, 8), (2000, 8), (2000, 16)])
+def test_wav_has_blank_before_each_block_read_after_a_motor_start(tmp_path, baud, bits):
+    """Measured on the samples: every silence (no edge) longer than 1 s, and the leader after it."""
+    path = tmp_path / "t.wav"
+    m = tape.model(baud)
+    wav.write_wav(path, cdt.tape_intervals(m), bits=bits)
+    with wave.open(str(path)) as w:
+        rate = w.getframerate()
+        raw = w.readframes(w.getnframes())
+    s = np.frombuffer(raw, dtype=np.uint8 if bits == 8 else "<i2").astype(np.int32)
+    change = np.concatenate([[0], np.flatnonzero(np.diff(s)) + 1])
+    runs = np.diff(np.concatenate([change, [len(s)]]))
+    silences = [(int(change[k]), int(runs[k])) for k in range(len(runs)) if runs[k] > rate]
+    # one before each block: 6 of 3 s (the lead-in; after each file's block 1 and last block,
+    # where the final one ends the tape) and 2.625 s between the other blocks
+    long_ones = [n / rate for _, n in silences if n / rate >= NEEDED_BLANK_S]
+    assert len(long_ones) >= 6
+    assert silences[0][0] == 0 and silences[0][1] / rate >= NEEDED_BLANK_S
+    half = {1000: 2333, 2000: 1169}[baud] / 3.5e6 * rate
+    for start, n in silences:
+        if start + n >= len(s):
+            continue  # the end of the tape
+        leader = runs[np.searchsorted(change, start + n) : np.searchsorted(change, start + n) + 4096]
+        assert abs(leader.mean() - half) < 0.05 * half  # a full leader follows each blank

@@ -91,7 +91,7 @@ def test_cdt_layout():
     m = tape.model(1000)
     data = cdt.build_cdt(m.records(), m.speed)
     assert data[:8] == b"ZXTape!\x1a" and data[8:10] == bytes((1, 20))
-    assert data[10] == 0x20 and int.from_bytes(data[11:13], "little") == 1000
+    assert data[10] == 0x20 and int.from_bytes(data[11:13], "little") == 3000
     b = data[13:]
     assert b[0] == 0x11
     words = [int.from_bytes(b[1 + 2 * k : 3 + 2 * k], "little") for k in range(6)]

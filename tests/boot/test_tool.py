@@ -28,6 +28,26 @@ def test_build_and_decode(tmp_path):
         assert "Loading MONOPOLY block 1" in text and "Loading MONOPOLY block 2" in text
         assert "CRC error" not in text
         assert "loaded MONOSCR: 16384 bytes at &C000" in text
+    dsk = tmp_path / "monopoly.dsk"
+    assert dsk.read_bytes()[:21] == b"MV - CPCEMU Disk-File"
+    dec = _run("decode", str(dsk))
+    assert dec.returncode == 0, dec.stderr
+    assert "MONOPOLY.BAS BASIC    2382 bytes at &0170" in dec.stdout
+    assert "MONOSCR.BIN  binary  16384 bytes at &C000, entry &0000, 2 extent(s)" in dec.stdout
+    assert "[MONOCODE.BIN loaded]" in dec.stdout
+    dec = _run("decode", str(dsk), "--run", "NOPE")
+    assert dec.returncode == 2 and "NOPE not found" in dec.stdout
+
+
+def test_help_says_which_cpc_loads_which():
+    for args in (("--help",), ("build", "--help")):
+        out = _run(*args)
+        assert out.returncode == 0
+        text = " ".join(out.stdout.split())
+        assert "monopoly.dsk" in text and "monopoly.cdt" in text and "monopoly.wav" in text
+        assert "CPC 464 monopoly.cdt / monopoly.wav (tape)" in text
+        assert "CPC 664 / 6128 monopoly.dsk (disc)" in text and "|TAPE" in text
+        assert "both tape speeds" in text
 
 
 def test_bad_input_is_one_line(tmp_path):
