@@ -11,6 +11,7 @@ here: delete it.  ``tests/test_vulture.py`` runs the check.
 from argparse import Namespace
 
 from monopoly_cpc.app import FixedStep, WindowFrontEnd
+from monopoly_cpc.boot.tape import motor_start_blanks
 from monopoly_cpc.keyboard.host import HostKeyboard
 from monopoly_cpc.keyboard.hostmap import load_host_map_file
 from monopoly_cpc.keyboard.layout import load_layout_file
@@ -68,4 +69,5 @@ FrameBuffer.find_text         # tests/boot, tests/render: where a text is on the
 Board.group_of                # tests/rules/test_rules.py: the squares of a colour group
 play_random_game              # tests/rules/test_playouts.py, test_determinism.py: playouts
 Variant.monopolic             # tests/rules, tests/ai: the MONOPOLIC rules preset (docs/rules.md)
+motor_start_blanks            # tests/boot/test_load_timing.py: the blank before each header read after a motor start
 clear_cache                   # tests/sound/test_render.py: render every sound again from scratch
