@@ -18,7 +18,7 @@ from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level
+from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -795,9 +795,8 @@ class Bot:
             self.last_reason = "J'hypothèque pour payer."
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
-        v = state.variant
-        if v.loans and pl.loan < v.loan_max:
-            amount = min(v.loan_max - pl.loan, max(1000, (need + 999) // 1000 * 1000))
+        if loan_room(state, p) > 0:
+            amount = min(loan_room(state, p), max(1000, (need + 999) // 1000 * 1000))
             self.last_reason = "J'emprunte à la banque."
             return A.Borrow(p, amount)
         # 3. A rent: half in cash, the rest in properties that give the creditor no group.

@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "bf3af47c79876d7d391ed5d6795ba708691ffceaf3a47168661dc97209e6baa4"
+FINGERPRINT = "d6e4b882947204f9710e1480ff922684ef0bb56393fd70f3f23f4bd69ded2ef7"
 
 
 def fingerprint() -> str:
