@@ -107,6 +107,15 @@ class BoardView:
             fb.text(0, STATUS_ROW, line.center(40)[:40], pen=3, paper=0)
             return
         st = self.state
+        left = self.claim_ticks_left()
+        if left and self.claim_shown is not None and st.claim is not None:
+            # a human's rent on screen: who claims, how much, and the seconds left to press L
+            c = st.claim
+            fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
+            fb.text(0, STATUS_ROW, self.texts.get(
+                "game.claim_status", owner=st.players[c.owner].name, amount=money(c.amount),
+                secs=(left + 49) // 50)[:40], pen=3)
+            return
         if st.phase == GAME_OVER:
             p = st.winner
         elif self.show.busy and 0 <= self.show.mover < len(st.players):
