@@ -133,7 +133,7 @@ class DebtMode(Prompt):
             window_line(fb, 4, t["debt.pick_kind"], 3)
         else:
             window_line(fb, 2, t["debt.keys1"], 2)
-            loans = loan_room(st, self.debtor) > 0
+            loans = loan_room(st, self.who) > 0
             keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
             window_line(fb, 3, t[keys2], 2)
             if self.pick:
