@@ -382,6 +382,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.deed_left -= 1
             if not self.deed_left:
                 self.deed = -1
+        for mode in list(self.modes):
+            watch = getattr(mode, "watch", None)
+            if watch is not None:
+                watch()  # a window that goes with the state, shown events or not (the L's)
         if self.show.busy:
             self.show.tick()
             return
