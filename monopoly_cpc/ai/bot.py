@@ -36,6 +36,18 @@ from monopoly_cpc.rules.state import (
 RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
 
 
+
+def round_bid(amount: int, up: bool) -> int:
+    """A bid a person would call out: a multiple of 500 F, or of 1.000 F above 20.000 F,
+    rounded up (the next bid) or down (a ceiling)."""
+    if amount <= 0:
+        return 0
+    unit = 1000 if amount > 20000 else 500
+    if up:
+        amount = -(-amount // unit) * unit
+        return amount if amount <= 20000 or amount % 1000 == 0 else -(-amount // 1000) * 1000
+    return amount // unit * unit
+
 class _Holdings:
     """Who holds what, for one content of the deeds (owners, mortgages): each player's
     mortgaged squares, complete groups, trade targets and three-way splits, worked out in one
@@ -452,8 +464,8 @@ class Bot:
         ceiling = self.bid_ceiling(state, p)
         price = state.board.prices[au.square] if au.square >= 0 else 10000
         step = max(1000, price // 5 // 1000 * 1000)
-        bid = max(au.min_bid, au.high_bid + step)
-        bid = min(bid, ceiling)
+        bid = round_bid(max(au.min_bid, au.high_bid + step), up=True)
+        bid = min(bid, round_bid(ceiling, up=False))
         if bid <= au.high_bid or bid < au.min_bid:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.

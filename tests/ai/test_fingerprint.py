@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "d6e4b882947204f9710e1480ff922684ef0bb56393fd70f3f23f4bd69ded2ef7"
+FINGERPRINT = "5f04b664f6c4b8ed2b7406470766925e34042c6a4acb08743219d2a40dbc891a"
 
 
 def fingerprint() -> str:

@@ -84,6 +84,8 @@ def test_declining_opens_the_auction_bids_by_number_refusals_and_the_gavel():
     assert s.shows("Joueur 2 (MARIE) : offre ?")
     s.step([digit(7), digit(0), digit(0), digit(0), key("ENTER")])
     assert until(s, "Meilleure offre : 7.000 F (2 MARIE)")
+    while s.screen.busy:                             # the bid shown, in the window's layout
+        s.step()
     s.step([digit(1)] + [digit(9)] * 6 + [key("ENTER")])
     assert s.shows("Refusé : l'offre dépasse vos actifs")
     s.step([digit(3), digit(5), digit(0), digit(0), key("ENTER")])

@@ -48,7 +48,9 @@ class BoardView:
                 draw_pawn(fb, st.players[owner].pawn, x, y)
         # while events are being shown the window is the message log: the next question
         # appears only once the pawn has arrived and the pause is over
-        top = self.modes[-1] if self.modes else (None if self.busy else self.prompt)
+        # (the auction's window stays while its bids and its gavel are shown)
+        prompt = self.prompt if not self.busy or getattr(self.prompt, "draws_while_shown", False) else None
+        top = self.modes[-1] if self.modes else prompt
         if self.cursor_on or (top is not None and top.takes_cursor):
             draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
         self._draw_window(fb, top)
