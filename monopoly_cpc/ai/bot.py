@@ -18,7 +18,7 @@ from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level
+from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -35,6 +35,18 @@ from monopoly_cpc.rules.state import (
 
 RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
 
+
+
+def round_bid(amount: int, up: bool) -> int:
+    """A bid a person would call out: a multiple of 500 F, or of 1.000 F above 20.000 F,
+    rounded up (the next bid) or down (a ceiling)."""
+    if amount <= 0:
+        return 0
+    unit = 1000 if amount > 20000 else 500
+    if up:
+        amount = -(-amount // unit) * unit
+        return amount if amount <= 20000 or amount % 1000 == 0 else -(-amount // 1000) * 1000
+    return amount // unit * unit
 
 class _Holdings:
     """Who holds what, for one content of the deeds (owners, mortgages): each player's
@@ -452,8 +464,8 @@ class Bot:
         ceiling = self.bid_ceiling(state, p)
         price = state.board.prices[au.square] if au.square >= 0 else 10000
         step = max(1000, price // 5 // 1000 * 1000)
-        bid = max(au.min_bid, au.high_bid + step)
-        bid = min(bid, ceiling)
+        bid = round_bid(max(au.min_bid, au.high_bid + step), up=True)
+        bid = min(bid, round_bid(ceiling, up=False))
         if bid <= au.high_bid or bid < au.min_bid:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
@@ -795,9 +807,8 @@ class Bot:
             self.last_reason = "J'hypothèque pour payer."
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
-        v = state.variant
-        if v.loans and pl.loan < v.loan_max:
-            amount = min(v.loan_max - pl.loan, max(1000, (need + 999) // 1000 * 1000))
+        if loan_room(state, p) > 0:
+            amount = min(loan_room(state, p), max(1000, (need + 999) // 1000 * 1000))
             self.last_reason = "J'emprunte à la banque."
             return A.Borrow(p, amount)
         # 3. A rent: half in cash, the rest in properties that give the creditor no group.

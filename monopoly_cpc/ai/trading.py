@@ -140,6 +140,8 @@ def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
         for s in squares:
             if own[s] != who or group_has_buildings(state, s):
                 return False
+            if state.mortgaged[s] and not state.variant.trade_mortgaged:
+                return False   # mortgaged since the offer was thought of: it cannot change hands
     if a.cash > 0 and players[a.player].cash < a.cash:
         return False
     return not (a.cash < 0 and players[a.partner].cash < -a.cash)

@@ -270,6 +270,7 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
         state.estate.extend(squares)
     pl.jail_cards = []
     pl.loan = 0
+    pl.loan_interest = 0
     pl.loan_passes = 0
     pl.in_jail = False
     pl.bankrupt = True

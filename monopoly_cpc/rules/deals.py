@@ -18,6 +18,7 @@ from monopoly_cpc.rules.core import (
     _check_player,
     _interest,
     _open_auction,
+    _pay_bank,
     _resume,
 )
 from monopoly_cpc.rules.events import Event, event
@@ -76,6 +77,11 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
         why = can_build(state, p, s, paid=True)
         if why:
             raise IllegalAction(why, action)
+        # The auction raises the price of a building, never lowers it: a bid under the printed
+        # price of the street that takes it is made up to that price (seeds/002 A LES MAISONS
+        # "Le prix qu'il doit payer pour chaque maison est indiqué sur la carte"): nobody gets a
+        # 20.000 F house for the 5.000 F opening of another group.
+        top_up = max(0, b.house_costs[s] - state.place_paid)
     else:
         why = can_build(state, p, s)
         if why:
@@ -107,10 +113,13 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
         state.houses[s] = HOTEL
     else:
         state.houses[s] += 1
-    ev.append(event("build", p, s, 0 if placing else b.house_costs[s], -1, kind))
+    ev.append(event("build", p, s, top_up if placing else b.house_costs[s], -1, kind))
     if placing:
         state.placer = -1
         state.place_kind = ""
+        state.place_paid = 0
+        if top_up:
+            _pay_bank(state, p, top_up, "build", ev)
         _resume(state, ev)
 
 
@@ -207,11 +216,12 @@ def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     v = state.variant
     if not v.loans:
         raise IllegalAction("no loans in this variant", action, code="no_loans")
-    pl = state.players[p]
     if not isinstance(action.amount, int) or action.amount <= 0:
         raise IllegalAction("borrow a positive amount", action, code="loan_not_positive")
-    if pl.loan + action.amount > v.loan_max:
-        raise IllegalAction(f"loans are limited to {v.loan_max} F in all", action,
+    # seeds/000 EMPRUNT "emprunter jusqu'à 50.000 Frs": the limit is on the sums borrowed,
+    # not on what is owed once the 10 % have been added at Départ
+    if action.amount > loan_room(state, p):
+        raise IllegalAction(f"loans are limited to {v.loan_max} F borrowed in all", action,
                             code="loan_limit", fields={"amount": v.loan_max})
     _lend(state, p, action.amount, ev)
 

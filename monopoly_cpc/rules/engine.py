@@ -300,11 +300,14 @@ def _salary(state: GameState, p: int, ev: list[Event]) -> None:
     ev.append(_E(Event, ("pass_go", p, 0, v.salary, -1, "", ())))
     if pl.loan:
         pl.loan_passes += 1
-        pl.loan += pl.loan * v.loan_rate_percent // 100
+        interest = pl.loan * v.loan_rate_percent // 100
+        pl.loan += interest
+        pl.loan_interest += interest
         ev.append(event("loan_interest", p, 0, pl.loan))
         if pl.loan_passes >= v.loan_passes:
             owed = pl.loan
             pl.loan = 0
+            pl.loan_interest = 0
             pl.loan_passes = 0
             ev.append(event("loan_repaid", p, 0, owed))
             _pay_bank(state, p, owed, "loan", ev)
@@ -533,6 +536,9 @@ def _do_pass(state: GameState, action: A.Pass, ev: list[Event]) -> None:
                             code="high_bidder_cannot_pass")
     au.passed.append(p)
     ev.append(event("auction_pass", p, au.square))
+    if (au.kind != "property" and au.high_bidder < 0
+            and sum(b not in au.passed for b in au.bidders) == 1):
+        _sell_to_the_last_one(state, ev)
 
 
 def auction_settled(state: GameState) -> bool:
@@ -578,6 +584,33 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
     _pay_bank(state, w, au.high_bid, "auction", ev)
     state.placer = w
     state.place_kind = au.kind
+    state.place_paid = au.high_bid
+    state.phase = PLACE_BUILDING
+
+
+def _sell_to_the_last_one(state: GameState, ev: list[Event]) -> None:
+    """A building's auction where every bidder but one has passed before any bid: only one
+    player wants it, so there is no shortage between players (seeds/002 A MANQUE DE
+    CONSTRUCTIONS: the bank auctions "si deux ou plusieurs joueurs veulent acheter plus de
+    maisons que la Banque n'en possède"). He buys it at the printed price of the street where
+    he places it, paid when he places it (``place_paid`` 0)."""
+    au = state.auction
+    assert au is not None
+    w = next(b for b in au.bidders if b not in au.passed)
+    state.auction = None
+    if (state.time_up or not placements(state, w, au.kind)
+            or (au.kind == "house" and not state.bank_houses)):
+        ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
+        _resume(state, ev)
+        return
+    ev.append(event("shortage_alone", w, -1, 0, -1, au.kind))
+    if au.kind == "house":
+        state.bank_houses -= 1
+    else:
+        state.bank_hotels -= 1
+    state.placer = w
+    state.place_kind = au.kind
+    state.place_paid = 0
     state.phase = PLACE_BUILDING
 
 

@@ -49,6 +49,7 @@ KINDS: dict[str, str] = {
     "auction_start": "auction of square (text 'property') or of a building (text 'house'/'hotel'): amount = opening",
     "bid": "player bid amount",
     "auction_pass": "player leaves the auction",
+    "shortage_alone": "every other builder passed a building's auction before any bid: player takes it at the printed price of the street where he places it (text 'house'/'hotel')",
     "auction_won": "player won the auction for amount (square or building)",
     "auction_unsold": "nobody bid: square stays with the bank",
     "auction_void": "player won a building he can no longer place: the bid (amount) is void, the building stays with the bank",

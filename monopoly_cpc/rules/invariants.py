@@ -78,6 +78,8 @@ def check_invariants(state: GameState) -> None:
             raise InvariantError(f"player {i} in jail but on square {p.pos}")
         if p.loan < 0 or (p.loan and not v.loans):
             raise InvariantError(f"player {i}: loan {p.loan}")
+        if not (p.loan_interest == 0 or 0 < p.loan_interest < p.loan):
+            raise InvariantError(f"player {i}: interest {p.loan_interest} in a loan of {p.loan}")
     if state.debts and state.phase not in (DEBT, GAME_OVER) and not state.stack:
         # Debts wait only while an interruption runs (they are settled when it ends).
         raise InvariantError(f"debts pending in phase {state.phase} with nothing to resume")

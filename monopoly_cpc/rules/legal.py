@@ -136,7 +136,7 @@ def free_actions(state: GameState, player: int) -> list[A.Action]:
             out.append(A.Mortgage(player, s))
     v = state.variant
     if v.loans:
-        room = v.loan_max - state.players[player].loan
+        room = loan_room(state, player)
         step = 10000
         while step <= room:
             out.append(A.Borrow(player, step))

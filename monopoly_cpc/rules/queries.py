@@ -185,10 +185,15 @@ def liquidation_value(state: GameState, player: int) -> int:
     return total
 
 
+def borrowed(pl) -> int:
+    """The sums a player has borrowed and still owes, without the interest added at Départ."""
+    return pl.loan - pl.loan_interest
+
+
 def loan_room(state: GameState, player: int) -> int:
     """What ``player`` may still borrow from the bank (MONOPOLIC loans; 0 without them)."""
     v = state.variant
-    return max(0, v.loan_max - state.players[player].loan) if v.loans else 0
+    return max(0, v.loan_max - borrowed(state.players[player])) if v.loans else 0
 
 
 def assets(state: GameState, player: int) -> int:

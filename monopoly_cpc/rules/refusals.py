@@ -68,7 +68,7 @@ CODES: dict[str, str] = {
     "not_mortgaged_property": "not one of the player's mortgaged properties",
     "no_loans": "no loans in this variant",
     "loan_not_positive": "borrow a positive whole amount",
-    "loan_limit": "loans are limited to {amount} in all",
+    "loan_limit": "loans are limited to {amount} borrowed in all",
     # trades
     "trade_same_player": "a trade needs two different players",
     "trade_bank_has_deeds": "trades only once the bank has no title deed left (variant)",

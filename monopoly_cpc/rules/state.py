@@ -41,6 +41,7 @@ class Player:
     jail_turns: int = 0           # failed tries so far in this stay
     jail_cards: list[int] = field(default_factory=list)
     loan: int = 0                 # MONOPOLIC loan owed (grows at Départ)
+    loan_interest: int = 0        # the part of ``loan`` added at Départ (not borrowed: outside the limit)
     loan_passes: int = 0
     bankrupt: bool = False
 
@@ -129,6 +130,7 @@ class GameState:
     trade: Trade | None = None
     placer: int = -1              # PLACE_BUILDING: who places
     place_kind: str = ""          # 'house' or 'hotel'
+    place_paid: int = 0           # what the placer paid for it at the auction (topped up to the street's price)
     start_rollers: list[int] = field(default_factory=list)
     start_rolls: list[int] = field(default_factory=list)  # per player, this round (0 = not yet)
     clock: int = 0                # quick game: ticks left

@@ -22,7 +22,7 @@ class Variant:
     max_humans: int = 6             # MONOPOLIC: 1 to 4 humans
     auto_rent: bool = False         # rent paid at once instead of claimed (the CPC's L)
     trade_only_when_bank_empty: bool = False   # the rule text: trades once the bank has no deed left
-    trade_mortgaged: bool = True    # a mortgaged property may change hands (10 % due at once)
+    trade_mortgaged: bool = False   # a mortgaged property may change hands (10 % due at once)
     hotel_breakdown: bool = False   # a hotel sold back as 4 houses plus half its price
     houses_before_hotel: int = 4    # fast variant: 3
     end_at_bankruptcies: int = 0    # fast variant: 2 (0 = last player standing)

@@ -1,22 +1,32 @@
 """The bank's auction window: 'une fois, deux fois, adjugé'.
 
-Each player types his number, then his bid and ENTER (seeds/002 ENCHERES).  A bid above the
-bidder's assets is void and refused with a message.  Computer players bid by themselves, one
-step at a time so that everyone sees it.  The gavel falls after a quiet spell: every bid
-starts the count again; while a human types a bid the count waits.
+Each player types his number, then his bid and ENTER (seeds/002 ENCHERES); his number then
+ENTER with no amount leaves the auction (in a shortage of buildings, that is how a player says
+he does not want one).  A bid above the bidder's assets is void and refused with a message.
+Computer players bid by themselves in round amounts (``ai.bot.round_bid``), never sooner than
+``BID_DELAY`` after the last bid, so that a person can read it and answer.  The gavel falls
+after a quiet spell: every bid starts the count again; while a human types a bid the count
+waits.  The window keeps one layout from its first picture to the gavel: rows 1-2 the best bid
+and the keys, row 3 the calls ("une fois", "deux fois", "adjugé"), row 4 the last message or
+the bid being typed, row 5 a refusal; it stays while the bids and the gavel are being shown.
 """
 
 from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.screens.game.entry import LineEntry
-from monopoly_cpc.screens.game.host import Mode, window_line
+from monopoly_cpc.screens.game.host import Mode, window_line, wrap
 from monopoly_cpc.screens.game.window import bar
 
 # ticks of silence before "une fois", "deux fois", "adjugé", by speed 1..3 (at the usual
 # speed 2, 2 s between the calls: time to type one's number after "une fois")
 GOING = {1: (150, 250, 350), 2: (125, 225, 325), 3: (50, 90, 130)}
+# ticks a computer waits after the last bid (or the opening) before it bids or leaves, by
+# speed 1..3: 2 s, 1.5 s, 0.8 s (always before "une fois")
+BID_DELAY = {1: 100, 2: 75, 3: 40}
 BID_MAX_DIGITS = 7
+# the engine's events that end an auction (the window stays while one is shown)
+GAVEL_EVENTS = frozenset({"auction_won", "auction_unsold", "auction_void", "shortage_alone"})
 AUCTION_INK = 15  # orange bar
 
 
@@ -33,6 +43,20 @@ class AuctionMode(Mode):
         self.message = ""
         self.wait = 0
         self.asked: set[tuple[int, int]] = set()  # (bid level, bot) already asked
+        self.last_bid = host.ticks   # tick of the last bid (the opening before any)
+        self.seen = host.state.auction   # the auction drawn, kept for the gavel's picture
+        self.last_line = ""              # the last message that is not a call
+
+    @property
+    def draws_while_shown(self) -> bool:
+        """The auction's layout stays while its bids are shown, and its gavel (the game
+        screen draws this window then instead of the message log)."""
+        if self.host.state.auction is not None:
+            return True
+        show = getattr(self.host, "show", None)
+        step = getattr(show, "current", None) or (show.queue[0] if show is not None and show.queue else None)
+        event = getattr(step, "event", None)
+        return event is not None and event.kind in GAVEL_EVENTS
 
     @property
     def auction(self):
@@ -59,6 +83,8 @@ class AuctionMode(Mode):
                 self.bidder = -1
                 if amount > 0:
                     self._bid(who, amount)
+                else:
+                    self._pass(who)
             return True
         d = ev.digit
         if d is not None:
@@ -72,10 +98,18 @@ class AuctionMode(Mode):
             return True
         return False
 
+    def _pass(self, who: int) -> None:
+        """The number then ENTER alone: the player leaves the auction."""
+        ok, why = self.host.apply(A.Pass(who))
+        if not ok:
+            self.host.ctx.audio.cue("error")
+            self.message = getattr(why, "text", "") or self.host.texts["auction.refused"]
+
     def _bid(self, who: int, amount: int) -> None:
         ok, why = self.host.apply(A.Bid(who, amount))
         if ok:
             self.quiet = 0
+            self.last_bid = self.host.ticks
             self.message = ""
             return
         t = self.host.texts
@@ -117,6 +151,8 @@ class AuctionMode(Mode):
         from monopoly_cpc.screens.game.computers import PACE
 
         au = self.auction
+        if self.host.ticks - self.last_bid < BID_DELAY[self.host.speed]:
+            return False   # time for a person to read the last bid and to answer it
         for i in au.bidders:
             if not self._can_bid(i) or not self.host.is_computer(i):
                 continue
@@ -128,6 +164,7 @@ class AuctionMode(Mode):
             if isinstance(action, (A.Bid, A.Pass)) and self.host.apply(action)[0]:
                 if isinstance(action, A.Bid):
                     self.quiet = 0
+                    self.last_bid = self.host.ticks
                 self.wait = PACE[self.host.speed]
                 return True
         return False
@@ -137,8 +174,13 @@ class AuctionMode(Mode):
         au = self.auction
         t = self.host.texts
         st = self.host.state
-        if au is None:
-            return
+        gavel = au is None
+        if gavel:
+            au = self.seen    # the gavel fell: the same window while it is being shown
+            if au is None or not self.draws_while_shown:
+                return
+        else:
+            self.seen = au
         what = st.board.names[au.square] if au.square >= 0 else t[
             "auction.hotel" if au.kind == "hotel" else "auction.building"]
         bar(fb, 0, t.fit("auction.heading", square=what), AUCTION_INK)
@@ -153,17 +195,24 @@ class AuctionMode(Mode):
         numbers = " ".join(f"{i + 1}" for i in au.bidders if i not in au.passed)
         window_line(fb, 2, t.get("auction.how", numbers=numbers), 2)
         going = GOING[self.host.speed]
-        if self.entry is None and self.quiet >= going[1]:
+        if gavel:
+            pass   # row 4 says "Adjugé ! ..." in full
+        elif self.quiet >= going[1]:
             window_line(fb, 3, t["auction.going2"], 3)
-        elif self.entry is None and self.quiet >= going[0]:
+        elif self.quiet >= going[0]:
             window_line(fb, 3, t["auction.going1"], 3)
         if self.entry is not None:
             self.entry.draw(fb, 0, 22, t.get("auction.who", n=self.bidder + 1,
                                               name=st.players[self.bidder].name))
         else:
-            # the last message, but not "une fois" / "deux fois" again (row 3 has it)
+            # the last message, whole (on rows 4-5 if it is long and no refusal is there),
+            # but not "une fois" / "deux fois" again (row 3 has it)
             going_lines = (t["auction.going1"], t["auction.going2"])
-            last = next((line for line in reversed(self.host.log) if line not in going_lines), "")
-            window_line(fb, 4, last, 2)
+            if self.host.last_said not in going_lines:
+                self.last_line = self.host.last_said
+            lines = wrap(self.last_line, 40) or [""]
+            window_line(fb, 4, lines[0], 2)
+            if len(lines) > 1 and not self.message:
+                window_line(fb, 5, lines[1], 2)
         if self.message:
             window_line(fb, 5, self.message, 3)

@@ -12,6 +12,7 @@ half in cash and half in properties (seeds/002 DIVERS): M, then ENTER on each pr
 from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.queries import loan_room
 from monopoly_cpc.screens.game.host import window_line
 from monopoly_cpc.screens.game.prompts import Prompt
 from monopoly_cpc.screens.game.window import bar
@@ -132,7 +133,7 @@ class DebtMode(Prompt):
             window_line(fb, 4, t["debt.pick_kind"], 3)
         else:
             window_line(fb, 2, t["debt.keys1"], 2)
-            loans = st.variant.loans and pl.loan < st.variant.loan_max
+            loans = loan_room(st, self.who) > 0
             keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
             window_line(fb, 3, t[keys2], 2)
             if self.pick:

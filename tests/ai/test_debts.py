@@ -86,7 +86,9 @@ def test_monopolic_loan_before_selling_houses():
 def test_rent_paid_half_in_properties_that_give_the_creditor_nothing():
     owners = {VAUGIRARD: 0, COURCELLES: 0, REPUBLIQUE: 0, NORD: 0, MOZART: 1, SAINT_MICHEL: 1,
               PIGALLE: 0}
-    st = position(owners=owners, houses=BLUE3, cash=[8000, 150_000, 150_000, 150_000])
+    # mortgaged deeds given in kind: the trade_mortgaged=true reading (docs/rules.md)
+    st = position(owners=owners, houses=BLUE3, cash=[8000, 150_000, 150_000, 150_000],
+                  variant=Variant(trade_mortgaged=True))
     st.mortgaged[NORD] = True
     st.mortgaged[PIGALLE] = True
     in_debt(st, 16_000, creditor=1, reason="rent")

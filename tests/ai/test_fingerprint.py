@@ -32,7 +32,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "bf3af47c79876d7d391ed5d6795ba708691ffceaf3a47168661dc97209e6baa4"
+FINGERPRINT = "5f04b664f6c4b8ed2b7406470766925e34042c6a4acb08743219d2a40dbc891a"
 
 
 def fingerprint() -> str:

@@ -83,6 +83,8 @@ def test_declining_opens_the_auction_bids_by_number_refusals_and_the_gavel():
     assert s.shows("Joueur 2 (MARIE) : offre ?")
     s.step([digit(7), digit(0), digit(0), digit(0), key("ENTER")])
     assert until(s, "Meilleure offre : 7.000 F (2 MARIE)")
+    while s.screen.busy:                             # the bid shown, in the window's layout
+        s.step()
     s.step([digit(1)] + [digit(9)] * 6 + [key("ENTER")])
     assert s.shows("Refusé : l'offre dépasse vos actifs")
     s.step([digit(3), digit(5), digit(0), digit(0), key("ENTER")])
@@ -417,6 +419,7 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     assert until(s, "HAL propose un échange à JEAN")
     assert until(s, "O : accepter   N : refuser")
     assert s.shows("Donne : Boulevard de Belleville")
+    s.step([], 25)                                   # read for 0.5 s (OFFER_TICKS)
     s.press("O")
     assert until(s, "Transaction conclue entre")
     assert st.owner[1] == 0 and st.owner[3] == 1

@@ -92,7 +92,7 @@ def test_no_volume_envelope_wraps_round():
 # square, which the board screen cues while the token walks.
 SILENT_KINDS = ("start_tie", "first_player", "turn", "doubles", "move", "buy_offer", "decline",
                 "auction_pass", "rent_due", "rent_lost", "no_rent", "card_kept", "card_choice",
-                "jail_stay", "debt", "shortage", "trade_proposed", "trade_rejected",
+                "jail_stay", "debt", "shortage", "shortage_alone", "trade_proposed", "trade_rejected",
                 "loan_interest", "end_requested", "score", "game_over")
 
 

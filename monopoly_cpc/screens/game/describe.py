@@ -58,6 +58,9 @@ def describe(screen, ev) -> str:
         what = square(ev.square) if ev.square >= 0 else t[
             "auction.hotel" if ev.text == "hotel" else "auction.building"]
         return t.get("auction.sold", square=what, name=who, amount=amt)
+    if kind == "shortage_alone":
+        what = t["auction.hotel" if ev.text == "hotel" else "auction.building"]
+        return t.get("auction.alone", name=who, square=what)
     if kind == "auction_void":
         what = t["auction.hotel" if ev.text == "hotel" else "auction.building"]
         return t.get("auction.void", name=who, square=what)

@@ -48,6 +48,10 @@ class GameHost(Protocol):
     cursor: int
     busy: bool
     current: int
+    ticks: int          # ticks since the screen opened (the timing of what is on screen)
+    last_said: str      # the last message said, whole
+
+    def on_key(self, ev: Any) -> None: ...
 
     def apply(self, action: Any) -> tuple[bool, Any]: ...
 

@@ -222,18 +222,33 @@ class PlaceMode(Prompt):
         window_line(fb, 5, t["game.place_keys"], 1)
 
 
+# ticks a trade offered to a human is on screen before O or N counts (0.5 s at every speed):
+# a key typed ahead, or at the very moment the offer appears, was meant for something else
+OFFER_TICKS = 25
+
+
 class TradeAnswerMode(Prompt):
     """A trade offered to a human: O accepts, N refuses.  The whole window: who offers, the
     terms on up to four lines (the names shortened, never cut, when the full ones need more),
-    the keys."""
+    the keys.  A key typed before the offer was on screen for ``OFFER_TICKS`` is dropped."""
 
     rows = 6
+
+    def __init__(self, host, who: int = -1) -> None:
+        super().__init__(host, who)
+        self.shown_at: int | None = None   # the tick the offer was first on screen
+
+    def tick(self) -> None:
+        if self.shown_at is None and not self.host.busy:
+            self.shown_at = self.host.ticks
 
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
         t = self.host.texts
         if t.is_yes(ev.letter) or t.is_no(ev.letter):
+            if self.shown_at is None or self.host.ticks - self.shown_at < OFFER_TICKS:
+                return True   # not read yet: the key is dropped, it does not answer the offer
             action = A.AcceptTrade(self.who) if t.is_yes(ev.letter) else A.RejectTrade(self.who)
             ok, why = self.host.apply(action)
             if not ok:

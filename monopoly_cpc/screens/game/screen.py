@@ -44,9 +44,10 @@ from monopoly_cpc.texts import load_texts, money
 
 LOG_MAX = 40     # lines of the window's message log kept
 TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
-# paces a computer waits before its roll while a human's rent is unclaimed: at least 2 s at
-# every speed (speed 3's pace is 0.2 s), time for a person to see "tapez L" and press it
-CLAIM_PACES = {1: 3, 2: 4, 3: 10}
+# ticks a human owner has to press L, counted from the moment "tapez L pour réclamer le loyer"
+# is on screen, before a computer may roll the dice (which would lose the rent), by speed 1..3:
+# 6 s, 4 s, 2 s.  Type-ahead that hurries the messages and open windows do not shorten it.
+CLAIM_TICKS = {1: 300, 2: 200, 3: 100}
 # ticks the title deed shown by SPACE stays when no key is pressed (8 s), then the question
 # of the turn comes back; a key takes it away sooner, a cursor key shows the next square's
 DEED_TICKS = 400
@@ -99,7 +100,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         # it is asked again only once the state has moved on
         self.idle: dict[int, int] = {}
         self.clock_acc = 0
-        self.claim_wait = 0
+        # the human owner's rent on screen: (payer, square, tick its message appeared)
+        self.claim_shown: tuple[int, int, int] | None = None
         self.typeahead: list = []
         self.ticks = 0
         self.dice = DiceView()
@@ -191,8 +193,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.highlight = (ev.other, ev.square)
             if ev.other not in self.bots:
                 self.say(self.texts.get("game.rent_claim", owner=self.state.players[ev.other].name))
+                self.claim_shown = (ev.player, ev.square, self.ticks)
         elif ev.kind in ("rent_paid", "rent_lost", "debt"):
             self.highlight = None
+            if self.state.claim is None:
+                self.claim_shown = None
 
     def on_shown(self) -> None:
         """The queue is empty: the pawns stand where the engine says."""
@@ -321,6 +326,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.deed_left -= 1
             if not self.deed_left:
                 self.deed = -1
+        for mode in list(self.modes):
+            watch = getattr(mode, "watch", None)
+            if watch is not None:
+                watch()  # a window that goes with the state, shown events or not (the L's)
         if self.show.busy:
             self.show.tick()
             return
@@ -376,13 +385,22 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if bot is None:
             return
         self.wait = PACE[self.speed]
-        c = st.claim
-        if (c is not None and c.owner not in self.bots and st.phase in (ROLL, JAIL)
-                and self.claim_wait < CLAIM_PACES[self.speed]):
-            self.claim_wait += 1  # leave the human owner time to press L before the next roll
-            return
-        self.claim_wait = 0
+        if st.phase in (ROLL, JAIL) and self.claim_ticks_left() > 0:
+            return  # the human owner's time to press L before this roll loses his rent
         self.bot_step(who)
+
+    def claim_ticks_left(self) -> int:
+        """Ticks the human owner of the rent due still has before a computer may roll: the
+        gate before every computer's roll (0: none due, the owner is a computer, or his time
+        is up).  The time runs from the moment his 'tapez L' message went on screen; until
+        then it has not started."""
+        c = self.state.claim
+        if c is None or c.owner in self.bots or self.state.variant.auto_rent:
+            return 0
+        shown = self.claim_shown
+        if shown is None or shown[:2] != (c.payer, c.square):
+            return CLAIM_TICKS[self.speed]  # the message is not on screen yet
+        return max(0, CLAIM_TICKS[self.speed] - (self.ticks - shown[2]))
 
     def _ensure_prompt(self) -> None:
         """The prompt mode for what the engine waits for (replaced when the phase moves on)."""

@@ -48,7 +48,9 @@ class BoardView:
                 draw_pawn(fb, st.players[owner].pawn, x, y)
         # while events are being shown the window is the message log: the next question
         # appears only once the pawn has arrived and the pause is over
-        top = self.modes[-1] if self.modes else (None if self.busy else self.prompt)
+        # (the auction's window stays while its bids and its gavel are shown)
+        prompt = self.prompt if not self.busy or getattr(self.prompt, "draws_while_shown", False) else None
+        top = self.modes[-1] if self.modes else prompt
         if self.cursor_on or (top is not None and top.takes_cursor):
             draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
         self._draw_window(fb, top)
@@ -101,6 +103,15 @@ class BoardView:
             fb.text(0, STATUS_ROW, line.center(40)[:40], pen=3, paper=0)
             return
         st = self.state
+        left = self.claim_ticks_left()
+        if left and self.claim_shown is not None and st.claim is not None:
+            # a human's rent on screen: who claims, how much, and the seconds left to press L
+            c = st.claim
+            fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
+            fb.text(0, STATUS_ROW, self.texts.get(
+                "game.claim_status", owner=st.players[c.owner].name, amount=money(c.amount),
+                secs=(left + 49) // 50)[:40], pen=3)
+            return
         if st.phase == GAME_OVER:
             p = st.winner
         elif self.show.busy and 0 <= self.show.mover < len(st.players):

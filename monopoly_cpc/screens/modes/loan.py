@@ -8,6 +8,7 @@ third pass (the engine does it); the account (C) and the holdings view (?) show 
 from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.queries import loan_room
 from monopoly_cpc.screens.modes.base import CommandMode
 
 WHO, AMOUNT, DONE = range(3)
@@ -34,7 +35,7 @@ class LoanMode(CommandMode):
             self.note(self.tx("cmd.loan.rule"))
 
     def room(self) -> int:
-        return self.state.variant.loan_max - self.state.players[self.who].loan
+        return loan_room(self.state, self.who)
 
     def question(self) -> str:
         if self.step == WHO:

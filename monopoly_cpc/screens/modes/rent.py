@@ -3,72 +3,78 @@
 The engine computes the amount when a player stops on an owned square (houses, hotels,
 mortgages, whole groups, stations, utilities) and keeps the claim open until the next roll of
 the dice: a rent not claimed by then is lost, as the rules say (the option "loyer payé
-d'office" pays it at once instead).  The game screen's L claims a human owner's rent at
-once; this window opens when it cannot (the owner is a computer player, or it is not the
-moment): there the owner types his number and the rent is credited; if the payer cannot pay, the engine opens his debt and the game screen runs the
-sale procedure.  With no rent due, the window shows the rent each property would earn now:
-move the cursor and press SPACE.
+d'office" pays it at once instead).  The game screen's L claims a human owner's rent at once,
+without this window.  The window opens when it cannot, and tells one thing only: the rents due
+now (owner, payer, amount, square), or that none is due.
+
+* A rent due whose owner may claim it: the owner types his number and it is credited; if the
+  payer cannot pay, the engine opens his debt and the game screen runs the sale procedure.
+* No rent due: the window says so and closes by itself after 2 s (``NONE_TICKS``) or at the
+  next key.
+* It never stays open into another player's turn or past the rent it showed (claimed or lost),
+  and a letter typed while it is open (D on one's turn) closes it and then does what it does.
 """
 
 from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.board import UTILITY
-from monopoly_cpc.rules.queries import rent
 from monopoly_cpc.rules.state import DEBT
 from monopoly_cpc.screens.modes.base import CommandMode
+
+NONE_TICKS = 100   # 2 s: how long "no rent is due" stays without a key
 
 
 class RentMode(CommandMode):
     """The L command."""
 
     title_key = "cmd.rent.heading"
-    takes_cursor = True
 
     def __init__(self, host) -> None:
         super().__init__(host)
         st = self.state
+        self.opened = 0                       # ticks since the window opened
+        self.turn = (st.current, st.turn)     # the turn it belongs to
+        self.claim = st.claim                 # the rent it shows (None: none due)
         if st.variant.auto_rent:
-            self.note(self.tx("cmd.rent.auto"))
+            self.note(self.tx("cmd.rent.auto"), log=False)
         elif st.claim is None:
-            self.note(self.tx("cmd.rent.none"))
-            self.note(self.tx("cmd.rent.lost_rule"))
+            self.note(self.tx("cmd.rent.none"), log=False)
 
-    def claim_line(self) -> str:
+    def due_line(self) -> str:
         c = self.state.claim
         return self.t.fit("cmd.rent.due", payer=self.name(c.payer), amount=self.host.money(c.amount),
-                       owner=self.name(c.owner), square=self.state.board.names[c.square])
+                          owner=self.name(c.owner), square=self.state.board.names[c.square])
 
     def body(self) -> list[str]:
         if self.state.claim is not None:
-            return self.lines[-3:] + [self.claim_line()]
+            return [self.due_line()] + self.lines[-3:]
         return self.lines[-4:]
 
     def question(self) -> str:
         if self.state.claim is not None:
             return self.tx("cmd.rent.owner_ask")
-        return self.tx("cmd.rent.table")
+        return ""
 
+    # -- keys ------------------------------------------------------------------------------
     def key(self, ev) -> bool:
-        if ev.letter == "Q" or (ev.is_enter and self.state.claim is None):
-            self.close()
-            return True
         c = self.state.claim
         if c is not None and ev.digit is not None:
             i = self.player_digit(ev, humans_only=False)
             if i is None:
                 return True
             if i != c.owner:
-                self.note(self.tx("cmd.rent.not_yours", name=self.name(i)))
+                self.note(self.tx("cmd.rent.not_yours", name=self.name(i)), log=False)
                 return True
-            self.claim(c)
+            self.claim_it(c)
             return True
-        if c is None and ev.key == "SPACE":
-            self.note(self.current_rent(self.host.cursor))
-            return True
-        return ev.key == "SPACE" or ev.digit is not None
+        # any other key closes the window; a letter then does what it does (D rolls the dice
+        # of the player whose turn it is), L only closes
+        self.close()
+        if ev.letter is not None and ev.letter != "L":
+            self.host.on_key(ev)
+        return True
 
-    def claim(self, c) -> None:
+    def claim_it(self, c) -> None:
         """ClaimRent through the engine; a payer short of cash goes into the sale procedure."""
         amount, payer, owner = c.amount, c.payer, c.owner
         if not self.apply(A.ClaimRent(owner)):
@@ -79,14 +85,12 @@ class RentMode(CommandMode):
             self.note(self.tx("cmd.rent.sale", payer=self.name(payer)))
         self.close()     # the debt window (if any) needs the keyboard now
 
-    def current_rent(self, s: int) -> str:
+    # -- time ------------------------------------------------------------------------------
+    def watch(self) -> None:
+        """Every tick, while events are shown too (the game screen calls it)."""
         st = self.state
-        b = st.board
-        name = b.names[s]
-        if not b.is_property[s] or st.owner[s] < 0:
-            return self.t.fit("cmd.rent.unowned", square=name)
-        if st.mortgaged[s]:
-            return self.t.fit("cmd.rent.mortgaged", square=name)
-        if b.kinds[s] == UTILITY:
-            return self.t.fit("cmd.rent.current_utility", square=name, k=self.host.money(rent(st, s, 1)))
-        return self.t.fit("cmd.rent.current", square=name, amount=self.host.money(rent(st, s, 0)))
+        self.opened += 1
+        if (st.current, st.turn) != self.turn or st.claim is not self.claim:
+            self.close()    # another turn, or the rent shown was claimed or lost
+        elif st.claim is None and self.opened >= NONE_TICKS:
+            self.close()

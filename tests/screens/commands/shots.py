@@ -80,10 +80,14 @@ def main(out: Path | None = None) -> int:
     s.press("SPACE")
     shot(s, "cmd_H.png")
 
-    s, st = game()                      # L: the current rents
-    s.press("L")
-    goto(s, 3)
-    s.press("SPACE")
+    s, st = game()                      # L: a rent due, the owner's pawn, his time counted down
+    st.forced_dice = [(2, 4)]
+    s.press("D")                        # ANNE to Rue de Vaugirard, BRUNO's
+    for _ in range(600):
+        if s.screen.claim_shown is not None:
+            break
+        s.step()
+    s.step([], 40)
     shot(s, "cmd_L.png")
 
     s, st = game()                      # M: building, a refusal

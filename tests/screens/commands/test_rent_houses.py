@@ -53,30 +53,6 @@ def test_l_with_a_payer_short_of_cash_starts_the_sale_procedure():
     assert "ANNE doit 150.000 F à BRUNO" in flat(s)
 
 
-def test_l_without_rent_due_shows_the_current_rents():
-    s, st = start_game(("ANNE", "BRUNO"))
-    give(st, 1, [6, 8, 9, 5, 15, 12])
-    give(st, 0, [1], mortgaged=(1,))
-    s.press("L")
-    w = flat(s)
-    assert "Aucun loyer n'est dû en ce moment" in w
-    assert "Un loyer non réclamé avant le jet suivant est perdu" in w
-    goto(s, 6)
-    s.press("SPACE")
-    assert "Rue de Vaugirard : loyer actuel 1.200 F" in flat(s)     # whole group: double
-    goto(s, 12)
-    s.press("SPACE")
-    assert "Cie d'électricité : 400 F x les dés" in flat(s)          # one line, not two
-    goto(s, 15)
-    s.press("SPACE")
-    assert "Gare de Lyon : loyer actuel 5.000 F" in flat(s)          # two stations
-    goto(s, 1)
-    s.press("SPACE")
-    assert "Boulevard de Belleville : hypothéquée, pas de loyer" in flat(s)
-    s.press("Q")
-    assert s.screen.modes == []
-
-
 def test_automatic_rent_variant():
     s, st = start_game(("ANNE", "BRUNO"), variant=Variant(auto_rent=True))
     give(st, 1, [6])
