@@ -296,9 +296,9 @@ class Basic:
         lo, hi = 0, 65535
         if not self._at_statement_end():
             if self._peek().kind == "num":
-                lo = hi = int(self._number_arg(0, 65535))
+                lo = hi = self._line_number()
             if self._accept("-"):
-                hi = int(self._number_arg(0, 65535)) if self._peek().kind == "num" else 65535
+                hi = self._line_number() if self._peek().kind == "num" else 65535
             if not self._at_statement_end():
                 raise BasicError(SYNTAX_ERROR)
         for number, text in self.program:
@@ -385,6 +385,12 @@ class Basic:
             raise BasicError(SYNTAX_ERROR)
 
     # -- arguments -----------------------------------------------------------------------------
+    def _line_number(self) -> int:
+        value = float(self._next().value)
+        if value != int(value) or not 1 <= value <= 65535:
+            raise BasicError(SYNTAX_ERROR)
+        return int(value)
+
     def _number_arg(self, lo: int, hi: int) -> float:
         value = self._expr()
         if isinstance(value, str):

@@ -555,3 +555,192 @@ def test_a_binary_run_from_disc_is_loaded_alone_then_resets_the_cpc():
         assert "(reset)" in s.log and ctx.next_screen is None
         assert inks == {(1, 24, 20, 6)}      # the power-on inks all along
         assert "disc_motor" in ctx.audio.stopped
+
+
+def _text_rows(s):
+    return [r.rstrip() for r in drawn(s).screen_text()]
+
+
+def test_print_at_ready_answers_under_the_line():
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, "PRINT 2+2")
+    assert s.log[-3:] == ["PRINT 2+2", " 4 ", "Ready"]  # a space before and after the number
+    rows = _text_rows(s)
+    r = rows.index("PRINT 2+2")
+    assert rows[r + 1] == " 4" and rows[r + 2] == "Ready" and rows[r + 3] == "\u2588"
+    _typed(s, '?"A";1/3')
+    assert s.log[-2:] == ["A 0.333333333 ", "Ready"]
+    _typed(s, "PRINT 1/0")
+    assert s.log[-2:] == ["Division by zero", "Ready"]
+
+
+def test_the_editor_esc_gives_star_break():
+    s, _, _ = _at_ready(machine="464")
+    _typed(s, "")
+    for ch in "ABC":
+        s.on_key(key(ch, ch))
+    s.on_key(key("ESC"))
+    assert s.log[-1] == "ABC*Break*" and s.buffer == "" and s.state == "editor"
+    rows = _text_rows(s)
+    r = rows.index("ABC*Break*")
+    assert rows[r + 1] == "\u2588"  # a new line, no Ready
+
+
+def test_list_after_the_loader_was_loaded_and_new():
+    s, _, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 100)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    _typed(s, "CLS")
+    _typed(s, "LIST 10-20")
+    rows = _text_rows(s)
+    assert rows[:2] == ["Ready", "LIST 10-20"]
+    assert rows[2] == "10 MODE 1:BORDER 0:INK 0,0:INK 1,26:INK"  # 40 columns, then it wraps
+    assert rows[3] == "2,6:INK 3,18"
+    assert rows[4] == '20 LOAD"!MONOSCR",&C000' and rows[5] == "Ready"
+    _typed(s, "NEW")
+    _typed(s, "LIST")
+    assert s.log[-4:] == ["NEW", "Ready", "LIST", "Ready"]
+
+
+def test_run_with_the_loader_in_memory_runs_it_again():
+    s, ctx, title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 100)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    _typed(s, "RUN")
+    assert s.state == "loading" and s.inks == picture.INKS and s.picture_bytes == 0
+    assert "Press PLAY then any key:" not in s.log[-3:]  # LOAD"!..." asks for nothing
+    run_until(s, lambda s: s._program_line == 20)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-3:] == ["Break in 20", "Ready", "*Break*"]
+    _typed(s, "RUN")
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert ctx.next_screen is title
+
+
+@pytest.mark.parametrize("mode,cols", [(0, 20), (1, 40), (2, 80)])
+def test_mode_clears_and_sets_the_columns(mode, cols):
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, f"MODE {mode}")
+    assert s.console.cols == cols
+    assert [r.rstrip() for r in s.console.rows()[:2]] == ["Ready", ""]  # cleared, Ready at the top
+    _typed(s, "PRINT " + '"' + "X" * (cols + 1))
+    rows = s.console.rows()
+    r = rows.index("X" * cols, 3)  # the answer wraps at the mode's width
+    assert rows[r + 1].rstrip() == "X" and rows[r + 2].rstrip() == "Ready"
+    fb = drawn(s)
+    if mode == 1:
+        assert fb.read_text(r) == "X" * 40
+    if mode == 0:
+        # 16 pixels a character: the glyph doubled across
+        from monopoly_cpc.render.font import font
+        glyph = font().glyphs[font().char_to_code["X"]]
+        assert (fb.pens[8 * r:8 * r + 8, 0:16] == np.repeat(glyph, 2, axis=1)).all()
+    if mode == 2:
+        # 80 characters in 320 pixels: a character is 4 framebuffer pixels wide
+        from monopoly_cpc.render.font import font
+        glyph = font().glyphs[font().char_to_code["X"]]
+        squeezed = glyph[:, 0::2] | glyph[:, 1::2]
+        assert (fb.pens[8 * r:8 * r + 8, 0:4] == squeezed).all()
+
+
+def test_ink_border_pen_and_paper():
+    s, _, _ = _at_ready(machine="464")
+    _typed(s, "INK 1,6:BORDER 3:PAPER 2:PEN 3")
+    fb = drawn(s)
+    assert tuple(fb.inks[0][:2]) == (1, 6) and fb.border[0] == 3
+    _typed(s, "CLS")
+    fb = drawn(s)
+    assert (fb.pens[100] == 2).all()  # the screen cleared in paper 2
+    _typed(s, "INK 1,24,6")  # a flashing ink: 10 frames each colour
+    colours = set()
+    for _ in range(25):
+        s.tick()
+        colours.add(int(drawn(s).inks[0][1]))
+    assert colours == {24, 6}
+    _typed(s, "INK 1,27")
+    assert s.log[-2:] == ["Improper argument", "Ready"]
+
+
+def test_cat_on_the_464_tape_prompt_and_esc_gives_ready_without_break():
+    s, _, _ = _at_ready(machine="464", media="tape")
+    _typed(s, "CAT")
+    assert s.log[-1] == "Press PLAY then any key:" and s.state == "cat_prompt"
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Press PLAY then any key:", "Ready"] and "Break" not in s.log
+
+
+def test_cat_on_tape_lists_the_blocks():
+    s, _ctx, _ = _at_ready(machine="464", media="tape")
+    _typed(s, "CAT")
+    s.on_key(key("SPACE", " "))
+    run_until(s, lambda s: any(line.startswith("MONOSCR ") for line in s.log))
+    assert "MONOPOLY         block 1 $ Ok" in s.log and "MONOPOLY         block 2 $ Ok" in s.log
+    assert s.log[-1] == "MONOSCR          block 1 &"
+    s.on_key(key("ESC"))
+    assert s.log[-1] == "Ready" and s.state == "editor"
+
+
+def test_cat_on_a_6128_disc_and_without_a_disc():
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, "CAT")
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-10:] == ["CAT", "", "Drive A: user  0", "", "MONOCODE.BIN  25K   MONOPOLY.BAS   3K",
+                           "MONOSCR .BIN  17K", "", "133K free", "", "Ready"]
+    s, _, _ = _at_ready(machine="6128", no_disc=True)
+    _typed(s, "CAT")
+    run_until(s, lambda s: s.state == "disc_error")
+    assert s.log[-4:] == ["CAT", "Drive A: disc missing", "", "Retry, Ignore or Cancel?"]
+    s.on_key(key("R", "r"))  # the disc is in now: the catalogue
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-10] == "Retry, Ignore or Cancel? R" and s.log[-3] == "133K free"
+
+
+def test_retry_ignore_cancel_echo_the_key():
+    s, _, _ = make(machine="6128", no_disc=True)
+    run_until(s, lambda s: s.state == "disc_error")
+    s.on_key(key("I", "i"))
+    assert s.state == "disc_error"
+    assert "Retry, Ignore or Cancel? I" in s.log and s.log.count("Drive A: disc missing") == 2
+    rows = _text_rows(s)
+    r = rows.index("Retry, Ignore or Cancel? I")
+    assert rows[r + 2] == "Drive A: disc missing" and rows[r + 4] == "Retry, Ignore or Cancel? \u2588"
+    s.on_key(key("C", "c"))
+    assert s.log[-2:] == ["Bad command", "Ready"]
+    assert "Retry, Ignore or Cancel? C" in s.log
+
+
+def test_cancel_on_a_464_with_a_ddi1_gives_break_as_well():
+    s, _, _ = make(machine="464", media="disc", no_disc=True)
+    run_until(s, lambda s: s.state == "disc_error")
+    s.on_key(key("C", "c"))
+    assert s.log[-3:] == ["Bad command", "Break", "Ready"]
+
+
+def test_the_relay_clicks_off_and_on_after_the_first_block_of_each_file():
+    s, ctx, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.state == "tape_prompt")
+    start = len(ctx.audio.names)
+    s._start_tape()
+    clicks_at = []
+    for _ in range(50 * 30):
+        before = ctx.audio.names.count("relay_click")
+        s.tick()
+        clicks_at += [s.t] * (ctx.audio.names.count("relay_click") - before)
+        if "Loading MONOPOLY block 2" in s.log:
+            break
+    # the key's click, then off and on at the end of MONOPOLY's block 1
+    assert ctx.audio.names[start:].count("relay_click") == 3
+    assert clicks_at[0] == clicks_at[1]
+
+
+def test_the_loaders_picture_first_block_appears_at_once():
+    s, _, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 0)
+    assert s.picture_bytes == 2048
+    s.tick()
+    assert s.picture_bytes == 2048
+    run_until(s, lambda s: s.picture_bytes > 2048)
+    assert s.picture_bytes < 2048 + 100  # then byte by byte
