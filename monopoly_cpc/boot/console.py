@@ -50,10 +50,11 @@ class Console:
         return [[s >= 0 for s in row] for row in self.stamps]
 
     def _scroll(self) -> None:
-        blank = self._blank_row()
-        for grid, fresh in zip((self.cells, self.pens, self.papers, self.stamps), blank):
-            grid.pop(0)
-            grid.append(fresh)
+        chars, pens, papers, stamps = self._blank_row()
+        self.cells = [*self.cells[1:], chars]
+        self.pens = [*self.pens[1:], pens]
+        self.papers = [*self.papers[1:], papers]
+        self.stamps = [*self.stamps[1:], stamps]
 
     def _line_feed(self) -> None:
         if self.row == ROWS - 1:

@@ -243,7 +243,13 @@ class Basic:
             tok = Tok("word", "PRINT")
         if tok.kind != "word" or tok.text not in STATEMENTS:
             raise BasicError(SYNTAX_ERROR)
-        getattr(self, "_st_" + tok.text.lower())()
+        handlers = {
+            "PRINT": self._st_print, "LET": self._st_let, "REM": self._st_rem, "END": self._st_end,
+            "STOP": self._st_end, "LIST": self._st_list, "NEW": self._st_new, "CLS": self._st_cls,
+            "MODE": self._st_mode, "INK": self._st_ink, "PAPER": self._st_paper, "PEN": self._st_pen,
+            "BORDER": self._st_border, "CAT": self._st_cat, "RUN": self._st_run,
+        }
+        handlers[tok.text]()
 
     def _st_print(self) -> None:
         trailing = False
@@ -284,12 +290,10 @@ class Basic:
         self.variables[_var_key(name)] = value
 
     def _st_rem(self) -> None:
-        self._i = len(self._toks) - 1
+        self._i = len(self._toks) - 1  # the rest of the line is a remark
 
     def _st_end(self) -> None:
-        self._i = len(self._toks) - 1
-
-    _st_stop = _st_end
+        self._i = len(self._toks) - 1  # END / STOP in direct mode: the line ends here
 
     def _st_list(self) -> None:
         # LIST [from][-[to]]
