@@ -9,17 +9,21 @@ ENTER sends it) and returns the operations the screen performs, in order:
   ``("paper", n)``: the colours (two colours make the ink flash);
 * ``("device", "tape" | "disc")``: ``|TAPE`` / ``|DISC`` redirect the file commands;
 * actions the screen plays over time, always the last operation of a line:
-  ``("load", name)`` (``RUN"name``), ``("run",)`` (RUN with the loader in memory),
-  ``("cat",)`` (CAT / ``|DIR``), ``("drive",)`` (``|A``/``|B``: AMSDOS reads the drive).
+  ``("load", name)`` (``RUN"name``), ``("run",)`` (RUN with the tape's loader in memory),
+  ``("program",)`` (RUN or GOTO with a typed program: the screen then calls
+  :meth:`Basic.run_frame` each frame until it ends), ``("cat",)`` (CAT / ``|DIR``),
+  ``("drive",)`` (``|A``/``|B``: AMSDOS reads the drive);
+* ``("stored",)``: a numbered line went into the program (BASIC prints nothing, not even
+  ``Ready``).
 
 After the operations (when the last is not an action) BASIC prints ``Ready``: the screen does.
 
 What is modelled (docs/loader.md, "BASIC at Ready"): PRINT / ``?`` with numbers, strings,
 variables, the arithmetic operators and comparisons, ``;`` and ``,`` (13-column zones);
 assignments; LIST, NEW, CLS, MODE, INK, PAPER, PEN, BORDER, CAT, RUN, the bar commands of
-the ROMs present; several statements on a line with ``:``.  Everything else is
-``Syntax error``, as are lines BASIC would store as a program (a line number first), which
-this cosmetic does not keep.
+the ROMs present; several statements on a line with ``:``; program lines typed with their
+number, run with GOTO, GOSUB/RETURN, IF ... THEN ... ELSE, FOR ... TO ... STEP / NEXT, END
+and STOP.  Everything else is ``Syntax error`` (``Syntax error in 10`` in a program).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 
 Op = tuple
-ACTIONS = frozenset({"load", "run", "cat", "drive"})
+ACTIONS = frozenset({"load", "run", "program", "cat", "drive", "stored"})
 
 # Locomotive BASIC's error messages (the short texts only), by what raises them.
 SYNTAX_ERROR = "Syntax error"
@@ -39,7 +43,18 @@ DIVISION_BY_ZERO = "Division by zero"
 TYPE_MISMATCH = "Type mismatch"
 STRING_TOO_LONG = "String too long"
 UNKNOWN_COMMAND = "Unknown command"
-BAD_COMMAND = "Bad command"
+LINE_DOES_NOT_EXIST = "Line does not exist"
+UNEXPECTED_NEXT = "Unexpected NEXT"
+UNEXPECTED_RETURN = "Unexpected RETURN"
+NEXT_MISSING = "NEXT missing"
+# What BASIC says when a running program is stopped (ESC twice, STOP): BASIC 1.1 prints
+# "Broken in" where 1.0 prints "Break" (then " in <line>" while a program runs).
+BREAK_TEXT = {"1.0": "Break", "1.1": "Broken in"}
+
+# A running program is played a frame at a time: this many statements, or until this many
+# characters have been printed (the firmware's text output is the slow part).
+STATEMENTS_PER_FRAME = 40
+CHARACTERS_PER_FRAME = 40
 
 ZONE = 13  # PRINT's comma moves to the next multiple of ZONE (BASIC's default ZONE 13)
 MAX_REAL = 1.7014118e38  # the largest value of a 5-byte CPC real
@@ -49,8 +64,8 @@ MODE_COLUMNS = {0: 20, 1: 40, 2: 80}
 # letters is a variable name.  BASIC's other keywords are not modelled: a line using one is a
 # Syntax error here, which docs/loader.md lists as a difference.
 STATEMENTS = ("PRINT", "LIST", "NEW", "CLS", "MODE", "INK", "PAPER", "PEN", "BORDER", "CAT",
-              "RUN", "LET", "REM", "END", "STOP")
-OPERATORS = ("MOD", "AND", "OR", "XOR", "NOT")
+              "RUN", "LET", "REM", "END", "STOP", "GOTO", "GOSUB", "RETURN", "IF", "FOR", "NEXT")
+OPERATORS = ("MOD", "AND", "OR", "XOR", "NOT", "THEN", "ELSE", "TO", "STEP")
 FUNCTIONS = ("ABS", "INT", "FIX", "SGN", "SQR", "CHR$", "ASC", "LEN", "STR$", "VAL", "UPPER$",
              "LOWER$", "SPACE$", "PI")
 RESERVED = set(STATEMENTS) | set(OPERATORS) | set(FUNCTIONS)
@@ -58,6 +73,26 @@ RESERVED = set(STATEMENTS) | set(OPERATORS) | set(FUNCTIONS)
 
 class BasicError(Exception):
     """One of BASIC's errors; the message is the text it prints."""
+
+
+class _EndRun(Exception):
+    """END, STOP or the last line: the program stops (``stop``: with Break in <line>)."""
+
+    def __init__(self, stop: bool = False) -> None:
+        super().__init__()
+        self.stop = stop
+
+
+@dataclass
+class _Loop:
+    """A FOR loop waiting for its NEXT: where its body starts."""
+
+    var: str
+    end: float
+    step: float
+    line: int | None  # index in the program, None in a direct-mode line
+    toks: list[Tok]
+    pos: int
 
 
 Value = float | str
@@ -155,6 +190,23 @@ class Basic:
     mode: int = 1
     program: list[tuple[int, str]] = field(default_factory=list)  # the lines LIST shows
     variables: dict[str, Value] = field(default_factory=dict)
+    loader: bool = False  # the program is the tape's loader as it was loaded (RUN plays the load)
+
+    def __post_init__(self) -> None:
+        self._ops: list[Op] = []
+        self._col = 0
+        self._toks: list[Tok] = []
+        self._i = 0
+        self._line: int | None = None  # index of the program line running, None in direct mode
+        self._jumped = False
+        self._loops: list[_Loop] = []
+        self._returns: list[tuple[int | None, list[Tok], int]] = []
+        self._printed = 0
+
+    @property
+    def running_line(self) -> int | None:
+        """The number of the program line being run, None in direct mode."""
+        return None if self._line is None else self.program[self._line][0]
 
     @property
     def width(self) -> int:
@@ -164,31 +216,128 @@ class Basic:
         """BASIC starts again: no program, no variables, Mode 1."""
         self.program = []
         self.variables = {}
+        self.loader = False
         self.mode = 1
+        self._line = None
+
+    def load_program(self, lines: list[tuple[int, str]]) -> None:
+        """The tape's loader is in memory (LIST shows it; RUN plays its loads)."""
+        self.program = list(lines)
+        self.loader = True
 
     # -- one line ----------------------------------------------------------------------------
     def execute(self, line: str) -> list[Op]:
         """The operations BASIC performs for ``line`` (an error ends them with its message)."""
-        self._ops: list[Op] = []
+        self._ops = []
         self._col = 0
+        self._line = None
         try:
-            toks = tokenise(line)
-            if toks[0].kind == "num":
-                raise BasicError(SYNTAX_ERROR)  # a program line: not kept by this cosmetic
-            self._toks, self._i = toks, 0
-            while True:
-                self._statement()
-                if self._ops and self._ops[-1][0] in ACTIONS:
-                    break
-                tok = self._next()
-                if tok.kind == "end":
-                    break
-                if tok.text != ":":
-                    raise BasicError(SYNTAX_ERROR)
+            if re.match(r"\s*\d", line):
+                self._store_line(line)
+                return self._ops
+            self._toks, self._i = tokenise(line), 0
+            self._run_statements(None)
+        except _EndRun:
+            pass
         except BasicError as err:
-            self._newline_if_needed()
-            self._ops.append(("text", f"{err}\n"))
+            self._error(err)
         return self._ops
+
+    def run_frame(self) -> tuple[list[Op], bool]:
+        """One frame of the running program: its operations, and whether it has ended (an
+        error, END or STOP ends it with its message; an action ends it too)."""
+        self._ops = []
+        self._printed = 0
+        try:
+            done = self._run_statements(STATEMENTS_PER_FRAME)
+        except _EndRun as end:
+            done = True
+            if end.stop:
+                self._newline_if_needed()
+                self._write(f"{BREAK_TEXT[self.version]} in {self.running_line}\n")
+        except BasicError as err:
+            done = True
+            self._error(err)
+        if done:
+            self._line = None
+        return self._ops, done
+
+    def stop(self) -> int | None:
+        """ESC twice: the program stops; the line it was at (for Break in <line>)."""
+        line = self.running_line
+        self._line = None
+        return line
+
+    def _error(self, err: BasicError) -> None:
+        self._newline_if_needed()
+        where = "" if self._line is None else f" in {self.running_line}"
+        self._write(f"{err}{where}\n")
+
+    def _run_statements(self, limit: int | None) -> bool:
+        """Statements from the current place; True once the line or the program has ended
+        (or an action was met), False when ``limit`` statements or the frame's characters
+        have been done."""
+        count = 0
+        while True:
+            if limit is not None and (count >= limit or self._printed >= CHARACTERS_PER_FRAME):
+                return False
+            count += 1
+            self._statement()
+            if self._ops and self._ops[-1][0] in ACTIONS:
+                return True
+            if self._jumped:
+                self._jumped = False
+                continue
+            tok = self._next()
+            if tok.kind == "word" and tok.text == "ELSE":
+                self._i = len(self._toks) - 1  # the THEN part ran: skip the ELSE part
+                tok = self._next()
+            if tok.kind == "end":
+                if self._line is None:
+                    return True
+                if self._line + 1 >= len(self.program):
+                    raise _EndRun
+                self._set_place(self._line + 1, 0)
+                self._jumped = False
+                continue
+            if tok.text != ":":
+                raise BasicError(SYNTAX_ERROR)
+
+    # -- the program ---------------------------------------------------------------------------
+    def _store_line(self, line: str) -> None:
+        m = re.match(r"\s*(\d+) ?(.*)$", line)
+        assert m is not None
+        number, text = int(m.group(1)), m.group(2).rstrip()
+        if not 1 <= number <= 65535:
+            raise BasicError(SYNTAX_ERROR)
+        lines = dict(self.program)
+        if not text:
+            if number not in lines:
+                raise BasicError(LINE_DOES_NOT_EXIST)
+            del lines[number]
+        else:
+            lines[number] = _listed(text)
+        self.program = sorted(lines.items())
+        self.loader = False
+        self._ops.append(("stored",))
+
+    def _set_place(self, index: int | None, pos: int, toks: list[Tok] | None = None) -> None:
+        self._line = index
+        if toks is None:
+            assert index is not None
+            self._line = index  # an error while tokenising is reported in this line
+            toks = tokenise(self.program[index][1])
+        self._toks, self._i = toks, pos
+        self._jumped = True
+
+    def _goto(self, number: int) -> None:
+        index = next((k for k, (n, _) in enumerate(self.program) if n == number), None)
+        if index is None:
+            raise BasicError(LINE_DOES_NOT_EXIST)
+        direct = self._line is None
+        self._set_place(index, 0)
+        if direct:
+            self._ops.append(("program",))  # GOTO in direct mode runs the program from there
 
     # -- token helpers -----------------------------------------------------------------------
     def _peek(self) -> Tok:
@@ -213,11 +362,12 @@ class Basic:
 
     def _at_statement_end(self) -> bool:
         tok = self._peek()
-        return tok.kind == "end" or tok.text == ":"
+        return tok.kind == "end" or tok.text == ":" or (tok.kind == "word" and tok.text == "ELSE")
 
     # -- output --------------------------------------------------------------------------------
     def _write(self, text: str) -> None:
         self._ops.append(("text", text))
+        self._printed += len(text)
         for ch in text:
             self._col = 0 if ch == "\n" else self._col + 1
             if self._col >= self.width:
@@ -245,9 +395,11 @@ class Basic:
             raise BasicError(SYNTAX_ERROR)
         handlers = {
             "PRINT": self._st_print, "LET": self._st_let, "REM": self._st_rem, "END": self._st_end,
-            "STOP": self._st_end, "LIST": self._st_list, "NEW": self._st_new, "CLS": self._st_cls,
+            "STOP": self._st_stop, "LIST": self._st_list, "NEW": self._st_new, "CLS": self._st_cls,
             "MODE": self._st_mode, "INK": self._st_ink, "PAPER": self._st_paper, "PEN": self._st_pen,
-            "BORDER": self._st_border, "CAT": self._st_cat, "RUN": self._st_run,
+            "BORDER": self._st_border, "CAT": self._st_cat, "RUN": self._st_run, "GOTO": self._st_goto,
+            "GOSUB": self._st_gosub, "RETURN": self._st_return, "IF": self._st_if, "FOR": self._st_for,
+            "NEXT": self._st_next,
         }
         handlers[tok.text]()
 
@@ -293,7 +445,98 @@ class Basic:
         self._i = len(self._toks) - 1  # the rest of the line is a remark
 
     def _st_end(self) -> None:
-        self._i = len(self._toks) - 1  # END / STOP in direct mode: the line ends here
+        if self._line is not None:
+            raise _EndRun
+        self._i = len(self._toks) - 1  # in direct mode the line ends here
+
+    def _st_stop(self) -> None:
+        if self._line is not None:
+            raise _EndRun(stop=True)
+        self._i = len(self._toks) - 1
+
+    def _st_goto(self) -> None:
+        self._goto(self._line_number())
+
+    def _st_gosub(self) -> None:
+        number = self._line_number()
+        self._returns.append((self._line, self._toks, self._i))
+        self._goto(number)
+
+    def _st_return(self) -> None:
+        if not self._returns:
+            raise BasicError(UNEXPECTED_RETURN)
+        line, toks, pos = self._returns.pop()
+        self._set_place(line, pos, toks)
+
+    def _st_if(self) -> None:
+        cond = _num(self._expr())
+        if not (self._accept("THEN") or self._peek().text == "GOTO"):
+            raise BasicError(SYNTAX_ERROR)
+        if cond == 0:
+            # on to the ELSE part, or to the end of the line
+            k = next((j for j in range(self._i, len(self._toks))
+                      if self._toks[j].kind == "word" and self._toks[j].text == "ELSE"), None)
+            if k is None:
+                self._i = len(self._toks) - 1
+                return
+            self._i = k + 1
+        if self._peek().kind == "num":
+            self._goto(self._line_number())
+        elif not self._at_statement_end():
+            self._statement()
+
+    def _st_for(self) -> None:
+        tok = self._next()
+        if tok.kind != "name" or tok.text.endswith("$"):
+            raise BasicError(SYNTAX_ERROR if tok.kind != "name" else TYPE_MISMATCH)
+        var = _var_key(tok.text)
+        self._expect("=")
+        start = _num(self._expr())
+        self._expect("TO")
+        end = _num(self._expr())
+        step = _num(self._expr()) if self._accept("STEP") else 1.0
+        self.variables[var] = start
+        self._loops = [lp for lp in self._loops if lp.var != var]
+        if (step >= 0 and start > end) or (step < 0 and start < end):
+            self._skip_to_next()
+            return
+        self._loops.append(_Loop(var, end, step, self._line, self._toks, self._i))
+
+    def _skip_to_next(self) -> None:
+        """A FOR whose loop does not run: on after its NEXT."""
+        depth = 0
+        line, toks, i = self._line, self._toks, self._i
+        while True:
+            while i < len(toks):
+                t = toks[i]
+                i += 1
+                if t.kind == "word" and t.text == "FOR":
+                    depth += 1
+                elif t.kind == "word" and t.text == "NEXT":
+                    if depth == 0:
+                        while i < len(toks) and (toks[i].kind == "name" or toks[i].text == ","):
+                            i += 1
+                        self._set_place(line, i, toks)
+                        return
+                    depth -= 1
+            if line is None or line + 1 >= len(self.program):
+                raise BasicError(NEXT_MISSING)
+            line, i = line + 1, 0
+            toks = tokenise(self.program[line][1])
+
+    def _st_next(self) -> None:
+        name = self._next().text if self._peek().kind == "name" else None
+        while self._loops and name is not None and self._loops[-1].var != _var_key(name):
+            self._loops.pop()
+        if not self._loops:
+            raise BasicError(UNEXPECTED_NEXT)
+        loop = self._loops[-1]
+        value = _checked(_num(self.variables.get(loop.var, 0.0)) + loop.step)
+        self.variables[loop.var] = value
+        if (loop.step >= 0 and value <= loop.end) or (loop.step < 0 and value >= loop.end):
+            self._set_place(loop.line, loop.pos, loop.toks)
+        else:
+            self._loops.pop()
 
     def _st_list(self) -> None:
         # LIST [from][-[to]]
@@ -312,6 +555,7 @@ class Basic:
     def _st_new(self) -> None:
         self.program = []
         self.variables = {}
+        self.loader = False
 
     def _st_cls(self) -> None:
         self._ops.append(("cls",))
@@ -355,10 +599,20 @@ class Basic:
         if self._peek().kind == "str":
             self._ops.append(("load", self._filename(str(self._next().value))))
             return
+        first = self._line_number() if self._peek().kind == "num" else None
         if not self._at_statement_end():
             raise BasicError(SYNTAX_ERROR)
-        if self.program:
+        if not self.program:
+            return
+        if self.loader and first is None:
             self._ops.append(("run",))
+            return
+        self.variables = {}
+        self._loops, self._returns = [], []
+        self._line = None
+        self._goto(self.program[0][0] if first is None else first)
+        if ("program",) not in self._ops:
+            self._ops.append(("program",))
 
     def _filename(self, name: str) -> str:
         return name.strip().upper()
@@ -596,3 +850,18 @@ def _int16(value: Value) -> int:
     if not -32768 <= n <= 65535:
         raise BasicError(OVERFLOW)
     return n - 65536 if n > 32767 else n
+
+
+def _listed(text: str) -> str:
+    """A typed program line as LIST shows it: keywords in capitals, ``?`` as PRINT, strings
+    and names as typed."""
+    parts = re.split(r'("[^"]*"?)', text)
+    out = []
+    for k, part in enumerate(parts):
+        if k % 2:
+            out.append(part)
+            continue
+        part = re.sub(r"[A-Za-z][A-Za-z0-9.]*[$%!]?",
+                      lambda m: m.group(0).upper() if m.group(0).upper() in RESERVED else m.group(0), part)
+        out.append(part.replace("?", "PRINT"))
+    return "".join(out)

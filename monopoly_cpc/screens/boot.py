@@ -56,7 +56,7 @@ ENTER_DELAY = {"real": 14, "fast": 6}  # after the last character of a line
 NEXT_LINE_DELAY = {"real": 40, "fast": 15}  # after a command's Ready, before the next one
 AUTO_PLAY_TICKS = 150  # kiosk / attract: "press" PLAY and a key (or R) after 3 s
 HOLD_PICTURE_TICKS = 50  # the finished picture stays 1 s before the title
-BREAK_TEXT = {"1.0": "Break", "1.1": "Broken in"}  # BASIC 1.1 says "Broken in" (and "... in 20")
+BREAK_TEXT = interpreter.BREAK_TEXT  # BASIC 1.1 says "Broken in" (and "Broken in in 20")
 EDITOR_BREAK = "*Break*"
 DISC_FILES = tuple(
     (f.name + (".BAS" if f.filetype == tape.FILETYPE_BASIC else ".BIN"), len(f.data))
@@ -125,7 +125,8 @@ class BootScreen(Screen):
         self.picture_bytes = 0  # how much of the loading picture is in screen memory
         self._picture_ticks: np.ndarray | None = None  # the tick each of its bytes arrives
         self._picture_loading = False
-        # power | typing | editor | tape_prompt | cat_prompt | loading | disc_error | done
+        # power | typing | editor | running | paused | tape_prompt | cat_prompt | loading |
+        # disc_error | done
         self.state = "power"
         self.buffer = ""  # the line being typed
         self.caps_lock = False  # the CAPS LOCK key's state (the firmware's, for a-z only)
@@ -191,6 +192,8 @@ class BootScreen(Screen):
             self.state = "editor"
         if self.state == "editor":
             self._edit_key(ev)
+        elif self.state in ("running", "paused"):
+            self._running_key(ev)
         elif self.state in ("tape_prompt", "cat_prompt"):
             if ev.key == "ESC":
                 if self.state == "cat_prompt":
@@ -220,6 +223,8 @@ class BootScreen(Screen):
             self._power_tick()
         elif self.state == "typing":
             self._typing_tick()
+        elif self.state == "running":
+            self._program_frame()
         elif self.auto and self.t - self._prompt_tick >= AUTO_PLAY_TICKS:
             # kiosk / attract: nobody at the keyboard, so PLAY (or R) is "pressed" by itself
             if self.state in ("tape_prompt", "cat_prompt"):
@@ -452,6 +457,14 @@ class BootScreen(Screen):
         self._schedule = []
         self._load_kind = self.media
         kind = op[0]
+        if kind == "stored":
+            # a program line: BASIC stores it and says nothing
+            self.console.cursor_on = True
+            self.state = "editor"
+            return
+        if kind == "program":
+            self.state = "running"
+            return
         if kind == "drive":
             # |A / |B select the drive, which AMSDOS reads at once: nothing to say with a disc in.
             self._load_kind = "disc"
@@ -482,6 +495,32 @@ class BootScreen(Screen):
             self._tape_prompt("name")
         else:
             self._start_disc(name)
+
+    def _program_frame(self) -> None:
+        """One frame of a typed program running."""
+        ops, done = self.basic.run_frame()
+        for op in ops:
+            if op[0] in interpreter.ACTIONS:
+                self._flush_log()
+                self._action(op)
+                return
+            self._console_op(op)
+        if done:
+            self._ready()
+
+    def _running_key(self, ev: Any) -> None:
+        """ESC pauses a running program; a second ESC stops it (Break in <line>), any other
+        key goes on."""
+        if ev.repeat or ev.key in ("SHIFT", "CTRL", "CAPS"):
+            return
+        if ev.key != "ESC":
+            self.state = "running"
+        elif self.state == "running":
+            self.state = "paused"
+        else:
+            line = self.basic.stop()
+            self._print_line(f"{BREAK_TEXT[self.machine.basic_version]} in {line}")
+            self._ready()
 
     def _tape_prompt(self, wanted: str) -> None:
         self._tape_wanted = wanted
@@ -680,7 +719,7 @@ class BootScreen(Screen):
             self.console.ensure_line_start()
         elif kind == "loader":
             # The BASIC loader is in memory (LIST shows it) and its line 10 runs.
-            self.basic.program = basic.detokenise(tape.monopoly_files()[0].data, self.french)
+            self.basic.load_program(basic.detokenise(tape.monopoly_files()[0].data, self.french))
             self._program_line = 10
             self._loader_inks()
         elif kind == "picture":

@@ -744,3 +744,35 @@ def test_the_loaders_picture_first_block_appears_at_once():
     assert s.picture_bytes == 2048
     run_until(s, lambda s: s.picture_bytes > 2048)
     assert s.picture_bytes < 2048 + 100  # then byte by byte
+
+
+@pytest.mark.parametrize("model,word", [("464", "Break"), ("6128", "Broken in")])
+def test_a_typed_program_runs_a_frame_at_a_time_and_esc_twice_breaks_it(model, word):
+    s, _, _ = _at_ready(machine=model)
+    _typed(s, '10 PRINT "HELLO ";')
+    assert s.log[-1] == '10 PRINT "HELLO ";' and s.state == "editor"  # stored: no Ready
+    _typed(s, "20 GOTO 10")
+    _typed(s, "RUN")
+    assert s.state == "running"
+    s.tick()
+    rows = s.console.rows()
+    r = rows.index("RUN".ljust(40))
+    # about 40 characters in the first frame: 7 PRINTs of 6 characters, wrapped at column 40
+    assert rows[r + 1] == ("HELLO " * 7)[:40] and rows[r + 2].rstrip() == "O"
+    for _ in range(100):
+        s.tick()
+    assert s.console.rows()[-2].startswith("HELLO HELLO")  # the screen has scrolled
+    s.on_key(key("ESC"))
+    assert s.state == "paused"
+    before = s.console.rows()
+    s.tick()
+    assert s.console.rows() == before  # paused
+    s.on_key(key("SPACE", " "))
+    s.tick()
+    assert s.console.rows() != before  # on again
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.log[-2] in (f"{word} in 10", f"{word} in 20") and s.log[-1] == "Ready"
+    assert s.state == "editor"
+    _typed(s, "LIST")
+    assert s.log[-3:] == ['10 PRINT "HELLO ";', "20 GOTO 10", "Ready"]

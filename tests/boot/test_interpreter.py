@@ -54,8 +54,8 @@ def printed(line: str, b: Basic | None = None) -> str:
     ("PRINT 1E38*10", "Overflow\n"),
     ("PRINT 2+", "Syntax error\n"),
     ("HELLO", "Syntax error\n"),
-    ("GOTO 10", "Syntax error\n"),
-    ("10 PRINT 1", "Syntax error\n"),
+    ("GOTO 10", "Line does not exist\n"),
+    ("SOUND 1,200", "Syntax error\n"),
 ])
 def test_print_and_errors(line, out):
     assert printed(line) == out
@@ -112,7 +112,7 @@ def test_missing_arguments_are_syntax_errors(line):
 def test_list_new_and_run():
     b = Basic()
     assert b.execute("LIST") == [] and b.execute("RUN") == []  # no program: only Ready follows
-    b.program = basic.detokenise(tape.monopoly_files()[0].data)
+    b.load_program(basic.detokenise(tape.monopoly_files()[0].data))
     listing = printed("LIST", b)
     assert listing.startswith("10 MODE 1:BORDER 0:INK 0,0:INK 1,26:INK 2,6:INK 3,18\n20 LOAD\"!MONOSCR\",&C000\n")
     assert '50 PRINT"MONOPOLY - cassette de d\u00e9monstration"' in listing
@@ -144,3 +144,62 @@ def test_bar_commands_need_a_disc_rom():
     assert b.execute("|A") == [("device", "disc"), ("drive",)]
     assert b.execute("|DIR") == [("cat",)]
     assert printed("|XYZ", b) == "Unknown command\n"
+
+
+def run_program(b: Basic, frames: int = 1000) -> str:
+    out = ""
+    for _ in range(frames):
+        ops, done = b.run_frame()
+        out += "".join(op[1] for op in ops if op[0] == "text")
+        if done:
+            return out
+    return out
+
+
+def test_numbered_lines_are_stored_listed_in_capitals_and_run():
+    b = Basic()
+    assert b.execute('20 goto 10') == [("stored",)]
+    assert b.execute('10 ? "HI";') == [("stored",)]
+    assert printed("LIST", b) == '10 PRINT "HI";\n20 GOTO 10\n'
+    assert b.execute("RUN") == [("program",)]
+    ops, done = b.run_frame()
+    assert not done and "".join(op[1] for op in ops) == "HI" * 20  # 40 characters a frame
+    assert b.stop() in (10, 20) and b.running_line is None
+    assert b.execute("20") == [("stored",)] and printed("LIST", b) == '10 PRINT "HI";\n'
+    assert printed("30", b) == "Line does not exist\n"
+
+
+def test_program_control_flow():
+    b = Basic()
+    for line in ('10 FOR I=1 TO 3:PRINT I;:NEXT', '20 IF I=4 THEN PRINT "OK" ELSE PRINT "NO"',
+                 '30 GOSUB 100', '40 FOR K=5 TO 1:PRINT "NEVER":NEXT K:PRINT "AFTER"',
+                 '50 IF K>0 THEN 70', '60 PRINT "SKIPPED"', '70 END', '100 PRINT "SUB":RETURN'):
+        b.execute(line)
+    b.execute("RUN")
+    assert run_program(b) == " 1  2  3 OK\nSUB\nAFTER\n"
+    assert b.running_line is None
+
+
+@pytest.mark.parametrize("version,word", [("1.0", "Break"), ("1.1", "Broken in")])
+def test_errors_and_stop_in_a_program_name_the_line(version, word):
+    b = Basic(version=version)
+    b.execute("10 PRINT 1/0")
+    b.execute("RUN")
+    assert run_program(b) == "Division by zero in 10\n"
+    b.execute("10 SOUND 1")
+    b.execute("RUN")
+    assert run_program(b) == "Syntax error in 10\n"
+    b.execute("10 STOP")
+    b.execute("RUN")
+    assert run_program(b) == f"{word} in 10\n"
+    b.execute("10 NEXT")
+    b.execute("RUN")
+    assert run_program(b) == "Unexpected NEXT in 10\n"
+
+
+def test_a_typed_line_replaces_the_loader_so_run_runs_the_program():
+    b = Basic()
+    b.load_program(basic.detokenise(tape.monopoly_files()[0].data))
+    assert b.execute("RUN") == [("run",)]  # the loader as loaded: the screen plays its loads
+    b.execute("5 END")
+    assert b.execute("RUN") == [("program",)] and run_program(b) == ""
