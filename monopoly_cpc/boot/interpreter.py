@@ -230,13 +230,16 @@ class Basic:
         """The operations BASIC performs for ``line`` (an error ends them with its message)."""
         self._ops = []
         self._col = 0
+        self._printed = 0
         self._line = None
         try:
             if re.match(r"\s*\d", line):
                 self._store_line(line)
                 return self._ops
             self._toks, self._i = tokenise(line), 0
-            self._run_statements(None)
+            if not self._run_statements(STATEMENTS_PER_FRAME):
+                # a long direct line (a FOR loop): it goes on a frame at a time, as a program
+                self._ops.append(("program",))
         except _EndRun:
             pass
         except BasicError as err:
@@ -263,7 +266,8 @@ class Basic:
         return self._ops, done
 
     def stop(self) -> int | None:
-        """ESC twice: the program stops; the line it was at (for Break in <line>)."""
+        """ESC twice: the program stops; the line it was at (for Break in <line>), None for a
+        direct-mode line."""
         line = self.running_line
         self._line = None
         return line
@@ -273,13 +277,13 @@ class Basic:
         where = "" if self._line is None else f" in {self.running_line}"
         self._write(f"{err}{where}\n")
 
-    def _run_statements(self, limit: int | None) -> bool:
+    def _run_statements(self, limit: int) -> bool:
         """Statements from the current place; True once the line or the program has ended
         (or an action was met), False when ``limit`` statements or the frame's characters
         have been done."""
         count = 0
         while True:
-            if limit is not None and (count >= limit or self._printed >= CHARACTERS_PER_FRAME):
+            if count >= limit or self._printed >= CHARACTERS_PER_FRAME:
                 return False
             count += 1
             self._statement()
@@ -644,7 +648,10 @@ class Basic:
 
     # -- arguments -----------------------------------------------------------------------------
     def _line_number(self) -> int:
-        value = float(self._next().value)
+        tok = self._next()
+        if tok.kind != "num":
+            raise BasicError(SYNTAX_ERROR)
+        value = float(tok.value)
         if value != int(value) or not 1 <= value <= 65535:
             raise BasicError(SYNTAX_ERROR)
         return int(value)

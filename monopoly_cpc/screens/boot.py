@@ -519,7 +519,8 @@ class BootScreen(Screen):
             self.state = "paused"
         else:
             line = self.basic.stop()
-            self._print_line(f"{BREAK_TEXT[self.machine.basic_version]} in {line}")
+            text = BREAK_TEXT[self.machine.basic_version]
+            self._print_line(text if line is None else f"{text} in {line}")
             self._ready()
 
     def _tape_prompt(self, wanted: str) -> None:

@@ -776,3 +776,14 @@ def test_a_typed_program_runs_a_frame_at_a_time_and_esc_twice_breaks_it(model, w
     assert s.state == "editor"
     _typed(s, "LIST")
     assert s.log[-3:] == ['10 PRINT "HELLO ";', "20 GOTO 10", "Ready"]
+
+
+def test_a_long_direct_loop_does_not_freeze_the_screen_and_esc_twice_stops_it():
+    s, _, _ = _at_ready(machine="464")
+    _typed(s, "FOR I=1 TO 1E9:NEXT")
+    assert s.state == "running"
+    for _ in range(10):
+        s.tick()
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Break", "Ready"] and s.state == "editor"

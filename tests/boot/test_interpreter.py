@@ -203,3 +203,12 @@ def test_a_typed_line_replaces_the_loader_so_run_runs_the_program():
     assert b.execute("RUN") == [("run",)]  # the loader as loaded: the screen plays its loads
     b.execute("5 END")
     assert b.execute("RUN") == [("program",)] and run_program(b) == ""
+
+
+def test_a_long_direct_line_goes_on_a_frame_at_a_time():
+    b = Basic()
+    ops = b.execute("FOR I=1 TO 1E9:NEXT")
+    assert ops == [("program",)]  # not finished in one frame: the screen keeps calling run_frame
+    ops, done = b.run_frame()
+    assert not done and b.running_line is None and b.stop() is None
+    assert printed("FOR I=1 TO 3:?I;:NEXT", b) == " 1  2  3 "
