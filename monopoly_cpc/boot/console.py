@@ -45,10 +45,6 @@ class Console:
         self.cols = MODE_COLS[mode]
         self.clear()
 
-    @property
-    def written(self) -> list[list[bool]]:
-        return [[s >= 0 for s in row] for row in self.stamps]
-
     def _scroll(self) -> None:
         chars, pens, papers, stamps = self._blank_row()
         self.cells = [*self.cells[1:], chars]
