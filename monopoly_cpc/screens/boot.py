@@ -87,11 +87,17 @@ def disc_catalogue(width: int) -> list[str]:
 
 
 @lru_cache(maxsize=4)
+def _reads(baud: int) -> tuple[tape.ReadRecord, ...]:
+    """The tape's records as the firmware reads them (computed once: about 0.2 s)."""
+    return tuple(tape.model(baud).reads())
+
+
+@lru_cache(maxsize=4)
 def _loader_run_timeline(baud: int) -> tuple[tape.TapeEvent, ...]:
     """RUN with the loader in memory: its two silent LOADs, the tape read from the start."""
     wanted = [(name.lstrip("!"), name.startswith("!"))
               for name in basic.loaded_names(tape.monopoly_files()[0].data)]
-    return tuple(tape.firmware_run(tape.model(baud).reads(), wanted)[0])
+    return tuple(tape.firmware_run(list(_reads(baud)), wanted)[0])
 
 
 class BootScreen(Screen):
@@ -149,6 +155,7 @@ class BootScreen(Screen):
             # Work out the tape's timeline now, not in the frame where the key is pressed.
             tape.timeline(self.baud, tape.LOADER_NAME)
             tape.byte_times(self.baud, tape.SCREEN_NAME)
+            _reads(self.baud)
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
         self._log_line = ""
 
@@ -570,7 +577,7 @@ class BootScreen(Screen):
             # data, at the model's times (only in real time: at 10x it would be a squeal).
             speed = tape.speed_for(self.baud)
             leader_s = tape.LEADER_PULSES * speed.one / tape.TZX_HZ
-            for rec in tape.model(self.baud).reads():
+            for rec in _reads(self.baud):
                 if rec.t_end > events[-1].t:
                     break
                 self._at(rec.t_start, "tape_noise", leader_s, rec.t_end - rec.t_start - leader_s, start=start)
@@ -609,7 +616,7 @@ class BootScreen(Screen):
 
     def _schedule_cat(self, start: int) -> None:
         """CAT on tape: each block found is listed (name, block, type), with Ok once read."""
-        for rec in tape.model(self.baud).reads():
+        for rec in _reads(self.baud):
             if rec.sync == tape.SYNC_HEADER:
                 b = tape.Block.from_header(rec.payload[: tape.HEADER_LEN])
                 kind = "$" if b.filetype == tape.FILETYPE_BASIC else "&"
@@ -623,7 +630,7 @@ class BootScreen(Screen):
         are being read at tick ``now``; None between records or during a leader."""
         speed = tape.speed_for(self.baud)
         leader_s = tape.LEADER_PULSES * speed.one / tape.TZX_HZ
-        for rec in tape.model(self.baud).reads():
+        for rec in _reads(self.baud):
             bits_from = self._load_start + _ticks(rec.t_start + leader_s, self.factor)
             ends = self._load_start + _ticks(rec.t_end, self.factor)
             if bits_from <= now < ends:
