@@ -156,9 +156,3 @@ def pens_from_screen(mem: bytes) -> np.ndarray:
     for n in range(4):
         pens[:, n::4] = ((byte >> (7 - n)) & 1) | (((byte >> (3 - n)) & 1) << 1)
     return pens
-
-
-def revealed(pens: np.ndarray, loaded: int) -> np.ndarray:
-    """``pens`` with only the first ``loaded`` bytes of screen memory filled (the rest pen 0)."""
-    mask = np.repeat(offset_map() < loaded, 4, axis=1)
-    return np.where(mask, pens, 0).astype(np.uint8)
