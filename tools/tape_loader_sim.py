@@ -142,7 +142,10 @@ SHOTS = (
     ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.picture_bytes >= 16384),
     ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.state == "disc_error"),
     ("boot_break.png", {"machine": "464", "media": "tape", "kiosk": True},
-     lambda s: s.picture_bytes >= 3 * 2048 + 700, "ESC"),
+     lambda s: s.picture_bytes >= 3 * 2048 and s._record_end_after(s.t) is None, "ESC"),  # in a leader
+    ("boot_basic.png", {"machine": "464", "media": "tape", "lang": "en"},
+     lambda s: s.state == "typing" and s.buffer, "ESC", ">PRINT 2+2", '>?1/3,"A";7', ">MODE 3",
+     '>INK 2,18:PEN 2:PRINT "MONOPOLY";:PEN 1', '>10 PRINT "HELLO"', ">LIST", ">CAT"),
 )
 
 
@@ -177,8 +180,15 @@ def shots(out: Path) -> int:
             if stop(screen):
                 break
             screen.tick()
-        for k in keys:  # keys pressed once the stop condition holds
-            screen.on_key(CpcKeyEvent(k, 0, None))
+        for k in keys:  # keys pressed once the stop condition holds; ">text" types a line
+            if k.startswith(">"):
+                for ch in k[1:]:
+                    screen.on_key(CpcKeyEvent("K", 0, ch))
+                screen.on_key(CpcKeyEvent("RETURN", 0, "\r"))
+                for _ in range(60):
+                    screen.tick()
+            else:
+                screen.on_key(CpcKeyEvent(k, 0, None))
         fb = FrameBuffer()
         screen.draw(fb)
         rgb = np.ascontiguousarray(fb.to_rgb().transpose(1, 0, 2))

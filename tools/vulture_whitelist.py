@@ -11,7 +11,10 @@ here: delete it.  ``tests/test_vulture.py`` runs the check.
 from argparse import Namespace
 
 from monopoly_cpc.app import FixedStep, WindowFrontEnd
-from monopoly_cpc.boot.tape import motor_start_blanks
+from monopoly_cpc.boot.cdt import tape_intervals, write_cdt
+from monopoly_cpc.boot.picture import pens_from_screen
+from monopoly_cpc.boot.reader import read_tape_file
+from monopoly_cpc.boot.tape import TapeModel, motor_start_blanks
 from monopoly_cpc.keyboard.host import HostKeyboard
 from monopoly_cpc.keyboard.hostmap import load_host_map_file
 from monopoly_cpc.keyboard.layout import load_layout_file
@@ -56,6 +59,8 @@ Palette.half_level
 write_board_png     # tools/build_board.py writes assets/board_320x200.png
 glyphs_to_sheet     # tools/build_font.py turns the font source into the 128x128 sheet
 write_png_sheet     # tools/build_font.py writes assets/font_8x8.png
+write_cdt           # tools/tape_loader_sim.py build writes monopoly.cdt
+read_tape_file      # tools/tape_loader_sim.py decode reads a .cdt or .wav back (and tests/boot)
 
 # -- the tests' ways in: observation points and loaders of a given file --------------------------
 FixedStep.dropped             # tests/test_app.py: how much of a stall the clamp dropped
@@ -70,4 +75,7 @@ Board.group_of                # tests/rules/test_rules.py: the squares of a colo
 play_random_game              # tests/rules/test_playouts.py, test_determinism.py: playouts
 Variant.monopolic             # tests/rules, tests/ai: the MONOPOLIC rules preset (docs/rules.md)
 motor_start_blanks            # tests/boot/test_load_timing.py: the blank before each header read after a motor start
+TapeModel.duration            # tests/boot/test_tape.py: the tape's length at 1000 and 2000 baud
+tape_intervals                # tests/boot/test_tape.py, test_real_cpc.py: the model's tape as edges, for a .wav
+pens_from_screen              # tests/boot/test_tape.py: screen memory decoded back to the picture's pens
 clear_cache                   # tests/sound/test_render.py: render every sound again from scratch

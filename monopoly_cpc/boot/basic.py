@@ -166,3 +166,60 @@ def load_lines(program: bytes) -> list[tuple[int, str]]:
             k = end + 1
         pos += length
     return names
+
+
+def detokenise(program: bytes, french: bool = True) -> list[tuple[int, str]]:
+    """``(line number, text)`` of each line of a tokenised program, as LIST shows it.
+
+    Keywords come back in capitals, ``&hex`` constants as ``&`` and upper-case hex digits,
+    strings and DATA items as stored; the codes the French ROM draws as accented letters
+    (&40, &5C, &7B-&7D) are shown as those letters when ``french``, else as the English
+    ROM's characters.  Raises ValueError on a byte this tokeniser never writes.
+    """
+    names = {token: word for word, token in KEYWORDS.items()}
+    accents = {code: ch for ch, code in FRENCH_CODES.items()} if french else {}
+    out: list[tuple[int, str]] = []
+    pos = 0
+    while pos + 2 <= len(program):
+        length = int.from_bytes(program[pos : pos + 2], "little")
+        if length == 0:
+            break
+        number = int.from_bytes(program[pos + 2 : pos + 4], "little")
+        body = program[pos + 4 : pos + length - 1]
+        text: list[str] = []
+        k = 0
+        in_string = False
+        while k < len(body):
+            b = body[k]
+            k += 1
+            if in_string or 0x20 <= b < 0x80:
+                if b == 0x22:
+                    in_string = not in_string
+                text.append(accents.get(b, chr(b)))
+            elif b == STATEMENT_SEPARATOR:
+                text.append(":")
+            elif SMALL_INT <= b <= SMALL_INT + SMALL_INT_MAX:
+                text.append(str(b - SMALL_INT))
+            elif b == INT8:
+                text.append(str(body[k]))
+                k += 1
+            elif b in (INT16, HEX16):
+                value = int.from_bytes(body[k : k + 2], "little")
+                k += 2
+                text.append(str(value) if b == INT16 else f"&{value:X}")
+            elif b in names:
+                text.append(names[b])
+                if names[b] in ("DATA", "REM"):
+                    # stored as typed up to the end of the statement
+                    j = k
+                    quoted = False
+                    while j < len(body) and (quoted or body[j] != STATEMENT_SEPARATOR):
+                        quoted ^= body[j] == 0x22
+                        j += 1
+                    text.append("".join(accents.get(c, chr(c)) for c in body[k:j]))
+                    k = j
+            else:
+                raise ValueError(f"line {number}: byte &{b:02X} is not one this tokeniser writes")
+        out.append((number, "".join(text)))
+        pos += length
+    return out

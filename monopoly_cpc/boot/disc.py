@@ -50,12 +50,14 @@ SETTLE_S = 0.015
 SECTOR_GAP_S = 0.005
 SEARCH_S = 0.3
 TYPES_TRIED = ("", "BAS", "BIN")
+DIR_SECTORS = dsk.DIR_BLOCKS * dsk.SECTORS_PER_BLOCK
 
 MISSING_TEXT = "Drive A: disc missing"
 RETRY_PROMPT = "Retry, Ignore or Cancel? "
 BAD_COMMAND = "Bad command"
 # How long AMSDOS tries before it reports a missing disc (the drive never becomes ready).
 MISSING_AFTER_S = 1.4
+CAT_COLUMN = 20  # the width of one file in AMSDOS's CAT
 
 
 @dataclass(frozen=True)
@@ -96,17 +98,18 @@ class _Drive:
         self.events.append(DiscEvent(self.t, "read", file, track, sid, loaded))
         self.t += SECTOR_GAP_S
 
+    def read_directory(self, n_sectors: int = DIR_SECTORS) -> None:
+        """Read the directory's first ``n_sectors`` sectors in order."""
+        for s in range(n_sectors):
+            track, sid = dsk.block_sectors(s // dsk.SECTORS_PER_BLOCK)[s % dsk.SECTORS_PER_BLOCK]
+            self.read(track, sid)
+
     def search(self, full_name: str) -> bool:
         """Look for NAME.EXT in the directory, reading its sectors in order."""
         self.t += SEARCH_S
         entries = self.image.directory_slots()
         hit = next((k for k, e in entries if e.full_name == full_name and e.user == 0 and e.extent == 0), None)
-        n_sectors = dsk.DIR_BLOCKS * dsk.SECTORS_PER_BLOCK
-        if hit is not None:
-            n_sectors = hit * dsk.ENTRY // SECTOR_BYTES + 1
-        for s in range(n_sectors):
-            track, sid = dsk.block_sectors(s // dsk.SECTORS_PER_BLOCK)[s % dsk.SECTORS_PER_BLOCK]
-            self.read(track, sid)
+        self.read_directory(DIR_SECTORS if hit is None else hit * dsk.ENTRY // SECTOR_BYTES + 1)
         return hit is not None
 
     def open(self, typed: str) -> str | None:
@@ -134,6 +137,16 @@ class _Drive:
         return data if header[18] == dsk.TYPE_BASIC else b""
 
 
+def _load_all(d: _Drive, names: list[str]) -> None:
+    """The files a program's LOADs ask for, one after the other (up to one that is missing)."""
+    for other in names:
+        found = d.open(other)
+        if found is None:
+            d.events.append(DiscEvent(d.t, "not_found", other.lstrip("!")))
+            return
+        d.load(found)
+
+
 def run_timeline(image: dsk.DiscImage, name: str, head_track: int = 0) -> list[DiscEvent]:
     """The drive's events for ``RUN"name``: the file, and if it is a BASIC program the files its
     LOADs ask for, one after the other."""
@@ -143,12 +156,25 @@ def run_timeline(image: dsk.DiscImage, name: str, head_track: int = 0) -> list[D
         d.events.append(DiscEvent(d.t, "not_found", name))
     else:
         program = d.load(found)
-        for other in basic.loaded_names(program) if program else []:
-            nxt = d.open(other)
-            if nxt is None:
-                d.events.append(DiscEvent(d.t, "not_found", other.lstrip("!")))
-                break
-            d.load(nxt)
+        _load_all(d, basic.loaded_names(program) if program else [])
+    d.events.append(DiscEvent(d.t + MOTOR_RUN_ON_S, "motor_off"))
+    return d.events
+
+
+def program_run_timeline(image: dsk.DiscImage, program: bytes, head_track: int = 0) -> list[DiscEvent]:
+    """The drive's events for ``RUN`` of a BASIC program already in memory: the files its LOADs
+    ask for, the motor started again for the first."""
+    d = _Drive(image, head_track)
+    _load_all(d, basic.loaded_names(program))
+    d.events.append(DiscEvent(d.t + MOTOR_RUN_ON_S, "motor_off"))
+    return d.events
+
+
+def directory_timeline(image: dsk.DiscImage, head_track: int = 0) -> list[DiscEvent]:
+    """The drive's events when AMSDOS reads the whole directory (``CAT``, or a drive selected
+    again after a missing disc): the motor's spin-up, then the directory's sectors."""
+    d = _Drive(image, head_track)
+    d.read_directory()
     d.events.append(DiscEvent(d.t + MOTOR_RUN_ON_S, "motor_off"))
     return d.events
 
@@ -163,6 +189,39 @@ def monopoly_image(interleave: int = dsk.INTERLEAVE) -> dsk.DiscImage:
 def timeline(name: str, interleave: int = dsk.INTERLEAVE) -> tuple[DiscEvent, ...]:
     """``run_timeline`` on the MONOPOLY disc, computed once."""
     return tuple(run_timeline(monopoly_image(interleave), name))
+
+
+@lru_cache(maxsize=16)
+def program_timeline(name: str, interleave: int = dsk.INTERLEAVE) -> tuple[DiscEvent, ...]:
+    """``program_run_timeline`` for the BASIC program NAME.EXT of the MONOPOLY disc, in memory
+    already (typed ``RUN`` after it was loaded), computed once."""
+    image = monopoly_image(interleave)
+    return tuple(program_run_timeline(image, image.read_file(name)[1]))
+
+
+@lru_cache(maxsize=4)
+def directory_read_s(interleave: int = dsk.INTERLEAVE) -> float:
+    """Seconds from the command to the directory read, on the MONOPOLY disc."""
+    return [e for e in directory_timeline(monopoly_image(interleave)) if e.kind == "read"][-1].t
+
+
+def catalogue(width: int, interleave: int = dsk.INTERLEAVE) -> list[str]:
+    """The lines AMSDOS's CAT prints for the MONOPOLY disc (between its blank lines): the
+    files in alphabetical order, ``NAME    .EXT  nK`` (1 KB blocks, AMSDOS header included),
+    as many to a line as 20-column places fit, then the free space."""
+    image = monopoly_image(interleave)
+    names = sorted({e.full_name for e in image.directory() if e.user == 0})
+    entries = []
+    used = 0
+    for name in names:
+        base, ext = name.split(".")
+        size = len(image.file_blocks(name)) * dsk.BLOCK // 1024
+        used += size
+        entries.append(f"{base:<8}.{ext:<3} {size:>3}K")
+    per_line = max(1, width // CAT_COLUMN)
+    lines = ["   ".join(entries[i : i + per_line]) for i in range(0, len(entries), per_line)]
+    free = (dsk.TOTAL_BLOCKS - dsk.DIR_BLOCKS) * dsk.BLOCK // 1024 - used
+    return ["Drive A: user  0", "", *lines, "", f"{free}K free"]
 
 
 def byte_times(events: list[DiscEvent] | tuple[DiscEvent, ...], name: str, length: int) -> np.ndarray:

@@ -116,11 +116,6 @@ def loading_picture() -> np.ndarray:
     return pens
 
 
-def line_offset(y: int) -> int:
-    """Offset from &C000 of the first byte of pixel line ``y`` (CPC screen memory order)."""
-    return (y % 8) * 0x800 + (y // 8) * 80
-
-
 @lru_cache(maxsize=1)
 def offset_map() -> np.ndarray:
     """(200, 80) array: the screen-memory offset of each Mode 1 byte (4 pixels)."""
@@ -149,16 +144,10 @@ def screen_bytes(pens: np.ndarray | None = None) -> bytes:
 
 
 def pens_from_screen(mem: bytes) -> np.ndarray:
-    """The inverse of :func:`screen_bytes` (used by tests and the tape reader)."""
+    """The inverse of :func:`screen_bytes` (the tests decode screen memory with it)."""
     arr = np.frombuffer(mem, dtype=np.uint8)
     byte = arr[offset_map()].astype(np.uint8)
     pens = np.zeros((H, W), dtype=np.uint8)
     for n in range(4):
         pens[:, n::4] = ((byte >> (7 - n)) & 1) | (((byte >> (3 - n)) & 1) << 1)
     return pens
-
-
-def revealed(pens: np.ndarray, loaded: int) -> np.ndarray:
-    """``pens`` with only the first ``loaded`` bytes of screen memory filled (the rest pen 0)."""
-    mask = np.repeat(offset_map() < loaded, 4, axis=1)
-    return np.where(mask, pens, 0).astype(np.uint8)

@@ -48,7 +48,7 @@ def decode_intervals(iv: np.ndarray) -> list[tape.ReadRecord]:
             continue
         if iv[re_] >= 0.75 * avg:  # the run did not end with a short (zero) half-cycle
             continue
-        rec, used = _read_record(iv, re_, avg, starts[first], ends)
+        rec, used = _read_record(iv, int(re_), avg, float(starts[first]), ends)
         if rec is not None:
             records.append(rec)
             pos = used

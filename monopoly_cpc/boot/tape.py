@@ -454,6 +454,7 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
     queue = list(wanted)
     i = 0
     progress_line = False  # the last message is a Loading/Found line that the next one rewrites
+    last_found = False  # ... and it is a Found line
     while queue and i < len(reads):
         want_name, quiet = queue[0]
         t_on = events[-1].t if events else 0.0
@@ -482,9 +483,11 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
                 match = (b.name == want_name or want_name == "") and b.number == expect_block
                 word = "Loading" if match else "Found  "
                 text = None if quiet else f"{word} {_name_field(b.name)} block {b.number}"
+                # Found lines rewrite each other; the first Loading line after them starts anew.
                 events.append(TapeEvent(rec.t_end, "loading" if match else "found", b.name, b.number, text,
-                                        not progress_line))
+                                        not progress_line or (match and last_found)))
                 progress_line = not quiet or progress_line
+                last_found = not match and not quiet
                 if match:
                     header = Block(b.name, b.number, b.last, b.filetype, b.load, b.first, b.total, b.entry,
                                    bytes(data_len))
@@ -508,8 +511,9 @@ def firmware_run(reads: list[ReadRecord], wanted: list[tuple[str, bool]]) -> tup
                 events.append(TapeEvent(rec.t_end, "block_loaded", h.name, h.number))
                 expect_block += 1
                 if h.first and not h.last:
-                    # The first block went to a buffer; the motor stops and starts again for
-                    # the rest of the file, and the firmware waits for it once more.
+                    # The first block went to a buffer; the motor stops (the relay clicks off)
+                    # and starts again for the rest of the file, and the firmware waits for it
+                    # once more.
                     events.append(TapeEvent(rec.t_end, "motor_off", h.name))
                     events.append(TapeEvent(rec.t_end, "motor_on", h.name))
                     listen = rec.t_end + MOTOR_WAIT_S
@@ -561,8 +565,10 @@ class TapeModel:
     def byte_times(self, name: str) -> np.ndarray:
         """Seconds after PLAY at which each byte of file ``name`` has been read into memory.
 
-        The firmware reads a data record straight into its destination, so the boot screen
-        uses this to show the picture arriving in screen memory.
+        The firmware reads a file's first block into its 2 KB buffer and copies it to its
+        destination when the block ends; the later blocks are read straight into their
+        destination.  The boot screen uses this to show the picture arriving in screen memory:
+        the first block all at once, then byte by byte.
         """
         out = []
         recs = self.records()
@@ -572,7 +578,10 @@ class TapeModel:
                 n = len(r.block.data)
                 # payload byte j sits at raw index 1 + j + 2 * (j // 256) (CRCs between segments)
                 idx = 1 + np.arange(n) + 2 * (np.arange(n) // SEGMENT)
-                out.append((t + ends[idx]) / TZX_HZ)
+                times = (t + ends[idx]) / TZX_HZ
+                if r.block.first:
+                    times = np.full(n, (t + ends[-len(TRAILER) - 1]) / TZX_HZ)  # at its last CRC byte
+                out.append(times)
         if not out:
             raise KeyError(name)
         return np.concatenate(out)

@@ -2,8 +2,9 @@
 
 ``BootScreen(ctx, on_done)`` plays, in 50 Hz ticks:
 
-1. the power-on screen of the chosen machine (``boot.machines``): the banner after 0.3 s,
-   ``Ready`` after 0.9 s, the steady block cursor;
+1. the power-on screen of the chosen machine (``boot.machines``): 2 grey frames, the banner
+   printed character by character from frame 10, ``Ready`` and the steady block cursor at
+   frame 44 (464) or 43 (664, 6128);
 2. an auto-typer that types, at a person's pace, ``|TAPE`` (664/6128 with tape) or ``|DISC``
    (464 with disc), then ``RUN"MONOPOLY`` and ENTER; on a French CPC the bar shows as ``ù``;
 3. tape: ``Press PLAY then any key:``, then the firmware's messages at the times of the tape
@@ -12,12 +13,12 @@
    picture; ``--no-disc`` first gives AMSDOS's ``Retry, Ignore or Cancel?``;
 4. ``on_done()`` gives the next screen (the title).
 
-Keys: COPY skips to the title at any time.  ESC at the tape prompt or during the tape load
-gives ``Break`` and ``Ready`` (one press is enough for the cassette firmware; a second does
-nothing more); once the BASIC loader runs, its silent LOADs stop with ``Break in 20`` (the
-picture) or ``Break in 30`` (the code), and when everything is in, any key is the one its
-``CALL &BB18`` waits for (on to the title).  At ``Ready`` the player may type ``RUN"MONOPOLY`` (or ``|TAPE``/``|DISC``) with a small
-line editor (DEL deletes).  Any key typed while the auto-typer is typing takes over from it.
+At ``Ready`` the lines typed go to BASIC (``boot.interpreter``: PRINT, LIST, MODE, INK, CAT,
+RUN ...); this screen only plays its answers on the console and the loads over time.  Keys:
+COPY skips to the title at any time; ESC stops a load as BASIC 1.0 (``Break``) or 1.1
+(``Broken in``) does, and in the line editor gives ``*Break*``; when everything is loaded,
+any key is the one the loader's ``CALL &BB18`` waits for (on to the title).  Any key typed
+while the auto-typer is typing takes over from it.
 
 ``--loader real`` plays the loads in real time (minutes on tape), ``fast`` (default) plays them
 10 times faster and types twice as fast, ``skip`` goes straight to ``on_done()``.
@@ -26,20 +27,26 @@ line editor (DEL deletes).  Any key typed while the auto-typer is typing takes o
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from monopoly_cpc.boot import basic, disc, machines, picture, tape
-from monopoly_cpc.boot.console import Console
+from monopoly_cpc.boot import basic, disc, interpreter, machines, picture, tape
+from monopoly_cpc.boot.console import ROWS, Console
+from monopoly_cpc.render.font import font
 from monopoly_cpc.screens.base import Screen
 
 SKIP_KEY = "COPY"
 TPS = machines.TICKS_PER_SECOND
 POWER_ON_INKS = (1, 24, 20, 6)  # Mode 1 at power-on: blue paper, bright yellow pen
+# The firmware's 16 inks at power-on, its two flash sets (cpc_facts §1): pens 14 and 15 flash.
+POWER_ON_INK_TABLE = (
+    (1, 1), (24, 24), (20, 20), (6, 6), (26, 26), (0, 0), (2, 2), (8, 8),
+    (10, 10), (12, 12), (14, 14), (16, 16), (18, 18), (22, 22), (1, 24), (11, 16),
+)
+FLASH_FRAMES = 10  # each colour of a flashing ink shows 10 frames (0.2 s)
 # How much faster than real time the loads play.  A disc load takes only ~6 s, so "fast"
 # plays it at 2x (at 10x the picture would flash by in half a second).
 LOAD_FACTOR = {("real", "tape"): 1.0, ("fast", "tape"): 10.0, ("real", "disc"): 1.0, ("fast", "disc"): 2.0}
@@ -49,8 +56,8 @@ ENTER_DELAY = {"real": 14, "fast": 6}  # after the last character of a line
 NEXT_LINE_DELAY = {"real": 40, "fast": 15}  # after a command's Ready, before the next one
 AUTO_PLAY_TICKS = 150  # kiosk / attract: "press" PLAY and a key (or R) after 3 s
 HOLD_PICTURE_TICKS = 50  # the finished picture stays 1 s before the title
-
-_RUN = re.compile(r'^RUN\s*"([^"]*)"?\s*$')  # RUN"NAME, RUN "NAME", RUN"NAME"
+BREAK_TEXT = interpreter.BREAK_TEXT  # BASIC 1.1 says "Broken in" (and "Broken in in 20")
+EDITOR_BREAK = "*Break*"
 DISC_FILES = tuple(
     (f.name + (".BAS" if f.filetype == tape.FILETYPE_BASIC else ".BIN"), len(f.data))
     for f in tape.monopoly_files()
@@ -61,6 +68,20 @@ def _ticks(seconds: float, factor: float) -> int:
     return math.ceil(seconds * TPS / factor - 1e-9)
 
 
+@lru_cache(maxsize=4)
+def _reads(baud: int) -> tuple[tape.ReadRecord, ...]:
+    """The tape's records as the firmware reads them (computed once: about 0.2 s)."""
+    return tuple(tape.model(baud).reads())
+
+
+@lru_cache(maxsize=4)
+def _loader_run_timeline(baud: int) -> tuple[tape.TapeEvent, ...]:
+    """RUN with the loader in memory: its two silent LOADs, the tape read from the start."""
+    wanted = [(name.lstrip("!"), name.startswith("!"))
+              for name in basic.loaded_names(tape.monopoly_files()[0].data)]
+    return tuple(tape.firmware_run(list(_reads(baud)), wanted)[0])
+
+
 class BootScreen(Screen):
     """Power-on, typed commands and the cosmetic load; then ``on_done()``."""
 
@@ -68,11 +89,11 @@ class BootScreen(Screen):
         super().__init__(ctx)
         self.on_done = on_done
         self.machine = machines.machine(ctx.option("machine", "6128"))
-        self.media: str = ctx.option("media", None) or self.machine.default_media
-        if self.media not in ("tape", "disc"):
-            raise ValueError(f"media must be tape or disc, got {self.media!r}")
+        media: str = ctx.option("media", None) or self.machine.default_media
+        if media not in ("tape", "disc"):
+            raise ValueError(f"media must be tape or disc, got {media!r}")
         # A 464 booted for disc has a DDI-1 (and AMSDOS); one booted for tape has none.
-        self.has_amsdos = self.machine.built_in_disc or self.media == "disc"
+        self.has_amsdos = self.machine.built_in_disc or media == "disc"
         self.baud = int(ctx.option("tape_speed", 1000))
         self.mode = ctx.option("loader", "fast")
         if self.mode not in ("real", "fast", "skip"):
@@ -82,35 +103,71 @@ class BootScreen(Screen):
         self.auto = bool(ctx.option("kiosk", False) or ctx.option("attract", False))
         layout = ctx.option("cpc_layout", None) or ("en" if ctx.option("lang", "fr") == "en" else "fr")
         self.french = layout == "fr"
-        pace = "real" if self.mode == "real" else "fast"
-        self.pace = pace
+        self.pace = "real" if self.mode == "real" else "fast"
+        self.basic = interpreter.Basic(self.machine.basic_version, self.has_amsdos, self.french, media)
 
         self.t = 0  # ticks since power-on
         self.console = Console()
-        self.inks = POWER_ON_INKS
-        self.border = machines.BORDER_INK
+        self.ink_table: list[tuple[int, int]] = list(POWER_ON_INK_TABLE)
+        self.border_inks = (machines.GREY_INK, machines.GREY_INK)
         self.picture_bytes = 0  # how much of the loading picture is in screen memory
-        self._picture_ticks: np.ndarray | None = None
-        self.state = "power"  # power | typing | editor | tape_prompt | loading | disc_error | done
+        self._picture_ticks: np.ndarray | None = None  # the tick each of its bytes arrives
+        self._picture_loading = False
+        # power | typing | editor | running | paused | tape_prompt | cat_prompt | loading |
+        # disc_error | done
+        self.state = "power"
         self.buffer = ""  # the line being typed
         self.caps_lock = False  # the CAPS LOCK key's state (the firmware's, for a-z only)
-        self._typing: list[str] = list(self.machine.commands(self.media, self.french))
+        self._typing: list[str] = list(self.machine.commands(media, self.french))
         self._type_queue: list[tuple[int, str]] = []  # (tick, char or "\r")
         self._schedule: list[tuple[int, tuple]] = []
+        self._banner = self.machine.banner_schedule()
         self._prompt_tick = 0
         self._motor_on = False
-        self._load_kind = self.media
+        self._load_kind = media
+        self._load_start = 0
         self._tape_name = tape.LOADER_NAME
+        self._tape_wanted = "name"  # name | program | cat: what the tape prompt starts
         self._disc_name = tape.LOADER_NAME   # the file a disc retry asks for ("" after |A)
+        self._disc_action = "load"  # load | drive | cat: what a disc retry does
+        self._pending_break: int | None = None  # an ESC waiting for the end of a record
         # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
         self._program_line: int | None = None
         if self.mode != "skip":
             # Work out the tape's timeline now, not in the frame where the key is pressed.
             tape.timeline(self.baud, tape.LOADER_NAME)
             tape.byte_times(self.baud, tape.SCREEN_NAME)
+            _reads(self.baud)
             disc.timeline(tape.LOADER_NAME)
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
-        self._copyright_until = -1
+        self._log_line = ""
+
+    # -- BASIC's state seen from outside ----------------------------------------------------------
+    @property
+    def media(self) -> str:
+        return self.basic.media
+
+    @media.setter
+    def media(self, value: str) -> None:
+        self.basic.media = value
+
+    @property
+    def inks(self) -> tuple[int, ...]:
+        """The (first) colours of pens 0-3."""
+        return tuple(a for a, _ in self.ink_table[:4])
+
+    @inks.setter
+    def inks(self, colours: tuple[int, ...]) -> None:
+        for pen, c in enumerate(colours):
+            self.ink_table[pen] = (c, c)
+
+    @property
+    def border(self) -> int:
+        return self.border_inks[0]
+
+    @border.setter
+    def border(self, colour: int) -> None:
+        self.border_inks = (colour, colour)
 
     # -- the outside -------------------------------------------------------------------------
     def on_key(self, ev: Any) -> None:
@@ -125,17 +182,22 @@ class BootScreen(Screen):
             self.state = "editor"
         if self.state == "editor":
             self._edit_key(ev)
-        elif self.state == "tape_prompt":
+        elif self.state in ("running", "paused"):
+            self._running_key(ev)
+        elif self.state in ("tape_prompt", "cat_prompt"):
             if ev.key == "ESC":
-                self._break()
+                if self.state == "cat_prompt":
+                    self._ready()  # CAT gives up without a word
+                else:
+                    self._break()
             elif not ev.repeat and ev.key not in ("SHIFT", "CTRL"):
                 self._start_tape()
         elif self.state == "loading" and self._load_kind == "tape":
             if self._program_line == tape.WAIT_KEY_LINE:
                 if not ev.repeat and ev.key not in ("SHIFT", "CTRL"):
                     self._finish()  # the key CALL &BB18 waits for: the program goes on
-            elif ev.key == "ESC":
-                self._break()
+            elif ev.key == "ESC" and not ev.repeat:
+                self._tape_escape()
         elif self.state == "disc_error":
             self._disc_error_key(ev.letter)
 
@@ -146,51 +208,107 @@ class BootScreen(Screen):
             self._finish()
             return
         self.t += 1
+        self.console.now = self.t
         if self.state == "power":
             self._power_tick()
         elif self.state == "typing":
             self._typing_tick()
+        elif self.state == "running":
+            self._program_frame()
         elif self.auto and self.t - self._prompt_tick >= AUTO_PLAY_TICKS:
             # kiosk / attract: nobody at the keyboard, so PLAY (or R) is "pressed" by itself
-            if self.state == "tape_prompt":
+            if self.state in ("tape_prompt", "cat_prompt"):
                 self._start_tape()
             elif self.state == "disc_error":
                 self._disc_error_key("R")
         if self.state == "loading":
+            due = self._pending_break is not None and self.t >= self._pending_break
+            # The record under the head is read to its end (its last bytes may fall in this
+            # very frame) before a waiting ESC is acted on.
             self._run_schedule()
+            if due:
+                self._pending_break = None
+                if self.state == "loading":
+                    self._break()
 
     def draw(self, fb: Any) -> None:
-        fb.set_inks(self.inks)
-        fb.set_border(self.border)
-        fb.clear(0)
-        picture_mode = self.inks != POWER_ON_INKS
-        if self.picture_bytes:
-            fb.sprite(picture.revealed(picture.loading_picture(), self.picture_bytes), 0, 0)
-        rows = self.console.rows()
-        if self._copyright_until >= self.t:
-            rows[machines.COPYRIGHT_ROW] = machines.COPYRIGHT_FLASH.ljust(40)
-        for r, line in enumerate(rows):
-            if not picture_mode:
-                if line.strip():
-                    fb.text(0, r, line, pen=1, paper=0)
-                continue
-            for c, written in enumerate(self.console.written[r]):
-                if written:
-                    fb.text(c, r, line[c], pen=1, paper=0)
-        if self.console.cursor_on:
-            c, r = self.console.cursor_cell()
-            fb.text(c, r, rows[r][c], pen=1, paper=0, inverse=True)
+        if self.state == "power" and self.t < machines.GREY_FRAMES:
+            # before the firmware has set its inks: border and paper in grey
+            fb.set_inks((machines.GREY_INK,) * 4)
+            fb.set_border(machines.GREY_INK)
+            fb.clear(0)
+            return
+        phase = (self.t // FLASH_FRAMES) % 2
+        image, slots = self._console_image()
+        if self.picture_bytes and self._picture_ticks is not None:
+            offsets = np.repeat(picture.offset_map(), 4, axis=1)
+            arrived = offsets < self.picture_bytes
+            arrival = np.asarray(self._picture_ticks)[np.minimum(offsets, len(self._picture_ticks) - 1)]
+            cols = self.console.cols
+            stamps = np.repeat(np.repeat(np.array(self.console.stamps), 8, axis=0), 320 // cols, axis=1)
+            # screen memory holds whichever came last: the picture's byte or the character
+            over = arrived & (arrival > stamps)
+            image = np.where(over, picture.loading_picture(), image).astype(np.uint8)
+        fb.sprite(image, 0, 0)
+        for r, row_slots in enumerate(slots):
+            fb.set_inks([self.ink_table[p][phase] for p in row_slots], 8 * r, 8 * r + 8)
+        fb.set_border(self.border_inks[phase])
+
+    def _console_image(self) -> tuple[np.ndarray, list[list[int]]]:
+        """The text screen as (200, 320) framebuffer pens, and for each text row the BASIC pen
+        each of the 4 framebuffer pens stands for.  Mode 1 and 2 use their pens directly;
+        Mode 0's 16 pens are given the framebuffer's 4 row by row (a row using more than 4
+        shows the others in the fourth)."""
+        con = self.console
+        f = font()
+        cols = con.cols
+        codes = np.array([[f.char_to_code.get(ch, f.char_to_code["?"]) for ch in row] for row in con.cells],
+                         dtype=np.int64)
+        fg = np.array(con.pens, dtype=np.int64)
+        bg = np.array(con.papers, dtype=np.int64)
+        if con.cursor_on:
+            c, r = con.cursor_cell()
+            fg[r, c], bg[r, c] = con.paper, con.pen  # the block cursor: the cell inverted
+        mode = {20: 0, 40: 1, 80: 2}[cols]
+        slots: list[list[int]] = []
+        if mode == 0:
+            for r in range(ROWS):
+                used: list[int] = []
+                for p in (*bg[r], *fg[r]):
+                    if int(p) not in used:
+                        used.append(int(p))
+                used = (used + [p for p in range(16) if p not in used])[:4]
+                lookup = {p: i for i, p in enumerate(used)}
+                fg[r] = [lookup.get(int(p), 3) for p in fg[r]]
+                bg[r] = [lookup.get(int(p), 3) for p in bg[r]]
+                slots.append(used)
+        else:
+            mask = 3 if mode == 1 else 1
+            fg &= mask
+            bg &= mask
+            slots = [[0, 1, 2, 3]] * ROWS
+        glyphs = f.glyphs[codes]  # (25, cols, 8, 8)
+        if mode == 2:
+            # 640 pixels across in 320: each pair of Mode 2 pixels shows as one
+            glyphs = glyphs[..., 0::2] | glyphs[..., 1::2]
+        pix = np.where(glyphs, fg[:, :, None, None], bg[:, :, None, None])
+        image = pix.transpose(0, 2, 1, 3).reshape(ROWS * 8, -1)
+        if mode == 0:
+            image = np.repeat(image, 2, axis=1)
+        return image.astype(np.uint8), slots
 
     # -- power-on ----------------------------------------------------------------------------
     def _power_tick(self) -> None:
-        if self.t == machines.BANNER_TICK:
-            for r, text in self.machine.banner:
-                self.console.row, self.console.col = r, 0
-                self.console.write(text)
-                self.log.append(text)
-            if self.machine.flash_copyright:
-                self._copyright_until = self.t  # shown for this one frame only
-        if self.t == machines.READY_TICK:
+        if self.t == machines.GREY_FRAMES:
+            self.inks = POWER_ON_INKS
+            self.border = POWER_ON_INKS[0]
+        while self._banner and self._banner[0][0] <= self.t:
+            _, row, col, ch = self._banner.pop(0)
+            self.console.row, self.console.col = row, col
+            self.console.put(ch)
+            if not self._banner or self._banner[0][1] != row:
+                self.log.append(self.console.rows()[row].rstrip())
+        if self.t == self.machine.ready_frame:
             self.console.row, self.console.col = machines.READY_ROW, 0
             self._print_line("Ready")
             self.console.cursor_on = True
@@ -223,7 +341,7 @@ class BootScreen(Screen):
         if ch == "\r":
             self._enter()
             return
-        if len(self.buffer) < 255:
+        if len(self.buffer) < 255 and font().has(ch):
             self.buffer += ch
             self.console.put(ch)
 
@@ -233,9 +351,8 @@ class BootScreen(Screen):
                 self.caps_lock = not self.caps_lock
             return
         if ev.key == "ESC":
-            if self.buffer:
-                self.buffer = ""
-                self.console.newline()
+            if not ev.repeat:
+                self._editor_break()
             return
         if ev.key == "DEL":
             if self.buffer:
@@ -253,11 +370,32 @@ class BootScreen(Screen):
             elif ch >= " " and ch != "\x7f":
                 self._type_char(ch.upper() if self.caps_lock and "a" <= ch <= "z" else ch)
 
-    def _print_line(self, text: str) -> None:
-        self.console.ensure_line_start()
+    def _editor_break(self) -> None:
+        """ESC in the line editor: the line is abandoned with *Break* after it."""
+        self._flush_log()
+        self.buffer, typed = "", self.buffer
+        self.console.write(EDITOR_BREAK + "\n")
+        self.log.append(typed + EDITOR_BREAK)
+
+    def _out(self, text: str) -> None:
+        """Write on the console; each finished line goes to the log."""
         self.console.write(text)
-        self.console.newline()
-        self.log.append(text)
+        for ch in text:
+            if ch == "\n":
+                self.log.append(self._log_line)
+                self._log_line = ""
+            else:
+                self._log_line += ch
+
+    def _flush_log(self) -> None:
+        if self._log_line:
+            self.log.append(self._log_line)
+            self._log_line = ""
+
+    def _print_line(self, text: str) -> None:
+        self._flush_log()
+        self.console.ensure_line_start()
+        self._out(text + "\n")
 
     def _ready(self) -> None:
         self.ctx.audio.stop("disc_motor")
@@ -269,64 +407,135 @@ class BootScreen(Screen):
         line, self.buffer = self.buffer, ""
         self.log.append(line)
         self.console.newline()
-        cmd = line.strip()
-        upper = cmd.upper().replace("\u00f9", "|").replace("\u00d9", "|")
-        if not cmd:
+        if not line.strip():
             self.state = "editor"
             return
-        if upper in ("|TAPE", "|DISC"):
-            if not self.has_amsdos:
-                self._print_line("Unknown command")
-            else:
-                self.media = "tape" if upper == "|TAPE" else "disc"
-            self._ready()
-            if self._typing:
-                self._begin_typing(NEXT_LINE_DELAY[self.pace])
-            return
-        if upper in ("|A", "|B") and self.has_amsdos:
-            # Selects the drive, which AMSDOS reads at once: nothing to say with a disc in.
-            self.media = self._load_kind = "disc"
-            if self.disc_in:
-                self._ready()
-            else:
-                self.console.cursor_on = False
-                self._schedule = []
-                self._start_disc("")    # no file: a retry with the disc in reads it, then Ready
-            return
-        if upper.startswith("|"):
-            self._print_line("Unknown command")   # no ROM knows this bar command
-            self._ready()
-            return
-        if upper == "CLS":
-            self.console.clear()
-            self._ready()
-            return
-        if upper == "RUN":
-            self._ready()   # no program in memory: nothing runs
-            return
-        run = _RUN.match(upper)
-        if run is not None:
-            self._run(run.group(1).strip())
-            return
-        self._print_line("Syntax error")
+        ops = self.basic.execute(line)
+        for op in ops:
+            if op[0] in interpreter.ACTIONS:
+                self._flush_log()
+                self._action(op)
+                return
+            self._console_op(op)
         self._ready()
+        if self._typing:
+            self._begin_typing(NEXT_LINE_DELAY[self.pace])
 
-    # -- loading -----------------------------------------------------------------------------
-    def _run(self, name: str) -> None:
+    def _console_op(self, op: tuple) -> None:
+        kind = op[0]
+        if kind == "text":
+            self._out(op[1])
+        elif kind in ("cls", "mode"):
+            if kind == "mode":
+                self.console.set_mode(op[1])
+            else:
+                self.console.clear()
+            # screen memory is cleared: the picture goes with the text
+            self.picture_bytes = 0
+            self._picture_ticks = None
+        elif kind == "ink":
+            self.ink_table[op[1]] = (op[2], op[3])
+        elif kind == "border":
+            self.border_inks = (op[1], op[2])
+        elif kind == "pen":
+            self.console.pen = op[1]
+        elif kind == "paper":
+            self.console.paper = op[1]
+        elif kind == "device":
+            pass  # BASIC has switched its file commands (basic.media)
+
+    def _action(self, op: tuple) -> None:
         self.console.cursor_on = False
         self._program_line = None
         self._schedule = []
         self._load_kind = self.media
-        if self.media == "tape":
-            self.console.write("Press PLAY then any key: ")
-            self.log.append("Press PLAY then any key:")
+        kind = op[0]
+        if kind == "stored":
+            # a program line: BASIC stores it and says nothing
             self.console.cursor_on = True
-            self.state = "tape_prompt"
-            self._prompt_tick = self.t
+            self.state = "editor"
+            return
+        if kind == "program":
+            self.state = "running"
+            return
+        if kind == "drive":
+            # |A / |B select the drive, which AMSDOS reads at once: nothing to say with a disc in.
+            self._load_kind = "disc"
+            if self.disc_in:
+                self._ready()
+            else:
+                self._start_disc("", action="drive")
+            return
+        if kind == "cat":
+            if self.media == "tape":
+                self._tape_prompt("cat")
+            else:
+                self._start_disc("", action="cat")
+            return
+        if kind == "run":
+            self._program_line = 10
+            self._console_op(("mode", 1))
+            self._loader_inks()
+            if self.media == "tape":
+                self._tape_wanted = "program"
+                self._start_tape()
+            else:
+                self._start_disc(DISC_FILES[0][0], action="program")
+            return
+        name = op[1]
+        if self.media == "tape":
             self._tape_name = name
+            self._tape_prompt("name")
         else:
             self._start_disc(name)
 
+    def _program_frame(self) -> None:
+        """One frame of a typed program running."""
+        ops, done = self.basic.run_frame()
+        for op in ops:
+            if op[0] in interpreter.ACTIONS:
+                self._flush_log()
+                self._action(op)
+                return
+            self._console_op(op)
+        if done:
+            self._ready()
+
+    def _running_key(self, ev: Any) -> None:
+        """ESC pauses a running program; a second ESC stops it (Break in <line>), any other
+        key goes on."""
+        if ev.repeat or ev.key in ("SHIFT", "CTRL", "CAPS"):
+            return
+        if ev.key != "ESC":
+            self.state = "running"
+        elif self.state == "running":
+            self.state = "paused"
+        else:
+            line = self.basic.stop()
+            text = BREAK_TEXT[self.machine.basic_version]
+            self._print_line(text if line is None else f"{text} in {line}")
+            self._ready()
+
+    def _tape_prompt(self, wanted: str) -> None:
+        self._tape_wanted = wanted
+        self._out("Press PLAY then any key: ")
+        self._flush_log()
+        self.log[-1] = self.log[-1].rstrip()
+        self.console.cursor_on = True
+        self.state = "cat_prompt" if wanted == "cat" else "tape_prompt"
+        self._prompt_tick = self.t
+
+    def _loader_inks(self) -> None:
+        """The BASIC loader's line 10: MODE 1 (clears the screen), BORDER and INKs."""
+        self.console.set_mode(1)
+        self.basic.mode = 1
+        self.console.pen, self.console.paper = 1, 0
+        self.console.cursor_on = False
+        self.inks = picture.INKS
+        self.border = picture.BORDER
+        self.picture_bytes = 0
+
+    # -- loading -----------------------------------------------------------------------------
     @property
     def factor(self) -> float:
         return LOAD_FACTOR[(self.pace, self._load_kind)]
@@ -338,29 +547,39 @@ class BootScreen(Screen):
     def _start_tape(self) -> None:
         self.console.cursor_on = False
         self.state = "loading"
+        self._load_kind = "tape"
         self._motor_on = True
         self.ctx.audio.cue("relay_click")
-        events = tape.timeline(self.baud, self._tape_name)
-        start = self.t
+        start = self._load_start = self.t
+        if self._tape_wanted == "cat":
+            self._schedule_cat(start)
+            return
+        if self._tape_wanted == "program":
+            events = _loader_run_timeline(self.baud)
+        else:
+            events = tape.timeline(self.baud, self._tape_name)
         if self.machine.model == "464" and self.pace == "real":
             # The 464 lets the tape signal through to its speaker: each record's leader and
             # data, at the model's times (only in real time: at 10x it would be a squeal).
             speed = tape.speed_for(self.baud)
             leader_s = tape.LEADER_PULSES * speed.one / tape.TZX_HZ
-            for rec in tape.model(self.baud).reads():
+            for rec in _reads(self.baud):
                 if rec.t_end > events[-1].t:
                     break
                 self._at(rec.t_start, "tape_noise", leader_s, rec.t_end - rec.t_start - leader_s, start=start)
         loaded = [e for e in events if e.kind == "file_loaded"]
         load_line = {name.lstrip("!"): line for line, name in basic.load_lines(tape.monopoly_files()[0].data)}
+        # the loader's LOADs run in its lines 20 and 30 (for Break in <line>)
+        program_from = 0.0 if self._tape_wanted == "program" else (
+            loaded[0].t if loaded and loaded[0].file == tape.LOADER_NAME else math.inf)
         for e in events:
-            if e.kind == "motor_on" and e.file in load_line:
+            if e.kind == "motor_on" and e.file in load_line and e.t >= program_from:
                 self._at(e.t, "line", load_line[e.file], start=start)
             if e.text is not None:
                 self._at(e.t, "message", e.text, e.new_line, start=start)
             if e.kind == "file_loaded" and e.file == tape.LOADER_NAME:
                 self._at(e.t, "newline", start=start)
-                self._at(e.t, "mode1", start=start)
+                self._at(e.t, "loader", start=start)
             if e.kind == "motor_on" and e.t > 0:
                 self._at(e.t, "cue", "relay_click", start=start)
             if e.kind == "motor_off":
@@ -368,46 +587,97 @@ class BootScreen(Screen):
         if any(e.file == tape.SCREEN_NAME for e in loaded):
             times = tape.byte_times(self.baud, tape.SCREEN_NAME)
             self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
+            first_screen = next(e for e in events if e.file == tape.SCREEN_NAME and e.kind in ("loading", "motor_on"))
+            self._at(first_screen.t, "picture", start=start)
         entry = {f.name: f.entry for f in tape.monopoly_files() if f.filetype != tape.FILETYPE_BASIC}
         if len(loaded) == 1 and entry.get(loaded[0].file) == 0:
-            # RUN"MONOSCR: the firmware jumps to the file's entry address, 0, which resets the CPC.
+            # RUN"MONOSCR: the firmware jumps to the file's entry address, 0, and BASIC restarts.
             self._at(loaded[0].t, "reset", start=start)
-        if len(loaded) > 1 and loaded[0].file == tape.LOADER_NAME and loaded[-1].file == tape.CODE_NAME:
+        if loaded and loaded[-1].file == tape.CODE_NAME and program_from < math.inf:
             # The BASIC loader pulled in its files: line 40 waits for a key, then the title.
             self._at(loaded[-1].t, "motor", False, start=start)
             self._at(loaded[-1].t, "line", tape.WAIT_KEY_LINE, start=start)
             self._schedule.append((start + _ticks(loaded[-1].t, self.factor) + HOLD_PICTURE_TICKS, ("finish",)))
         self._schedule.sort(key=lambda item: item[0])
 
-    def _start_disc(self, name: str) -> None:
+    def _schedule_cat(self, start: int) -> None:
+        """CAT on tape: each block found is listed (name, block, type), with Ok once read."""
+        for rec in _reads(self.baud):
+            if rec.sync == tape.SYNC_HEADER:
+                b = tape.Block.from_header(rec.payload[: tape.HEADER_LEN])
+                kind = "$" if b.filetype == tape.FILETYPE_BASIC else "&"
+                self._at(rec.t_end, "message", f"{b.name:<16} block {b.number} {kind}", True, start=start)
+            else:
+                self._at(rec.t_end, "message_more", " Ok", start=start)
+        # CAT reads on until ESC; nothing more is scheduled after the tape's end.
+
+    def _record_end_after(self, now: int) -> int | None:
+        """The tick at which the record under the tape head ends, if its bits (not its leader)
+        are being read at tick ``now``; None between records or during a leader."""
+        speed = tape.speed_for(self.baud)
+        leader_s = tape.LEADER_PULSES * speed.one / tape.TZX_HZ
+        for rec in _reads(self.baud):
+            bits_from = self._load_start + _ticks(rec.t_start + leader_s, self.factor)
+            ends = self._load_start + _ticks(rec.t_end, self.factor)
+            if bits_from <= now < ends:
+                return ends
+        return None
+
+    def _tape_escape(self) -> None:
+        """ESC while the tape turns: the firmware looks at the keyboard only between records
+        and while it waits for a leader, so an ESC in a record is acted on at its end."""
+        if self._tape_wanted == "cat":
+            self._stop_tape()
+            self._ready()
+            return
+        if self._pending_break is not None:
+            return
+        end = self._record_end_after(self.t)
+        if end is None:
+            self._break()
+        else:
+            self._pending_break = end
+
+    def _start_disc(self, name: str, action: str = "load") -> None:
         self.state = "loading"
+        self._load_kind = "disc"
         self._disc_name = name   # what R (Retry) asks for again
+        self._disc_action = action
         self.ctx.audio.cue("disc_motor", loops=-1)  # the motor turns until the load ends
         if not self.disc_in:
             self._at(disc.MISSING_AFTER_S, "disc_missing")
             return
+        if action == "cat":
+            # AMSDOS reads the directory, then lists it.
+            self._at(disc.directory_read_s(), "catalogue")
+            return
         # AMSDOS's reads on the disc the tool writes (boot.dsk), timed by boot.disc: the name as
-        # typed, or without a type the first of NAME., NAME.BAS and NAME.BIN.
-        events = disc.timeline(name)
+        # typed, or without a type the first of NAME., NAME.BAS and NAME.BIN; RUN of the loader
+        # in memory reads the files its LOADs ask for.
+        events = disc.program_timeline(name) if action == "program" else disc.timeline(name)
         start = self.t
         missing = next((e for e in events if e.kind == "not_found"), None)
         if missing is not None:
-            self._at(missing.t, "not_found", name)
+            self._at(missing.t, "not_found", missing.file)
             return
         loaded = [e for e in events if e.kind == "file_loaded"]
         # RUN"MONOSCR or RUN"MONOCODE: that binary alone is loaded, and the firmware jumps to
-        # its entry address, 0, which resets the CPC (as from the tape).
-        binary = loaded[0].file != DISC_FILES[0][0]
+        # its entry address, 0, which restarts BASIC (as from the tape).
+        binary = action != "program" and loaded[0].file != DISC_FILES[0][0]
         for e in events:
             if e.kind == "step":
                 self._at(e.t, "cue", "disc_step", start=start)
-        self._at(loaded[0].t, "reset" if binary else "mode1", start=start)
+        if action != "program":
+            self._at(loaded[0].t, "reset" if binary else "loader", start=start)
+        screen_file = DISC_FILES[1]
+        if any(e.file == screen_file[0] for e in events):
+            times = disc.byte_times(events, screen_file[0], screen_file[1])
+            self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
+            first = next(e for e in events if e.file == screen_file[0])
+            self._at(first.t, "picture", start=start)
         if binary:
             self._schedule.sort(key=lambda item: item[0])
             return
-        screen_file = DISC_FILES[1]
-        times = disc.byte_times(events, screen_file[0], screen_file[1])
-        self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
         last = [e for e in events if e.kind == "file_loaded"][-1]
         self._schedule.append((start + _ticks(last.t, self.factor) + HOLD_PICTURE_TICKS, ("finish",)))
         self._schedule.sort(key=lambda item: item[0])
@@ -416,28 +686,33 @@ class BootScreen(Screen):
         while self._schedule and self._schedule[0][0] <= self.t and self.state == "loading":
             _, op = self._schedule.pop(0)
             self._do(op)
-        if self._picture_ticks is not None and self.inks == picture.INKS and self.state == "loading":
+        if self._picture_loading and self._picture_ticks is not None and self.state == "loading":
             self.picture_bytes = int(np.searchsorted(self._picture_ticks, self.t, side="right"))
 
     def _do(self, op: tuple) -> None:
         kind = op[0]
         if kind == "message":
             _, text, new_line = op
+            self._flush_log()
             if new_line:
                 self.console.ensure_line_start()
             else:
                 self.console.col = 0
             self.console.write(text)
             self.log.append(text)
+        elif kind == "message_more":
+            self.console.write(op[1])
+            if self.log:
+                self.log[-1] += op[1]
         elif kind == "newline":
             self.console.ensure_line_start()
-        elif kind == "mode1":
-            # The BASIC loader's line 10: MODE 1 (clears the screen), BORDER and INKs.
-            self.console.clear()
-            self.console.cursor_on = False
-            self.inks = picture.INKS
-            self.border = picture.BORDER
-            self.picture_bytes = 0
+        elif kind == "loader":
+            # The BASIC loader is in memory (LIST shows it) and its line 10 runs.
+            self.basic.load_program(basic.detokenise(tape.monopoly_files()[0].data, self.french))
+            self._program_line = 10
+            self._loader_inks()
+        elif kind == "picture":
+            self._picture_loading = True
         elif kind == "cue":
             self.ctx.audio.cue(op[1])
         elif kind == "tape_noise":
@@ -449,58 +724,95 @@ class BootScreen(Screen):
         elif kind == "finish":
             self._finish()
         elif kind == "reset":
-            self._reset()
-        elif kind == "disc_missing":
+            self._restart_basic()
+        elif kind == "ready":
+            self._ready()
+        elif kind == "catalogue":
             self.ctx.audio.stop("disc_motor")
-            self.console.newline()
-            self.console.write(disc.MISSING_TEXT)
-            self.log.append(disc.MISSING_TEXT)
-            self.console.newline()
-            self.console.newline()
-            self.console.write(disc.RETRY_PROMPT)
-            self.log.append(disc.RETRY_PROMPT.rstrip())
-            self.console.cursor_on = True
-            self.state = "disc_error"
-            self._prompt_tick = self.t
+            self.console.ensure_line_start()
+            self._out("\n" + "\n".join(disc.catalogue(self.console.cols)) + "\n\n")
+            self._ready()
+        elif kind == "disc_missing":
+            self._disc_missing()
         elif kind == "not_found":
             self._print_line(f"{op[1]} not found")
             self._ready()
 
+    def _disc_missing(self) -> None:
+        self.ctx.audio.stop("disc_motor")
+        self._flush_log()
+        self.console.newline()
+        self._out(disc.MISSING_TEXT + "\n\n")
+        self._out(disc.RETRY_PROMPT)
+        self._flush_log()
+        self.log[-1] = self.log[-1].rstrip()
+        self.console.cursor_on = True
+        self.state = "disc_error"
+        self._prompt_tick = self.t
+
     def _disc_error_key(self, letter: str | None) -> None:
+        if letter not in ("R", "I", "C"):
+            return
+        # AMSDOS echoes the answer after the question.
+        self.console.write(letter)
+        self.log[-1] += " " + letter
+        self.console.cursor_on = False
+        self.console.newline()
         if letter == "R":
             # The cosmetic: the player has put the disc in, so the retry reads it.
             self.disc_in = True
-            self.console.cursor_on = False
-            self.console.newline()
-            if self._disc_name:
-                self._start_disc(self._disc_name)
-            else:
+            if self._disc_action == "drive":
                 self._ready()   # |A: the drive is read, nothing more to do
-        elif letter in ("I", "C"):
-            self.console.newline()
+            else:
+                self._start_disc(self._disc_name, self._disc_action)
+        elif letter == "I":
+            self._disc_missing()  # the disc is still missing: the block and the question again
+        else:
             self.console.newline()
             self._print_line(disc.BAD_COMMAND)
+            if self.machine.basic_version == "1.0":
+                self._print_line(BREAK_TEXT["1.0"])  # BASIC 1.0 then reports the break
             self._ready()
 
-    def _break(self) -> None:
+    def _stop_tape(self) -> None:
         self._schedule = []
-        self._picture_ticks = None
+        self._picture_loading = False
+        self._pending_break = None
         self.ctx.audio.stop("tape")
         if self._motor_on:
             self.ctx.audio.cue("relay_click")
             self._motor_on = False
-        # In direct mode BASIC says Break; while its program runs, Break in <line>.
-        self._print_line("Break" if self._program_line is None else f"Break in {self._program_line}")
+
+    def _break(self) -> None:
+        self._stop_tape()
+        # In direct mode BASIC says Break (1.1: Broken in); while its program runs, it names
+        # the line, and the ESC still held then reaches the line editor (*Break*).
+        text = BREAK_TEXT[self.machine.basic_version]
+        line = self._program_line
+        self._print_line(text if line is None else f"{text} in {line}")
         self._program_line = None
         self._ready()
+        if line is not None:
+            self._editor_break()
 
-    def _reset(self) -> None:
-        """The CPC restarts from power-on (a jump to address 0), with its boot typed again."""
-        log = self.log
-        self.ctx.audio.stop("tape")
+    def _restart_basic(self) -> None:
+        """A jump to address 0 from a loaded binary: BASIC starts again on a cleared screen
+        with its own line and Ready (no banner, nothing typed)."""
+        self._stop_tape()
         self.ctx.audio.stop("disc_motor")
-        self.__init__(self.ctx, self.on_done)  # type: ignore[misc]
-        self.log = log + ["(reset)"]
+        self._flush_log()
+        self.log.append("(reset)")
+        self.basic.restart()
+        self._program_line = None
+        self._picture_ticks = None
+        self.picture_bytes = 0
+        self.ink_table = list(POWER_ON_INK_TABLE)
+        self.border = POWER_ON_INKS[0]
+        self.console = Console()
+        self.console.now = self.t
+        self._typing = []
+        self._out(self.machine.basic_line + "\n\n")
+        self._ready()
 
     def _finish(self) -> None:
         if self.state == "done":

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
-from monopoly_cpc.boot import machines, picture
+from monopoly_cpc.boot import picture
 from monopoly_cpc.keyboard.events import CpcKeyEvent
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
@@ -73,7 +75,8 @@ def drawn(screen):
 @pytest.mark.parametrize("model", ["464", "664", "6128"])
 def test_power_on_screen_exact_rows(model):
     s, _, _ = make(machine=model)
-    run_until(s, lambda s: s.t == machines.READY_TICK + 1)
+    ready = s.machine.ready_frame
+    run_until(s, lambda s: s.t == ready + 1)
     fb = drawn(s)
     rows = fb.screen_text()
     banner, copyright_line, basic_line = EXPECTED[model]
@@ -93,20 +96,45 @@ def test_power_on_screen_exact_rows(model):
         assert (drawn(s).pens[72:80, 0:8] == first).all()
 
 
-def test_banner_timing_and_6128_copyright_flash():
+@pytest.mark.parametrize("model,last,ready", [("464", 28, 44), ("664", 27, 43), ("6128", 27, 43)])
+def test_power_on_frames_grey_then_the_banner_character_by_character(model, last, ready):
+    """Measured frame by frame on the real ROMs: frames 0-1 grey (ink 13) border and paper;
+    the banner printed character by character from frame 10 to frame 28 (464) or 27; Ready and
+    the cursor at frame 44 (464) or 43."""
+    s, _, _ = make(machine=model)
+    texts, written = {}, {}
+    for frame in range(ready + 2):
+        fb = drawn(s)
+        texts[frame] = "".join(r.strip() for r in fb.screen_text())
+        written[frame] = sum(stamp >= 0 for row in s.console.stamps for stamp in row)
+        if frame < 2:
+            assert fb.border[0] == 13 and (fb.inks[:, 0] == 13).all() and (fb.pens == 0).all()
+        else:
+            assert fb.border[0] == 1 and tuple(fb.inks[0][:2]) == (1, 24)
+        s.tick()
+    assert written[9] == 0 and written[10] > 0
+    growing = [written[f] for f in range(10, last + 1)]
+    # one frame or more with new characters after another (the 6128 holds "Copyright" a frame)
+    stalls = 5 if model == "6128" else 0  # the 6128 prints its (c) line over "Copyright"
+    assert sum(b > a for a, b in itertools.pairwise(growing)) >= len(growing) - 1 - stalls
+    assert texts[last] == texts[ready - 1] and written[last - 1] < written[last]
+    assert "Ready" not in texts[ready - 1]
+    assert texts[ready].endswith("Ready\u2588")  # Ready and the cursor in the same frame
+
+
+def test_the_6128_shows_copyright_for_two_frames():
     s, _, _ = make(machine="6128")
-    run_until(s, lambda s: s.t == machines.BANNER_TICK - 1)
-    assert all(not r.strip() for r in drawn(s).screen_text())
-    s.tick()
-    assert drawn(s).read_text(3).rstrip() == " Copyright"
-    assert drawn(s).read_text(8).strip() == ""  # Ready comes later
-    s.tick()
+    whole = []
+    for frame in range(40):
+        if drawn(s).read_text(3).rstrip() == " Copyright":
+            whole.append(frame)
+        s.tick()
+    assert len(whole) == 2 and whole[1] == whole[0] + 1
     assert drawn(s).read_text(3).rstrip() == EXPECTED["6128"][1]
-    run_until(s, lambda s: s.t == machines.READY_TICK)
-    assert drawn(s).read_text(8).rstrip() == "Ready"
     t464, _, _ = make(machine="464")
-    run_until(t464, lambda s: s.t == machines.BANNER_TICK)
-    assert drawn(t464).read_text(3).rstrip() == EXPECTED["464"][1]
+    for _ in range(40):
+        assert "Copyright" not in drawn(t464).read_text(3)
+        t464.tick()
 
 
 def _after_power(log):
@@ -170,17 +198,18 @@ def test_tape_screen_lines_and_picture_order():
     assert lines and all(y % 8 in (0, 1, 2) for y in lines)  # lines 0 and 1 of each row come first
 
 
-def test_esc_gives_break_and_ready_then_run_restarts():
-    s, _, _ = make(machine="6128", media="tape")
+@pytest.mark.parametrize("model,word", [("464", "Break"), ("6128", "Broken in")])
+def test_esc_gives_break_and_ready_then_run_restarts(model, word):
+    """BASIC 1.0 (464) says Break, BASIC 1.1 (664, 6128) 'Broken in', as measured."""
+    s, _, _ = make(machine=model, media="tape")
     run_until(s, lambda s: s.state == "tape_prompt")
     s.on_key(key("SPACE", " "))
-    run_until(s, lambda s: "Loading MONOPOLY block 1" in s.log)
+    run_until(s, lambda s: "Loading MONOPOLY block 1" in s.log)  # the data record's leader
     s.on_key(key("ESC"))
-    s.on_key(key("ESC"))
-    assert s.log[-2:] == ["Break", "Ready"]
+    assert s.log[-2:] == [word, "Ready"]
     assert s.state == "editor"
     fb = drawn(s)
-    pos = fb.find_text("Break")
+    pos = fb.find_text(word)
     assert pos is not None and fb.read_text(pos[1] + 1).rstrip() == "Ready"
     for ch in 'RUN"monopoly':
         s.on_key(key(ch.upper() if ch.isalpha() else "K", ch))
@@ -190,7 +219,7 @@ def test_esc_gives_break_and_ready_then_run_restarts():
     assert s.log[-2:] == ['RUN"monopoly', "Press PLAY then any key:"]
     assert s.state == "tape_prompt"
     s.on_key(key("ESC"))
-    assert s.log[-2:] == ["Break", "Ready"]
+    assert s.log[-2:] == [word, "Ready"]
 
 
 def test_no_disc_retry_and_cancel():
@@ -334,15 +363,20 @@ def test_the_464_speaker_plays_each_record_of_the_tape_in_real_time():
     assert "tape" in cues.stopped
 
 
-def test_esc_while_the_loader_runs_names_its_line():
-    """Once RUN"MONOPOLY has started the BASIC loader, ESC stops its LOAD with Break in <line>."""
-    s, _ctx, _title = make(machine="464", media="tape", kiosk=True)
+@pytest.mark.parametrize("model,word", [("464", "Break in"), ("6128", "Broken in in")])
+def test_esc_while_the_loader_runs_names_its_line(model, word):
+    """Once RUN"MONOPOLY has started the BASIC loader, ESC stops its LOAD with 'Break in 20'
+    (BASIC 1.1: 'Broken in in 20'), Ready, then '*Break*' (the ESC reaches the line editor)."""
+    s, _ctx, _title = make(machine=model, media="tape", kiosk=True)
     run_until(s, lambda s: s.picture_bytes > 3000)
     s.on_key(key("ESC"))
     s.on_key(key("ESC"))
-    assert s.log[-2:] == ["Break in 20", "Ready"] and s.state == "editor"
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-3:] == [f"{word} 20", "Ready", "*Break*"]
     fb = drawn(s)
-    assert fb.read_text(0, 0, 11) == "Break in 20" and fb.read_text(1, 0, 5) == "Ready"
+    n = len(word) + 3  # the rest of each row still shows the picture
+    assert fb.read_text(0, 0, n) == f"{word} 20" and fb.read_text(1, 0, 5) == "Ready"
+    assert fb.read_text(2, 0, 7) == "*Break*" and fb.read_text(3, 0, 1) == "\u2588"
     frozen = s.picture_bytes
     for _ in range(500):
         s.tick()
@@ -354,7 +388,26 @@ def test_esc_while_the_loader_runs_names_its_line():
     run_until(s, lambda s: s._program_line == 30)  # the picture is in, the code loads
     assert s.picture_bytes == 16384
     s.on_key(key("ESC"))
-    assert s.log[-2:] == ["Break in 30", "Ready"]
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-3:] == [f"{word} 30", "Ready", "*Break*"]
+
+
+def test_esc_in_a_data_record_waits_for_its_end():
+    """The cassette firmware reads a record with the keyboard unread: an ESC pressed in the
+    middle of a data record is acted on when the record ends (or at once during a leader)."""
+    s, _ctx, _title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 2048 + 500)  # inside MONOSCR's block 2
+    pressed, before = s.t, s.picture_bytes
+    s.on_key(key("ESC"))
+    assert s.state == "loading"
+    run_until(s, lambda s: s.state == "editor")
+    assert s.picture_bytes == 2 * 2048  # the whole record was read first
+    assert s.picture_bytes > before and s.t - pressed > 10
+    # during a leader, at once
+    s2, _, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s2, lambda s: "Loading MONOPOLY block 1" in s.log)
+    s2.on_key(key("ESC"))
+    assert s2.state == "editor" and s2.log[-2:] == ["Break", "Ready"]
 
 
 def test_a_key_after_the_load_is_the_one_the_loader_waits_for():
@@ -365,35 +418,57 @@ def test_a_key_after_the_load_is_the_one_the_loader_waits_for():
     assert ctx.next_screen is title and "Break in 40" not in s.log
 
 
-def _run_file_until_reset(name: str):
-    """A 464 from tape: ESC stops the boot's typing, RUN"<name> is typed, run to the reset."""
-    s, ctx, title = make(machine="464", media="tape", kiosk=True)
+def test_run_of_the_picture_file_draws_over_the_text_then_basic_restarts():
+    """RUN"MONOSCR (measured on a 464): 'Loading MONOSCR block 1' starts on a new line under
+    the Found line; the picture goes into screen memory over the text, in the power-on inks,
+    its first 2 KB block all at once; then the jump to its entry address 0 restarts BASIC:
+    a cleared screen with ' BASIC 1.0' and Ready, no banner, nothing typed again."""
+    s, ctx, _title = make(machine="464", media="tape", kiosk=True)
     run_until(s, lambda s: s.state == "typing" and s.buffer)
     s.on_key(key("ESC"))
-    for ch in f'RUN"{name}':
+    for ch in 'RUN"MONOSCR':
         s.on_key(key("K", ch))
     s.on_key(key("RETURN", "\r"))
+    run_until(s, lambda s: "Loading MONOSCR block 1" in s.log)
+    fb = drawn(s)
+    found = fb.find_text("Found   MONOPOLY block 2")
+    assert found is not None and fb.read_text(found[1] + 1).rstrip() == "Loading MONOSCR block 1"
+    assert s.picture_bytes == 0
+    run_until(s, lambda s: s.picture_bytes > 0)
+    assert s.picture_bytes == 2048  # the first block, all at once
+    run_until(s, lambda s: s.picture_bytes > 3 * 2048 + 100)
+    assert s.inks == (1, 24, 20, 6)
+    fb = drawn(s)
+    full = picture.loading_picture()
+    arrived = np.repeat(picture.offset_map() < s.picture_bytes, 4, axis=1)
+    # where a byte arrived after the text was written, the picture's pens are on the screen
+    rows_below_text = arrived.copy()
+    rows_below_text[: 8 * 16] = False
+    assert (fb.pens[rows_below_text] == full[rows_below_text]).all()
+    # the typed line (row 9, written before) is covered where its lines 0-2 arrived
+    assert (fb.pens[72:75][arrived[72:75]] == full[72:75][arrived[72:75]]).all()
     run_until(s, lambda s: "(reset)" in s.log)
-    return s, ctx, title
+    assert s.log[-4:] == ["(reset)", " BASIC 1.0", "", "Ready"]
+    fb = drawn(s)
+    rows = [r.rstrip() for r in fb.screen_text()]
+    assert rows[:4] == [" BASIC 1.0", "", "Ready", "\u2588"] and not any(rows[4:])
+    assert s.state == "editor" and s.inks == (1, 24, 20, 6) and s.picture_bytes == 0
+    for _ in range(500):
+        s.tick()
+    assert s.state == "editor" and s.buffer == "" and ctx.next_screen is None  # nothing typed
 
 
-def test_run_of_the_picture_file_resets_the_cpc():
-    """RUN"MONOSCR loads a binary whose entry address is 0: the jump there restarts the CPC."""
-    s, ctx, title = _run_file_until_reset("MONOSCR")
-    assert s.log[-2:] == ["Loading MONOSCR block 8", "(reset)"]
-    assert s.state == "power" and s.t == 0 and s.inks == (1, 24, 20, 6)
-    assert all(not r.strip() for r in drawn(s).screen_text())
-    run_until(s, lambda s: ctx.next_screen is not None)  # the boot types RUN"MONOPOLY again
-    assert ctx.next_screen is title and s.log.count('RUN"MONOPOLY') == 1
-
-
-def test_run_of_the_code_file_resets_the_cpc_too():
+def test_run_of_the_code_file_restarts_basic_too():
     """MONOCODE's entry address is 0 as well (its bytes are not code): RUN"MONOCODE passes the
-    other files by with Found lines, loads it, and the jump to 0 restarts the CPC."""
-    s, ctx, _title = _run_file_until_reset("MONOCODE")
+    other files by with Found lines, loads it, and the jump to 0 restarts BASIC (1.1 here)."""
+    s, ctx, _title = make(machine="6128", media="tape", kiosk=True)
+    run_until(s, lambda s: s.state == "editor" or (s.state == "typing" and len(s._typing) == 0 and s.buffer))
+    _typed(s, 'RUN"MONOCODE')
+    run_until(s, lambda s: "(reset)" in s.log)
     assert "Found   MONOSCR block 8" in s.log
-    assert s.log[-2:] == ["Loading MONOCODE block 12", "(reset)"]
-    assert s.state == "power" and ctx.next_screen is None
+    assert s.log.index("Loading MONOCODE block 1") == s.log.index("Found   MONOSCR block 8") + 1
+    assert [r.rstrip() for r in drawn(s).screen_text()][:3] == [" BASIC 1.1", "", "Ready"]
+    assert s.state == "editor" and ctx.next_screen is None
 
 
 def test_the_disc_motor_hums_from_the_first_read_until_the_load_ends():
@@ -480,3 +555,271 @@ def test_a_binary_run_from_disc_is_loaded_alone_then_resets_the_cpc():
         assert "(reset)" in s.log and ctx.next_screen is None
         assert inks == {(1, 24, 20, 6)}      # the power-on inks all along
         assert "disc_motor" in ctx.audio.stopped
+
+
+def _text_rows(s):
+    return [r.rstrip() for r in drawn(s).screen_text()]
+
+
+def test_print_at_ready_answers_under_the_line():
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, "PRINT 2+2")
+    assert s.log[-3:] == ["PRINT 2+2", " 4 ", "Ready"]  # a space before and after the number
+    rows = _text_rows(s)
+    r = rows.index("PRINT 2+2")
+    assert rows[r + 1] == " 4" and rows[r + 2] == "Ready" and rows[r + 3] == "\u2588"
+    _typed(s, '?"A";1/3')
+    assert s.log[-2:] == ["A 0.333333333 ", "Ready"]
+    _typed(s, "PRINT 1/0")
+    assert s.log[-2:] == ["Division by zero", "Ready"]
+
+
+def test_the_editor_esc_gives_star_break():
+    s, _, _ = _at_ready(machine="464")
+    _typed(s, "")
+    for ch in "ABC":
+        s.on_key(key(ch, ch))
+    s.on_key(key("ESC"))
+    assert s.log[-1] == "ABC*Break*" and s.buffer == "" and s.state == "editor"
+    rows = _text_rows(s)
+    r = rows.index("ABC*Break*")
+    assert rows[r + 1] == "\u2588"  # a new line, no Ready
+
+
+def test_list_after_the_loader_was_loaded_and_new():
+    s, _, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 100)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    _typed(s, "CLS")
+    _typed(s, "LIST 10-20")
+    rows = _text_rows(s)
+    assert rows[:2] == ["Ready", "LIST 10-20"]
+    assert rows[2] == "10 MODE 1:BORDER 0:INK 0,0:INK 1,26:INK"  # 40 columns, then it wraps
+    assert rows[3] == "2,6:INK 3,18"
+    assert rows[4] == '20 LOAD"!MONOSCR",&C000' and rows[5] == "Ready"
+    _typed(s, "NEW")
+    _typed(s, "LIST")
+    assert s.log[-4:] == ["NEW", "Ready", "LIST", "Ready"]
+
+
+def test_run_with_the_loader_in_memory_runs_it_again():
+    s, ctx, title = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 100)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    _typed(s, "RUN")
+    assert s.state == "loading" and s.inks == picture.INKS and s.picture_bytes == 0
+    assert "Press PLAY then any key:" not in s.log[-3:]  # LOAD"!..." asks for nothing
+    run_until(s, lambda s: s._program_line == 20)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-3:] == ["Break in 20", "Ready", "*Break*"]
+    _typed(s, "RUN")
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert ctx.next_screen is title
+
+
+@pytest.mark.parametrize("mode,cols", [(0, 20), (1, 40), (2, 80)])
+def test_mode_clears_and_sets_the_columns(mode, cols):
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, f"MODE {mode}")
+    assert s.console.cols == cols
+    assert [r.rstrip() for r in s.console.rows()[:2]] == ["Ready", ""]  # cleared, Ready at the top
+    _typed(s, "PRINT " + '"' + "X" * (cols + 1))
+    rows = s.console.rows()
+    r = rows.index("X" * cols, 3)  # the answer wraps at the mode's width
+    assert rows[r + 1].rstrip() == "X" and rows[r + 2].rstrip() == "Ready"
+    fb = drawn(s)
+    if mode == 1:
+        assert fb.read_text(r) == "X" * 40
+    if mode == 0:
+        # 16 pixels a character: the glyph doubled across
+        from monopoly_cpc.render.font import font
+        glyph = font().glyphs[font().char_to_code["X"]]
+        assert (fb.pens[8 * r:8 * r + 8, 0:16] == np.repeat(glyph, 2, axis=1)).all()
+    if mode == 2:
+        # 80 characters in 320 pixels: a character is 4 framebuffer pixels wide
+        from monopoly_cpc.render.font import font
+        glyph = font().glyphs[font().char_to_code["X"]]
+        squeezed = glyph[:, 0::2] | glyph[:, 1::2]
+        assert (fb.pens[8 * r:8 * r + 8, 0:4] == squeezed).all()
+
+
+def test_ink_border_pen_and_paper():
+    s, _, _ = _at_ready(machine="464")
+    _typed(s, "INK 1,6:BORDER 3:PAPER 2:PEN 3")
+    fb = drawn(s)
+    assert tuple(fb.inks[0][:2]) == (1, 6) and fb.border[0] == 3
+    _typed(s, "CLS")
+    fb = drawn(s)
+    assert (fb.pens[100] == 2).all()  # the screen cleared in paper 2
+    _typed(s, "INK 1,24,6")  # a flashing ink: 10 frames each colour
+    colours = set()
+    for _ in range(25):
+        s.tick()
+        colours.add(int(drawn(s).inks[0][1]))
+    assert colours == {24, 6}
+    _typed(s, "INK 1,27")
+    assert s.log[-2:] == ["Improper argument", "Ready"]
+
+
+def test_cat_on_the_464_tape_prompt_and_esc_gives_ready_without_break():
+    s, _, _ = _at_ready(machine="464", media="tape")
+    _typed(s, "CAT")
+    assert s.log[-1] == "Press PLAY then any key:" and s.state == "cat_prompt"
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Press PLAY then any key:", "Ready"] and "Break" not in s.log
+
+
+def test_cat_on_tape_lists_the_blocks():
+    s, _ctx, _ = _at_ready(machine="464", media="tape")
+    _typed(s, "CAT")
+    s.on_key(key("SPACE", " "))
+    run_until(s, lambda s: any(line.startswith("MONOSCR ") for line in s.log))
+    assert "MONOPOLY         block 1 $ Ok" in s.log and "MONOPOLY         block 2 $ Ok" in s.log
+    assert s.log[-1] == "MONOSCR          block 1 &"
+    s.on_key(key("ESC"))
+    assert s.log[-1] == "Ready" and s.state == "editor"
+
+
+def test_cat_on_a_6128_disc_and_without_a_disc():
+    s, _, _ = _at_ready(machine="6128")
+    _typed(s, "CAT")
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-10:] == ["CAT", "", "Drive A: user  0", "", "MONOCODE.BIN  25K   MONOPOLY.BAS   3K",
+                           "MONOSCR .BIN  17K", "", "133K free", "", "Ready"]
+    s, _, _ = _at_ready(machine="6128", no_disc=True)
+    _typed(s, "CAT")
+    run_until(s, lambda s: s.state == "disc_error")
+    assert s.log[-4:] == ["CAT", "Drive A: disc missing", "", "Retry, Ignore or Cancel?"]
+    s.on_key(key("R", "r"))  # the disc is in now: the catalogue
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-10] == "Retry, Ignore or Cancel? R" and s.log[-3] == "133K free"
+
+
+def test_retry_ignore_cancel_echo_the_key():
+    s, _, _ = make(machine="6128", no_disc=True)
+    run_until(s, lambda s: s.state == "disc_error")
+    s.on_key(key("I", "i"))
+    assert s.state == "disc_error"
+    assert "Retry, Ignore or Cancel? I" in s.log and s.log.count("Drive A: disc missing") == 2
+    rows = _text_rows(s)
+    r = rows.index("Retry, Ignore or Cancel? I")
+    assert rows[r + 2] == "Drive A: disc missing" and rows[r + 4] == "Retry, Ignore or Cancel? \u2588"
+    s.on_key(key("C", "c"))
+    assert s.log[-2:] == ["Bad command", "Ready"]
+    assert "Retry, Ignore or Cancel? C" in s.log
+
+
+def test_cancel_on_a_464_with_a_ddi1_gives_break_as_well():
+    s, _, _ = make(machine="464", media="disc", no_disc=True)
+    run_until(s, lambda s: s.state == "disc_error")
+    s.on_key(key("C", "c"))
+    assert s.log[-3:] == ["Bad command", "Break", "Ready"]
+
+
+def test_the_relay_clicks_off_and_on_after_the_first_block_of_each_file():
+    s, ctx, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.state == "tape_prompt")
+    start = len(ctx.audio.names)
+    s._start_tape()
+    clicks_at = []
+    for _ in range(50 * 30):
+        before = ctx.audio.names.count("relay_click")
+        s.tick()
+        clicks_at += [s.t] * (ctx.audio.names.count("relay_click") - before)
+        if "Loading MONOPOLY block 2" in s.log:
+            break
+    # the key's click, then off and on at the end of MONOPOLY's block 1
+    assert ctx.audio.names[start:].count("relay_click") == 3
+    assert clicks_at[0] == clicks_at[1]
+
+
+def test_the_loaders_picture_first_block_appears_at_once():
+    s, _, _ = make(machine="464", media="tape", kiosk=True)
+    run_until(s, lambda s: s.picture_bytes > 0)
+    assert s.picture_bytes == 2048
+    s.tick()
+    assert s.picture_bytes == 2048
+    run_until(s, lambda s: s.picture_bytes > 2048)
+    assert s.picture_bytes < 2048 + 100  # then byte by byte
+
+
+@pytest.mark.parametrize("model,word", [("464", "Break"), ("6128", "Broken in")])
+def test_a_typed_program_runs_a_frame_at_a_time_and_esc_twice_breaks_it(model, word):
+    s, _, _ = _at_ready(machine=model)
+    _typed(s, '10 PRINT "HELLO ";')
+    assert s.log[-1] == '10 PRINT "HELLO ";' and s.state == "editor"  # stored: no Ready
+    _typed(s, "20 GOTO 10")
+    _typed(s, "RUN")
+    assert s.state == "running"
+    s.tick()
+    rows = s.console.rows()
+    r = rows.index("RUN".ljust(40))
+    # about 40 characters in the first frame: 7 PRINTs of 6 characters, wrapped at column 40
+    assert rows[r + 1] == ("HELLO " * 7)[:40] and rows[r + 2].rstrip() == "O"
+    for _ in range(100):
+        s.tick()
+    assert s.console.rows()[-2].startswith("HELLO HELLO")  # the screen has scrolled
+    s.on_key(key("ESC"))
+    assert s.state == "paused"
+    before = s.console.rows()
+    s.tick()
+    assert s.console.rows() == before  # paused
+    s.on_key(key("SPACE", " "))
+    s.tick()
+    assert s.console.rows() != before  # on again
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.log[-2] in (f"{word} in 10", f"{word} in 20") and s.log[-1] == "Ready"
+    assert s.state == "editor"
+    _typed(s, "LIST")
+    assert s.log[-3:] == ['10 PRINT "HELLO ";', "20 GOTO 10", "Ready"]
+
+
+def test_a_long_direct_loop_does_not_freeze_the_screen_and_esc_twice_stops_it():
+    s, _, _ = _at_ready(machine="464")
+    _typed(s, "FOR I=1 TO 1E9:NEXT")
+    assert s.state == "running"
+    for _ in range(10):
+        s.tick()
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.log[-2:] == ["Break", "Ready"] and s.state == "editor"
+
+
+
+def test_run_with_the_loader_in_memory_reads_the_disc_as_amsdos_would():
+    """RUN of the loader (loaded from tape, then |DISC): its two LOADs read MONOSCR.BIN and
+    MONOCODE.BIN from the disc the tool writes, the motor spun up again (boot.disc's timeline
+    of a program's LOADs)."""
+    from monopoly_cpc.boot import disc
+
+    s, ctx, title = make(machine="6128", media="tape", kiosk=True, loader="real")
+    run_until(s, lambda s: s.picture_bytes > 100)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    _typed(s, "|DISC")
+    _typed(s, "RUN")
+    start = s.t
+    assert s.state == "loading" and s.inks == picture.INKS and s.picture_bytes == 0
+    run_until(s, lambda s: s.picture_bytes >= 16384)
+    loaded = [e.t for e in disc.program_timeline("MONOPOLY.BAS") if e.kind == "file_loaded"]
+    assert (s.t - start) / 50 == pytest.approx(loaded[0], abs=0.021)
+    run_until(s, lambda s: ctx.next_screen is not None)
+    assert ctx.next_screen is title
+    assert (s.t - start) / 50 == pytest.approx(loaded[1] + 1, abs=0.041)  # the title 1 s after
+
+
+def test_cat_on_disc_takes_the_directory_read():
+    """CAT on disc lists the image's directory once the drive has spun up and read its four
+    directory sectors."""
+    from monopoly_cpc.boot import disc
+
+    s, _, _ = _at_ready(machine="6128", loader="real")
+    _typed(s, "CAT")
+    start = s.t
+    run_until(s, lambda s: s.state == "editor")
+    assert (s.t - start) / 50 == pytest.approx(disc.directory_read_s(), abs=0.021)
+    assert s.log[-6] == "MONOCODE.BIN  25K   MONOPOLY.BAS   3K"

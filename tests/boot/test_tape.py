@@ -209,10 +209,10 @@ def test_screen_bytes_in_memory_order():
     assert len(mem) == 16384
     assert np.array_equal(picture.pens_from_screen(mem), pens)
     # the first 2 KB block holds line 0 of every character row, and nothing else
-    part = picture.revealed(pens, 2048)
+    part = np.where(np.repeat(picture.offset_map() < 2048, 4, axis=1), pens, 0)
     rows_filled = sorted({int(y) for y in np.flatnonzero((part != 0).any(axis=1))})
     assert rows_filled and all(y % 8 == 0 for y in rows_filled)
-    assert picture.line_offset(9) == 0x800 + 80
+    assert picture.offset_map()[9, 0] == 0x800 + 80  # pixel line 9: line 1 of character row 1
     # pixel 0 of a byte takes pen bit 0 from bit 7 and pen bit 1 from bit 3
     one = np.zeros((200, 320), dtype=np.uint8)
     one[0, 0] = 3
