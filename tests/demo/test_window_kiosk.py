@@ -82,7 +82,9 @@ def test_the_chord_typed_on_the_host_keyboard_opens_the_operator_menu_and_q_quit
 
     monkeypatch.setattr(OperatorScreen, "__init__", opened)
     assert fe.run() == 0
-    assert len(opened_at) == 1 and 11 <= opened_at[0] <= 13  # at the third press, not before
+    # At the third press (posted at tick 11), not before; the window loop reads posted events
+    # once a frame, and a loaded machine runs up to MAX_CATCH_UP ticks in one frame.
+    assert len(opened_at) == 1 and 11 <= opened_at[0] <= 13 + app.MAX_CATCH_UP
     assert screens[0].ctx.quit_requested and screens[0].ctx.tick < 100
 
 
