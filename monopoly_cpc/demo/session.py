@@ -364,6 +364,10 @@ class ExhibitSession(Session):
             self.ctx.switch(self._game_from(self.ctx, doc["state"], doc.get("bots") or self._old_save(doc)))
         except Exception as exc:  # noqa: BLE001 - checked when loaded; a failure is logged, not fatal
             self._log(f"cannot resume the saved game: {exc}")
+            if self.store is not None:  # set aside: the next start does not offer it again
+                from monopoly_cpc.settings import why_broken
+
+                self.store.set_aside_game(self._load_warn, why_broken(exc) if str(exc) else "it failed to start")
 
     def _old_save(self, doc: dict) -> dict:
         """A game saved before the computer players were saved with it: its session's seed
