@@ -97,19 +97,21 @@ def temp_name(path: Path) -> Path:
 
 
 @contextlib.contextmanager
-def writing(path: str | os.PathLike, what: str = "the file") -> Iterator[Path]:
+def writing(path: str | os.PathLike, what: str = "the file", sync: bool = True) -> Iterator[Path]:
     """Yield a temp path beside ``path`` to write; once the block ends without error it is
     flushed to the disc and renamed over ``path``.  A target that is not a regular file is
     refused (UserError) before anything is written, and checked again before the rename; an
-    error leaves the target as it was and no temp file."""
+    error leaves the target as it was and no temp file.  ``sync=False`` skips the flush to
+    the disc (the frames of an export: thousands of small files)."""
     path = Path(path)
     check_target(path, what)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_name(path)
     try:
         yield tmp
-        with contextlib.suppress(OSError), open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
+        if sync:   # on the disc before the rename: a power cut leaves the old file or the new
+            with contextlib.suppress(OSError), open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
         check_target(path, what)   # something may have been put there meanwhile
         os.replace(tmp, path)
     finally:
