@@ -181,9 +181,29 @@ class _Stdout:
         return getattr(self._stream, name)
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """The parsed command line.  ``--help`` and ``--version`` write through :class:`_Stdout`:
+    an output that cannot be written (``--help > /dev/full``) is the one line "cannot write
+    to standard output" and exit 1, as for every command, not a silent 0."""
+    stdout = sys.stdout
+    sys.stdout = out = _Stdout(stdout)
+    try:
+        try:
+            return parser.parse_args(argv)
+        except SystemExit as exc:
+            if exc.code in (0, None):
+                out.flush()
+            raise
+    except UserError as exc:
+        print(f"monopoly-cpc: {exc}", file=sys.stderr)
+        raise SystemExit(exc.exit_code) from None
+    finally:
+        sys.stdout = stdout
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     stdout = sys.stdout
     try:
         if getattr(args, "func", None) is not None:

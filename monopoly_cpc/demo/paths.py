@@ -8,6 +8,7 @@ file is written and removed in it first, and a problem is one clear line (UserEr
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -45,7 +46,8 @@ def writable_folder(folder: str | os.PathLike, what: str) -> Path:
 
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        kind = kind_name(path.stat().st_mode)
+        mode = path.stat().st_mode
+        kind = "a file" if stat.S_ISREG(mode) else kind_name(mode)
         raise UserError(f"cannot write {what} {folder}: {path} is {kind}, not a folder")
     _probe(path, path / "x", what, folder)
     return path
