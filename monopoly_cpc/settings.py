@@ -88,20 +88,24 @@ class Settings:
             raise ValueError(f"{len(data)} entries, there are {len(_FIELDS)} settings")
         kept: dict[str, Any] = {}
         problems: list[str] = []
+        refused: list[str] = []
         for name, value in data.items():
             why = field_problem(name, value)
             if why is None:
                 kept[name] = value
             else:
                 problems.append(why)
+                refused.append(str(name))
         s = cls(**kept)
         s.problems = tuple(problems)
+        s.refused = tuple(refused)
         return s, problems
 
 
 # Refused values, one line each, of the file these settings were read from (the options
 # screen shows the first); not a field, so never saved.
 Settings.problems = ()  # type: ignore[attr-defined]
+Settings.refused = ()   # type: ignore[attr-defined]  # their names
 _FIELDS = {f.name: f for f in dataclasses.fields(Settings)}
 
 NAME_BYTES = 255        # the longest file name most file systems take (ext4, NTFS, APFS)

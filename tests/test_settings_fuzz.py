@@ -203,3 +203,52 @@ def test_an_unusable_attract_playlist_option_is_a_usage_error(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert "attract-playlist" in err[-1] and len(err[-1]) < 200
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("volume: 11\n", "Réglage refusé : volume"),
+    ("volum: 4\n", "Réglage refusé : volum"),
+    ("v€lume: 4\nspeed: 9\n", "Réglage refusé : v?lume +1"),
+    ("x" * 100 + ": 1\n", "Réglage refusé : " + "x" * 23),
+])
+def test_the_options_screen_names_a_refused_setting_on_its_message_row(tmp_path, text, shown):
+    from pathlib import Path
+
+    from monopoly_cpc.screens.options import OptionsScreen
+    from monopoly_cpc.screens.title import TitleScreen
+    from tests.screens.commands.helpers import Session
+
+    path = tmp_path / "settings.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = S.load(path, warn=lambda _m: None)
+
+    def first(ctx):
+        ctx.settings = loaded
+        return OptionsScreen(ctx, TitleScreen(ctx), path=Path(path))
+
+    s = Session(first, lang=None)
+    assert s.text()[24].rstrip() == shown
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket"])
+def test_the_options_screen_saving_over_a_special_file_says_not_saved(tmp_path, kind):
+    from pathlib import Path
+
+    from monopoly_cpc.screens.options import OptionsScreen
+    from monopoly_cpc.screens.title import TitleScreen
+    from tests.screens.commands.helpers import Session
+
+    path = tmp_path / "settings.yaml"
+    keep = _special(kind, path)
+
+    def first(ctx):
+        ctx.settings = S.Settings()
+        return OptionsScreen(ctx, TitleScreen(ctx), path=Path(path))
+
+    s = Session(first, lang=None)
+    s.press("SPACE")
+    s.press("RETURN")
+    assert "non enregistr" in s.text()[24]
+    assert not path.is_file()
+    if keep is not None:
+        keep.close()
