@@ -31,6 +31,8 @@ SETTINGS_LIMIT = 1 << 20   # settings.yaml is a few hundred bytes
 # A replay of a week of play (replay.MAX_TICKS) with a key every second and one hash a second
 # is about 25 MB; 64 MB leaves room for busy players and stays far from the memory's size.
 REPLAY_LIMIT = 64 << 20
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)           # read once, at import (changing it later is not thread-safe)
 TMP_MARK = ".tmp"          # every temp file's name holds it (leftovers are found by it)
 
 
@@ -92,7 +94,13 @@ def temp_name(path: Path) -> Path:
     ending stays the target's, for writers that choose the format by the name (PNG, WAV)."""
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_MARK + path.suffix,
                                 dir=path.parent)
-    os.close(fd)
+    try:   # mkstemp makes it private (0600): the file gets the mode a plain open would give
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o666 & ~_UMASK)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
     return Path(name)
 
 

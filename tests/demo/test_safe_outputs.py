@@ -201,3 +201,10 @@ def test_temp_leftovers_are_recognised_and_only_they(tmp_path):
     gone = {p.name for p in safefile.remove_leftovers(tmp_path)}
     assert gone == {"autosave.json.tmp", ".autosave.json.x1y2.tmp.json", ".a.png.k.tmp.png"}
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(set(names) - gone)
+
+
+def test_a_written_file_gets_the_usual_mode_not_a_private_one(tmp_path):
+    path = safefile.replace_file(tmp_path / "shot.png", b"x")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o666 & ~umask
