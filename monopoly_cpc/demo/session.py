@@ -245,8 +245,14 @@ class ExhibitSession(Session):
         from monopoly_cpc.demo.playlist import playlist_files
 
         path = Path(str(self.playlist_dir)).expanduser()
-        if not path.is_dir():
-            why = "is not a folder" if path.exists() else "does not exist"
+        try:
+            is_dir, exists = path.is_dir(), path.exists()
+        except (OSError, ValueError) as exc:  # no right to look, a name the system refuses
+            why = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+            self.warn(f"attract playlist {self.playlist_dir} {why}: live demo games are shown instead")
+            return
+        if not is_dir:
+            why = "is not a folder" if exists else "does not exist"
         elif not playlist_files(path):
             why = "holds no replay file (*.json)"
         else:

@@ -183,3 +183,32 @@ def test_a_special_file_in_the_playlist_never_hangs_and_is_skipped(folder, tmp_p
     assert len(logged) == 1 and "a_odd.json" in logged[0] and "\n" not in logged[0]
     if kept is not None:
         kept.close()
+
+
+@pytest.mark.parametrize("problem", ["EACCES", "ENAMETOOLONG", "ELOOP", "EIO"])
+def test_a_playlist_folder_the_system_refuses_to_look_at_is_one_line(tmp_path, monkeypatch, problem):
+    """No right to look into it, a name too long once ~ is expanded, an I/O error: one line at
+    the start and live demos (was: 'internal error' at every start)."""
+    import errno
+    import os
+    import pathlib
+
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+
+    said: list[str] = []
+    real_stat = pathlib.Path.stat
+    target = tmp_path / "locked"
+
+    def refusing_stat(self, *a, **k):
+        if self == target:
+            raise OSError(getattr(errno, problem), os.strerror(getattr(errno, problem)), str(self))
+        return real_stat(self, *a, **k)
+
+    monkeypatch.setattr(pathlib.Path, "stat", refusing_stat)
+    s = ExhibitSession(play_args(seed=1, attract_playlist=str(target), attract_after=1),
+                       settings=None, seed=1, store=None, warn=said.append)
+    assert len(said) == 1 and str(target) in said[0] and "live demo" in said[0]
+    run(s, 51)
+    assert isinstance(s.screen, AttractScreen)
