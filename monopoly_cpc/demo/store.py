@@ -151,14 +151,6 @@ class Store:
             doc = json.loads(read_text(path, SAVE_LIMIT))
         except FileNotFoundError:
             return None
-        except NotADirectoryError as exc:
-            # not the saved game's fault: a file stands where the data folder should be
-            if warn is not None:
-                from monopoly_cpc.errors import path_problem
-
-                warn(f"the data folder {self.root} is unusable ({path_problem(path, exc)}); "
-                     "games are not saved")
-            return None
         except FileRefused as exc:
             self._set_aside(path, warn, exc.why)
             return None
@@ -166,9 +158,17 @@ class Store:
             self._set_aside(path, warn, "not UTF-8 text")
             return None
         except OSError as exc:
-            # the file itself cannot be read (no right to read it, an I/O error): the game
-            # plays on, it is neither resumed nor overwritten by a rename
-            if warn is not None:
+            if isinstance(exc, NotADirectoryError) or not os.access(self.root, os.R_OK | os.X_OK):
+                # not the saved game's fault: a file stands where the data folder should be,
+                # or the folder cannot be entered
+                if warn is not None:
+                    from monopoly_cpc.errors import path_problem
+
+                    warn(f"the data folder {self.root} is unusable ({path_problem(path, exc)}); "
+                         "games are not saved")
+            elif warn is not None:
+                # the file itself cannot be read (no right to read it, an I/O error): the game
+                # plays on, it is neither resumed nor set aside
                 warn(f"saved game {path} cannot be read ({exc.strerror or exc}); it is ignored")
             return None
         except (ValueError, RecursionError, MemoryError) as exc:

@@ -43,6 +43,9 @@ def _monkey(n_keys: int, seed: int, kiosk: bool, tmp_path) -> dict[str, int]:
         s.step(events)
         for _ in range(rng.choice((0, 0, 1, 4, 120 if rng.random() < 0.01 else 0))):
             s.step([])      # pauses: long ones let the attract loop and the idle timer work
+        if type(s.screen).__name__ == "TitleScreen" and rng.random() < 0.3:
+            for _ in range(rng.choice((110, 400))):
+                s.step([])  # a visitor walked away: the attract loop takes over
         name = type(s.screen).__name__
         seen[name] = seen.get(name, 0) + 1
         state = getattr(s.screen, "state", None)
