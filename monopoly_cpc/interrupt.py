@@ -20,7 +20,7 @@ import signal
 import sys
 from types import FrameType
 
-CODES = {signal.SIGINT: (130, "interrupted"), signal.SIGTERM: (143, "terminated")}
+CODES: dict[int, tuple[int, str]] = {signal.SIGINT: (130, "interrupted"), signal.SIGTERM: (143, "terminated")}
 _PARENT: list[int] = []   # the pid that installed the handlers (its forks are workers)
 
 

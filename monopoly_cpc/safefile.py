@@ -196,11 +196,11 @@ def remove_leftovers(folder: str | os.PathLike) -> list[Path]:
     name ends in ``.tmp`` or holds ``.tmp.`` as this module names them); the paths removed."""
     gone: list[Path] = []
     try:
-        entries = list(os.scandir(folder))
+        entries = list(os.scandir(os.fspath(folder)))
     except OSError:
         return gone
     for e in entries:
-        name = e.name
+        name = str(e.name)
         if not (name.endswith(TMP_MARK) or (name.startswith(".") and TMP_MARK + "." in name)):
             continue
         try:

@@ -97,8 +97,8 @@ class Settings:
                 problems.append(why)
                 refused.append(str(name))
         s = cls(**kept)
-        s.problems = tuple(problems)
-        s.refused = tuple(refused)
+        setattr(s, "problems", tuple(problems))  # noqa: B010 - not a field: never saved
+        setattr(s, "refused", tuple(refused))    # noqa: B010
         return s, problems
 
 
@@ -153,7 +153,7 @@ def field_problem(name: Any, value: Any) -> str | None:
     if not isinstance(name, str) or name not in _FIELDS:
         return f"unknown setting {short(name)}"
     f = _FIELDS[name]
-    default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+    default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
     if value is None:
         return None if default is None else f"{name}: no value"
     if name == "attract_playlist":

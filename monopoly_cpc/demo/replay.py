@@ -220,16 +220,16 @@ class Replay:
         if bots is not None and bots_data(bots) is None:
             raise bad("bots: expected {\"seed\": N, \"ai_level\": \"...\"}")
         if game is not None:
-            why = game_problem(game)
-            if why is not None:
-                raise bad(f"game: {why}")
+            game_why = game_problem(game)
+            if game_why is not None:
+                raise bad(f"game: {game_why}")
         suspended = data.get("suspended")
         if suspended is not None:
             from monopoly_cpc.demo.store import save_problem
 
-            why = save_problem(suspended)
-            if why is not None:
-                raise bad(f"suspended: {why}")
+            save_why = save_problem(suspended)
+            if save_why is not None:
+                raise bad(f"suspended: {save_why}")
         ticks, every = data.get("ticks"), data.get("hash_every", HASH_EVERY)
         if (not isinstance(ticks, int) or isinstance(ticks, bool) or ticks < 0
                 or not isinstance(every, int) or isinstance(every, bool) or every <= 0):
