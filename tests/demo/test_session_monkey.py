@@ -26,14 +26,20 @@ def _monkey(n_keys: int, seed: int, kiosk: bool, tmp_path) -> dict[str, int]:
     assert main(["demo", "--seconds", "2", "--headless", "--record", str(playlist / "a.json"),
                  "--seed", str(seed)]) == 0
     (playlist / "b.json").write_text("{broken", encoding="utf-8")
-    s = session(seed=seed, store=Store(tmp_path / "data"), kiosk=kiosk, attract_after=2, idle_minutes=1,
-                settings=Settings(attract_playlist=str(playlist)), attract_playlist=str(playlist))
     all_keys = [k.number for k in LAYOUT.keys if k is not None]
     chord = key("ESC", shift=True, ctrl=True)
     seen: dict[str, int] = {}
+    s = None
     for i in range(n_keys):
+        if i % 2500 == 0:   # a new run of the program on the same data folder (R resumes its game)
+            s = session(seed=seed + i, store=Store(tmp_path / "data"), kiosk=kiosk, attract_after=2,
+                        idle_minutes=1, settings=Settings(attract_playlist=str(playlist)),
+                        attract_playlist=str(playlist))
+        on_title = type(s.screen).__name__ == "TitleScreen"
         r = rng.random()
-        if r < 0.02:
+        if on_title and r < 0.3:
+            events = [key(rng.choice(("O", "R", "1", "RETURN")))]
+        elif r < 0.02:
             events = [chord]
         elif r < 0.85:
             events = [LAYOUT.event(LAYOUT.named(rng.choice(BUSY)).number, shift=rng.random() < 0.3,
