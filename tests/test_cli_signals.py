@@ -50,18 +50,51 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _start(argv: list[str]) -> subprocess.Popen:
+def _compiled() -> str | None:
+    """The folder of an installed compiled build this interpreter imports from outside the
+    checkout (``pip install .`` with a compiler; MONOPOLY_CPC_COMPILED_PATH names another
+    one, e.g. ``pip install --target DIR .``), or None."""
+    extra = os.environ.get("MONOPOLY_CPC_COMPILED_PATH", "")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if extra:
+        env["PYTHONPATH"] = extra
+    code = "import monopoly_cpc.rules.landing as m; print(m.__file__)"
+    try:
+        done = subprocess.run([sys.executable, "-c", code], cwd="/", env=env, capture_output=True,
+                              text=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    where = done.stdout.strip()
+    if done.returncode != 0 or where.endswith(".py") or str(ROOT) in where:
+        return None
+    return extra
+
+
+BUILDS = ["source", "compiled"]
+
+
+def _start(argv: list[str], build: str = "source") -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
+    cwd = None
+    if build == "compiled":
+        compiled = _compiled()
+        if compiled is None:
+            pytest.skip("no compiled build installed (pip install . with a compiler)")
+        env.pop("PYTHONPATH")
+        if compiled:
+            env["PYTHONPATH"] = compiled
+        cwd = "/"
     return subprocess.Popen([sys.executable, "-m", "monopoly_cpc", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, start_new_session=True)
+                            stderr=subprocess.PIPE, env=env, start_new_session=True, cwd=cwd)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 @pytest.mark.parametrize("run", sorted(RUNS))
-def test_a_signal_at_any_moment_is_one_line_and_leaves_no_worker(run, sig):
+@pytest.mark.parametrize("build", BUILDS)
+def test_a_signal_at_any_moment_is_one_line_and_leaves_no_worker(build, run, sig):
     rng = random.Random(f"{run}{sig}")
-    proc = _start(RUNS[run])
+    proc = _start(RUNS[run], build)
     try:
         deadline = time.monotonic() + 60
         want = 2 if "jobs" in run else 0
