@@ -118,10 +118,14 @@ CHORD_KEYS = 8          # far more keys than a chord can hold (the chord's own c
 def short(value: Any) -> str:
     """A value quoted for an error line: at most its first 60 characters (a huge value, a
     nested list, never a line longer than the screen)."""
-    if isinstance(value, (dict, list)):
-        text = f"a {'mapping' if isinstance(value, dict) else 'list'} of {len(value)}"
-    else:
-        text = repr(value) if not isinstance(value, str) else repr(value[:61])
+    import reprlib
+
+    r = reprlib.Repr()   # bounded work whatever the value (a list of a million, nested deep)
+    r.maxlevel, r.maxlist, r.maxdict, r.maxstring, r.maxlong, r.maxother = 3, 6, 4, 64, 64, 64
+    try:
+        text = r.repr(value)
+    except ValueError:   # an int of more than 4300 digits has no repr
+        text = "a number too long to show"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

@@ -64,8 +64,9 @@ def option_problem(name: str, value: Any) -> str:
 
 def short(value: Any) -> str:
     """A value quoted for an error line: at most its first 60 characters."""
-    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-    return text if len(text) <= 60 else text[:57] + "..."
+    from monopoly_cpc.settings import short as quoted
+
+    return quoted(value)
 
 
 def game_problem(game: Any) -> str | None:
