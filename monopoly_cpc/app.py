@@ -189,10 +189,13 @@ def save_png(rgb, path: Path) -> Path:
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise UserError(f"screenshots are PNG files: name it FILE.png, got {str(path)!r}")
+    from monopoly_cpc.safefile import writing
+
     try:
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surf, str(path))
+        with writing(path, "the screenshot") as part:  # only a regular file (or nothing) is replaced
+            pygame.image.save(surf, str(part))
+    except UserError:
+        raise
     except (OSError, pygame.error) as exc:
         raise UserError(f"cannot write the screenshot {path}: {exc}") from None
     return path
@@ -485,7 +488,10 @@ class WindowFrontEnd:
         save_png(fb.to_rgb(), one)
         picture = self.presenter.compose(fb)
         big = pygame.transform.scale(picture, (self.layout.w, self.layout.h))
-        pygame.image.save(big, str(scaled))
+        from monopoly_cpc.safefile import writing
+
+        with writing(scaled, "the screenshot") as part:
+            pygame.image.save(big, str(part))
         self.last_screenshot = (one, scaled)
         self.say(f"capture : {one}", session.tick)
         return one, scaled

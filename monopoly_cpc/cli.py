@@ -48,6 +48,16 @@ def file_name(text: str) -> str:
     return text
 
 
+def playlist_name(text: str) -> str:
+    """A folder or file name for the attract playlist that a file system can hold."""
+    from monopoly_cpc.settings import path_name_problem
+
+    why = path_name_problem(text)
+    if why is not None:
+        raise argparse.ArgumentTypeError(why)
+    return text
+
+
 def png_file(text: str) -> str:
     """A file name ending in .png (screenshots are PNG files; another ending would get
     another format under a misleading name)."""
@@ -105,7 +115,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
                    help="exhibition mode: full screen, boot, title and attract loop; quit only by the key chord")
     g.add_argument("--attract-after", type=positive_int, metavar="S",
                    help="seconds without a key on the title before the demo game starts (default: 60)")
-    g.add_argument("--attract-playlist", metavar="DIR",
+    g.add_argument("--attract-playlist", metavar="DIR", type=playlist_name,
                    help="play the replay files of DIR in the attract loop instead of live demo games")
     g.add_argument("--record", metavar="FILE", type=file_name,
                    help="record the session's key log into a replay file")
@@ -165,9 +175,29 @@ class _Stdout:
         return getattr(self._stream, name)
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """The parsed command line.  ``--help`` and ``--version`` write through :class:`_Stdout`:
+    an output that cannot be written (``--help > /dev/full``) is the one line "cannot write
+    to standard output" and exit 1, as for every command, not a silent 0."""
+    stdout = sys.stdout
+    sys.stdout = out = _Stdout(stdout)
+    try:
+        try:
+            return parser.parse_args(argv)
+        except SystemExit as exc:
+            if exc.code in (0, None):
+                out.flush()
+            raise
+    except UserError as exc:
+        print(f"monopoly-cpc: {exc}", file=sys.stderr)
+        raise SystemExit(exc.exit_code) from None
+    finally:
+        sys.stdout = stdout
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     stdout = sys.stdout
     try:
         if getattr(args, "func", None) is not None:

@@ -228,6 +228,10 @@ def _load(lang: str, folder: Path) -> Texts:
     for path in files:
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except UnicodeDecodeError:
+            raise DataError(f"{path}: not a text file in UTF-8") from None
+        except OSError as exc:
+            raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
         except yaml.YAMLError as exc:
             first = str(exc).splitlines()[0] if str(exc) else "bad YAML"
             raise DataError(f"{path.name}: broken YAML ({first})") from None

@@ -26,6 +26,7 @@ from typing import Any
 
 from monopoly_cpc.boot import cdt, disc, dsk, reader, tape, wav
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.safefile import writing
 
 TYPES = {0: "BASIC", 1: "BASIC (protected)", 2: "binary", 4: "screen", 0x16: "ASCII"}
 
@@ -48,8 +49,10 @@ def _fmt_time(t: float) -> str:
 def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
     model = tape.model(baud)
     out.mkdir(parents=True, exist_ok=True)
-    data = cdt.write_cdt(out / "monopoly.cdt", model)
-    n = wav.write_wav(out / "monopoly.wav", cdt.read_cdt(data), bits=bits, invert=invert)
+    with writing(out / "monopoly.cdt", "the tape image") as part:
+        data = cdt.write_cdt(part, model)
+    with writing(out / "monopoly.wav", "the tape sound") as part:
+        n = wav.write_wav(part, cdt.read_cdt(data), bits=bits, invert=invert)
     print(f"{out / 'monopoly.cdt'}: {len(data)} bytes, {len(model.records())} records at {baud} baud")
     print(f"{out / 'monopoly.wav'}: {n} samples, {wav.RATE} Hz, {bits}-bit mono, "
           f"{n / wav.RATE:.1f} s")
@@ -192,7 +195,8 @@ def shots(out: Path) -> int:
         fb = FrameBuffer()
         screen.draw(fb)
         rgb = np.ascontiguousarray(fb.to_rgb().transpose(1, 0, 2))
-        pygame.image.save(pygame.surfarray.make_surface(rgb), str(out / name))
+        with writing(out / name, "the picture") as part:
+            pygame.image.save(pygame.surfarray.make_surface(rgb), str(part))
         print(out / name)
     return 0
 

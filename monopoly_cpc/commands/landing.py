@@ -34,8 +34,11 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 < args.rolls <= MAX_ROLLS:
         raise UserError(f"--rolls must be 1 to {MAX_ROLLS}, got {args.rolls}")
+    from monopoly_cpc.interrupt import exit_on_signals
+
     board = default_board()
-    counts = simulate(args.rolls, args.jail, args.seed)
+    with exit_on_signals():   # CTRL+C: one line and 130, never a KeyboardInterrupt in compiled code
+        counts = simulate(args.rolls, args.jail, args.seed)
     chain = exact(board, default_cards(), args.jail)
     total = sum(counts)
     rows: list[dict[str, Any]] = []

@@ -68,7 +68,7 @@ def register(subparsers) -> None:
     p.add_argument("--personalities", action="store_true",
                    help="measure the six characters instead: six-player games, one character a "
                         "seat, all of the strength given by --ai (default here: normal)")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, usage_error=p.error)
 
 
 def parse_spec(text: str, players: int) -> list[str]:
@@ -87,7 +87,8 @@ def parse_spec(text: str, players: int) -> list[str]:
         kind, colon, pers = item.partition(":")
         kind = kind.lower()
         if kind not in KINDS:
-            raise UserError(f"simulate: --ai: unknown player type {kind!r} "
+            shown = kind if len(kind) <= 40 else kind[:37] + "..."
+            raise UserError(f"simulate: --ai: unknown player type {shown!r} "
                             f"(one of {', '.join(KINDS)})", exit_code=2)
         if colon:
             if kind in ("baseline", "random"):
@@ -172,11 +173,23 @@ def run(args: argparse.Namespace) -> int:
     """Play the games and print the table (or the JSON object)."""
     from monopoly_cpc.ai.runner import run_games
 
+    try:
+        if args.personalities:
+            _personality_kind(args)
+        else:
+            spec = parse_spec(args.ai, args.players)
+    except UserError as exc:  # the usage line, as argparse gives it for any other bad option
+        usage_error = getattr(args, "usage_error", None)
+        if usage_error is None:
+            raise
+        usage_error(str(exc).removeprefix("simulate: "))
     if args.personalities:
         return _personalities(args)
-    spec = parse_spec(args.ai, args.players)
     progress = _bar if sys.stderr.isatty() and not args.json else None
-    summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress)
+    from monopoly_cpc.interrupt import exit_on_signals
+
+    with exit_on_signals():   # CTRL+C/SIGTERM: one line, 130/143, the workers ended with it
+        summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress)
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
     else:
@@ -184,14 +197,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _personality_kind(args: argparse.Namespace) -> str:
+    kind = args.ai if args.ai != "expert,baseline" else "normal"
+    if kind not in ("facile", "normal", "expert"):
+        raise UserError("--personalities: --ai must be facile, normal or expert",
+                        exit_code=2)
+    return kind
+
+
 def _personalities(args: argparse.Namespace) -> int:
     from monopoly_cpc.ai import measure
 
-    kind = args.ai if args.ai != "expert,baseline" else "normal"
-    if kind not in ("facile", "normal", "expert"):
-        raise UserError("simulate --personalities: --ai must be facile, normal or expert",
-                        exit_code=2)
-    total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds)
+    kind = _personality_kind(args)
+    from monopoly_cpc.interrupt import exit_on_signals
+
+    with exit_on_signals():
+        total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds)
     if args.json:
         print(json.dumps({"ai": kind, "games": args.games, "sums": total}, ensure_ascii=False))
     else:

@@ -35,9 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def write_wav(path: Path, samples: np.ndarray, stereo: bool) -> None:
     """Write int16 samples as a 44.1 kHz 16-bit WAV file."""
+    from monopoly_cpc.safefile import writing
     from monopoly_cpc.sound import SAMPLE_RATE
 
-    with wave.open(str(path), "wb") as w:
+    with writing(path, "the sound") as part, wave.open(str(part), "wb") as w:
         w.setnchannels(2 if stereo else 1)
         w.setsampwidth(2)
         w.setframerate(SAMPLE_RATE)
@@ -65,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"no sound named {unknown[0]!r} (see `monopoly-cpc sounds --list`)")
         wanted = [n for n in names if n in args.only]
     out = Path(args.out)
+    from monopoly_cpc.demo.paths import writable_folder
+
+    writable_folder(out, "the sounds into")   # a FIFO or a device named as the folder: one line
     try:
         out.mkdir(parents=True, exist_ok=True)
         for name in wanted:

@@ -71,10 +71,12 @@ def write_gif(frames: list[np.ndarray], path: Path, scale: int = 1) -> Path:
         images.append(im)
     if not images:
         raise ValueError("no frame to write")
+    from monopoly_cpc.safefile import writing
+
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    images[0].save(path, save_all=True, append_images=images[1:], duration=GIF_DELAY_MS,
-                   loop=0, optimize=False, disposal=1)
+    with writing(path, "the GIF") as part:  # only a regular file (or nothing) is replaced
+        images[0].save(part, format="GIF", save_all=True, append_images=images[1:],
+                       duration=GIF_DELAY_MS, loop=0, optimize=False, disposal=1)
     return path
 
 

@@ -198,6 +198,8 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
     elif kind == "dir":
         from PIL import Image
 
+        from monopoly_cpc.safefile import writing
+
         target.mkdir(parents=True, exist_ok=True)
         flat_palette = [int(v) for v in pal.reshape(-1)]
 
@@ -206,7 +208,8 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
             # compress, so the folder is written several times faster than real time.
             img = Image.fromarray(scale_up(fb_index(fb), scale), mode="P")
             img.putpalette(flat_palette)
-            img.save(target / f"frame_{t:06d}.png", compress_level=1)
+            with writing(target / f"frame_{t:06d}.png", "the frame", sync=False) as part:
+                img.save(part, format="PNG", compress_level=1)
             count[0] += 1
 
         play(replay, on_frame=on_frame, progress=progress, source=source)
@@ -218,14 +221,13 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
 
 @contextlib.contextmanager
 def _replacing(target: Path) -> Iterator[Path]:
-    """A file written beside ``target`` that takes its place only once complete: a full disk
-    or an error half-way leaves the previous export as it was (and no part file)."""
-    part = target.with_name(f".{target.stem}.part{target.suffix}")
-    try:
+    """A file written beside ``target`` that takes its place only once complete
+    (``safefile.writing``): a full disk or an error half-way leaves the previous export as
+    it was (and no part file); a target that is not a regular file is never replaced."""
+    from monopoly_cpc.safefile import writing
+
+    with writing(target, "the export") as part:
         yield part
-        os.replace(part, target)
-    finally:
-        part.unlink(missing_ok=True)
 
 
 def _export_audio() -> Any:

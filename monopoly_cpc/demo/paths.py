@@ -8,6 +8,7 @@ file is written and removed in it first, and a problem is one clear line (UserEr
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -41,18 +42,25 @@ def _probe(folder: Path, target: Path, what: str, shown: object) -> None:
 
 def writable_folder(folder: str | os.PathLike, what: str) -> Path:
     """Create ``folder`` (and its parents) and prove a file can be written in it."""
+    from monopoly_cpc.safefile import kind_name
+
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        raise UserError(f"cannot write {what} {folder}: {path} is a file, not a folder")
+        mode = path.stat().st_mode
+        kind = "a file" if stat.S_ISREG(mode) else kind_name(mode)
+        raise UserError(f"cannot write {what} {folder}: {path} is {kind}, not a folder")
     _probe(path, path / "x", what, folder)
     return path
 
 
 def writable_file(file: str | os.PathLike, what: str) -> Path:
     """Check that the file ``file`` can be written (its folder created); nothing is left in it."""
+    from monopoly_cpc.safefile import check_target
+
     path = Path(file)
     if path.is_dir():
         raise UserError(f"cannot write {what} {file}: it is a folder")
+    check_target(path, what)   # a FIFO, a socket, a device: never replaced by the rename
     if path.exists() and not os.access(path, os.W_OK):
         raise UserError(f"cannot write {what} {file}: the file is read-only")
     _probe(path.parent, path, what, file)

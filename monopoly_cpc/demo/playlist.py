@@ -27,7 +27,7 @@ def playlist_files(folder: Any) -> list[Path]:
     try:
         return sorted((p for p in path.iterdir() if p.suffix.lower() == ".json" and p.is_file()),
                       key=lambda p: p.name)
-    except OSError:
+    except (OSError, ValueError):   # no right to read it, a name the system refuses
         return []
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,16 +50,38 @@ def option_problem(name: str, value: Any) -> str:
         return ""
     action = next(a for a in build_parser()._actions if a.dest == name)
     if action.nargs == 0:   # a switch (--kiosk, --no-disc, --test-card)
-        return "" if isinstance(value, bool) else f"expected true or false, got {value!r}"
+        return "" if isinstance(value, bool) else f"expected true or false, got {short(value)}"
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        return f"unexpected value {value!r}"
+        return f"unexpected value {short(value)}"
     try:
         value = action.type(value) if action.type is not None else value
     except (ValueError, TypeError, argparse.ArgumentTypeError):
-        return f"unexpected value {value!r}"
+        return f"unexpected value {short(value)}"
     if action.choices is not None and value not in action.choices:
-        return f"{value!r} is not one of {', '.join(map(str, action.choices))}"
+        return f"{short(value)} is not one of {', '.join(map(str, action.choices))}"
     return ""
+
+
+def short(value: Any) -> str:
+    """A value quoted for an error line: at most its first 60 characters."""
+    from monopoly_cpc.settings import short as quoted
+
+    return quoted(value)
+
+
+def game_problem(game: Any) -> str | None:
+    """Why a recorded engine state cannot be played (the engine's checks and invariants,
+    then what the screens can show), or None."""
+    from monopoly_cpc.demo.store import playable_problem
+    from monopoly_cpc.settings import why_broken
+
+    try:
+        from monopoly_cpc.rules.serial import from_data
+
+        state = from_data(game)
+    except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
+        return why_broken(exc) if str(exc) else "invalid"
+    return playable_problem(state)
 
 
 def hash_count(ticks: int, every: int) -> int:
@@ -74,7 +95,8 @@ def bots_data(value: Any) -> dict[str, Any] | None:
     from monopoly_cpc.ai.levels import LEVELS
 
     if (isinstance(value, dict) and isinstance(value.get("seed"), int)
-            and not isinstance(value.get("seed"), bool) and value.get("ai_level") in LEVELS):
+            and not isinstance(value.get("seed"), bool) and isinstance(value.get("ai_level"), str)
+            and value["ai_level"] in LEVELS):
         return {"seed": value["seed"], "ai_level": value["ai_level"]}
     return None
 
@@ -105,12 +127,12 @@ def decode_event(item: Any, layout: Any) -> Any:
     if isinstance(item, list):
         if (len(item) not in (2, 3) or not isinstance(item[1], (str, type(None)))
                 or (len(item) == 3 and not isinstance(item[2], str))):
-            raise ValueError(f"bad key entry {item!r}")
+            raise ValueError(f"bad key entry {short(item)}")
         if len(item) == 3:
             key_override = item[2]
         item, char_override, has_char = item[0], item[1], True
     if not isinstance(item, int) or isinstance(item, bool) or item < 0:
-        raise ValueError(f"bad key code {item!r}")
+        raise ValueError(f"bad key code {short(item)}")
     number, flags = divmod(item, 8)
     if number >= len(layout.keys):
         raise ValueError(f"key number {number} is not on the CPC keyboard")
@@ -175,19 +197,19 @@ class Replay:
             raise bad("no 'format: monopoly-cpc-replay'")
         version = data.get("version")
         if version != VERSION:
-            raise bad(f"version {version!r}; this program reads version {VERSION}")
+            raise bad(f"version {short(version)}; this program reads version {VERSION}")
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise bad("seed")
         start = data.get("start", "boot")
         if start not in START_KINDS:
-            raise bad(f"start {start!r}")
+            raise bad(f"start {short(start)}")
         options, settings = data.get("options", {}), data.get("settings", {})
         if not isinstance(options, dict) or not isinstance(settings, dict):
             raise bad("options/settings")
         unknown = sorted(set(options) - set(GAME_OPTIONS))
         if unknown:
-            raise bad(f"unknown option {unknown[0]!r}")
+            raise bad(f"unknown option {short(unknown[0])}")
         for name, value in options.items():
             why = option_problem(name, value)
             if why:
@@ -198,9 +220,17 @@ class Replay:
         bots = data.get("bots")
         if bots is not None and bots_data(bots) is None:
             raise bad("bots: expected {\"seed\": N, \"ai_level\": \"...\"}")
+        if game is not None:
+            game_why = game_problem(game)
+            if game_why is not None:
+                raise bad(f"game: {game_why}")
         suspended = data.get("suspended")
-        if suspended is not None and not isinstance(suspended, dict):
-            raise bad("suspended")
+        if suspended is not None:
+            from monopoly_cpc.demo.store import save_problem
+
+            save_why = save_problem(suspended)
+            if save_why is not None:
+                raise bad(f"suspended: {save_why}")
         ticks, every = data.get("ticks"), data.get("hash_every", HASH_EVERY)
         if (not isinstance(ticks, int) or isinstance(ticks, bool) or ticks < 0
                 or not isinstance(every, int) or isinstance(every, bool) or every <= 0):
@@ -229,11 +259,19 @@ class Replay:
                 raise bad(f"key log entry {i}: tick {t} after the end ({ticks})")
             keys[t] = list(row[1:])
         layout = data.get("layout", "fr")
-        if layout not in ("fr", "en"):
-            raise bad(f"layout {layout!r}")
+        if not isinstance(layout, str) or layout not in ("fr", "en"):
+            raise bad(f"layout {short(layout)}")
+        program = data.get("program", "")
+        if not isinstance(program, str):
+            raise bad("program: expected text")
+        from monopoly_cpc.settings import setting_problems
+
+        problems = setting_problems(settings)
+        if problems:
+            raise bad(f"settings: {problems[0]}")
         rep = cls(seed=seed, options=options, settings=settings, start=start, game=game,
                   bots=bots_data(bots), suspended=suspended, layout=layout, ticks=ticks, hash_every=every,
-                  keys=keys, hashes=list(hashes), program=str(data.get("program", "")))
+                  keys=keys, hashes=list(hashes), program=program)
         from monopoly_cpc.keyboard.layout import load_layout
 
         try:
@@ -244,28 +282,27 @@ class Replay:
 
     # -- files ----------------------------------------------------------------------------------
     def save(self, path: Path) -> Path:
-        """Write atomically (temp file + os.replace): a power cut leaves the old file or the new."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
+        """Write atomically (temp file + rename, ``safefile``): a power cut leaves the old file
+        or the new; a target that is not a regular file (``/dev/null``, a FIFO) is refused."""
+        from monopoly_cpc.safefile import replace_file
+
         text = json.dumps(self.to_data(), ensure_ascii=False, separators=(",", ":"))
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        return path
+        return replace_file(path, text, "the replay file")
 
 
 def load(path: str | Path) -> Replay:
     """Read a replay file; one-line DataError if it is missing, not JSON or not a replay."""
+    from monopoly_cpc.safefile import REPLAY_LIMIT, FileRefused, read_text
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, REPLAY_LIMIT)
     except FileNotFoundError:
         raise DataError(f"{path}: no such replay file") from None
-    except IsADirectoryError:
-        raise DataError(f"{path} is a folder, not a replay file") from None
+    except FileRefused as exc:
+        if str(exc).startswith("a folder"):
+            raise DataError(f"{path} is a folder, not a replay file") from None
+        raise DataError(f"{path}: not a replay file ({exc})") from None
     except UnicodeDecodeError:
         raise DataError(f"{path}: not a replay file (not UTF-8 JSON text)") from None
     except OSError as exc:

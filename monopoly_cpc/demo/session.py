@@ -245,8 +245,14 @@ class ExhibitSession(Session):
         from monopoly_cpc.demo.playlist import playlist_files
 
         path = Path(str(self.playlist_dir)).expanduser()
-        if not path.is_dir():
-            why = "is not a folder" if path.exists() else "does not exist"
+        try:
+            is_dir, exists = path.is_dir(), path.exists()
+        except (OSError, ValueError) as exc:  # no right to look, a name the system refuses
+            why = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+            self.warn(f"attract playlist {self.playlist_dir} {why}: live demo games are shown instead")
+            return
+        if not is_dir:
+            why = "is not a folder" if exists else "does not exist"
         elif not playlist_files(path):
             why = "holds no replay file (*.json)"
         else:
@@ -364,6 +370,10 @@ class ExhibitSession(Session):
             self.ctx.switch(self._game_from(self.ctx, doc["state"], doc.get("bots") or self._old_save(doc)))
         except Exception as exc:  # noqa: BLE001 - checked when loaded; a failure is logged, not fatal
             self._log(f"cannot resume the saved game: {exc}")
+            if self.store is not None:  # set aside: the next start does not offer it again
+                from monopoly_cpc.settings import why_broken
+
+                self.store.set_aside_game(self._load_warn, why_broken(exc) if str(exc) else "it failed to start")
 
     def _old_save(self, doc: dict) -> dict:
         """A game saved before the computer players were saved with it: its session's seed

@@ -13,6 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.demo.replay import bots_data
+from monopoly_cpc.safefile import (
+    SAVE_LIMIT,
+    FileRefused,
+    read_text,
+    remove_leftovers,
+    replace_file,
+    set_aside,
+)
 from monopoly_cpc.settings import why_broken
 
 APP = "monopoly-cpc"
@@ -33,16 +41,9 @@ def save_doc(state_data: dict[str, Any], seed: int, bots: dict[str, Any] | None 
 
 
 def atomic_write(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temp file and os.replace."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    return path
+    """Write ``text`` to ``path`` through a temp file and a rename (``safefile``): only a
+    regular file (or nothing) is ever replaced."""
+    return replace_file(path, text, "the saved game")
 
 
 def write_problem(folder: Path) -> str | None:
@@ -139,42 +140,52 @@ class Store:
         return atomic_write(self.autosave_path, json.dumps(doc, ensure_ascii=False))
 
     def load_game(self, warn=None) -> dict[str, Any] | None:
-        """The saved game document, or None (no file; a broken one is reported and set aside)."""
+        """The saved game document, or None (no file; a broken one is reported and set aside).
+
+        Temp files an interrupted write left in the data folder are removed first.  The file
+        must be a regular file of at most SAVE_LIMIT bytes; every value is checked against
+        what the game can show and play (:func:`save_problem`) before the title offers it."""
         path = self.autosave_path
+        remove_leftovers(self.root)
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = json.loads(read_text(path, SAVE_LIMIT))
         except FileNotFoundError:
             return None
-        except (NotADirectoryError, PermissionError) as exc:
-            # not the saved game's fault: the data folder cannot be used (a file stands where a
-            # folder should be, or no right to read it); there is nothing to set aside
-            if warn is not None:
-                from monopoly_cpc.errors import path_problem
-
-                warn(f"the data folder {self.root} is unusable ({path_problem(path, exc)}); "
-                     "games are not saved")
+        except FileRefused as exc:
+            self._set_aside(path, warn, exc.why)
             return None
         except UnicodeDecodeError:
             self._set_aside(path, warn, "not UTF-8 text")
             return None
-        except (OSError, ValueError, RecursionError, MemoryError) as exc:
-            # not JSON, nested too deeply, a number Python refuses to read (more than 4300 digits)
-            self._set_aside(path, warn, exc.__class__.__name__ if isinstance(exc, OSError) else why_broken(exc))
-            return None
-        if (not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT
-                or doc.get("version") != SAVE_VERSION or not isinstance(doc.get("state"), dict)
-                or not isinstance(doc.get("seed"), int)
-                or ("bots" in doc and bots_data(doc["bots"]) is None)):
-            self._set_aside(path, warn, "not a saved game")
-            return None
-        try:
-            from monopoly_cpc.rules.serial import from_data
+        except OSError as exc:
+            if isinstance(exc, NotADirectoryError) or not os.access(self.root, os.R_OK | os.X_OK):
+                # not the saved game's fault: a file stands where the data folder should be,
+                # or the folder cannot be entered
+                if warn is not None:
+                    from monopoly_cpc.errors import path_problem
 
-            from_data(doc["state"])  # fully checked now, so the title never offers a broken game
-        except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
-            self._set_aside(path, warn, why_broken(exc) if str(exc) else "invalid")
+                    warn(f"the data folder {self.root} is unusable ({path_problem(path, exc)}); "
+                         "games are not saved")
+            elif warn is not None:
+                # the file itself cannot be read (no right to read it, an I/O error): the game
+                # plays on, it is neither resumed nor set aside
+                warn(f"saved game {path} cannot be read ({exc.strerror or exc}); it is ignored")
+            return None
+        except (ValueError, RecursionError, MemoryError) as exc:
+            # not JSON, nested too deeply, a number Python refuses to read (more than 4300 digits)
+            self._set_aside(path, warn, why_broken(exc))
+            return None
+        why = save_problem(doc)
+        if why is not None:
+            self._set_aside(path, warn, why)
             return None
         return doc
+
+    def set_aside_game(self, warn=None, why: str = "it failed to start") -> None:
+        """Set the saved game aside after it failed when played (it passed the checks but
+        broke anyway): the next start does not offer it again."""
+        if self.autosave_path.exists():
+            self._set_aside(self.autosave_path, warn, why)
 
     def drop_game(self) -> None:
         """Delete the saved game (a game that ended); OSError if the folder is read-only."""
@@ -187,9 +198,8 @@ class Store:
     def _set_aside(path: Path, warn, why: str) -> None:
         """Rename a broken save ``*.broken``; the line says whether that worked (on a read-only
         medium it cannot: the save is then only ignored, and is reported at every start)."""
-        broken = path.with_name(path.name + ".broken")
         try:
-            path.replace(broken)
+            broken = set_aside(path)
         except OSError as exc:
             if warn is not None:
                 warn(f"saved game {path} is broken ({why}) and cannot be set aside "
@@ -211,3 +221,47 @@ class Store:
                 pass
         n = (numbers[-1] + 1) if numbers else 1
         return folder / f"game-{n:06d}.json"
+
+
+def save_problem(doc: Any) -> str | None:
+    """Why a saved-game document cannot be resumed, in a few words, or None.
+
+    Beyond the format, every value is checked against what the game can show and play: the
+    engine state in full (``rules.serial.from_data``, which also runs the rule invariants),
+    the computer players' seed and level, then what the screens need (:func:`playable_problem`)."""
+    if (not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT
+            or doc.get("version") != SAVE_VERSION or not isinstance(doc.get("state"), dict)
+            or not isinstance(doc.get("seed"), int) or isinstance(doc.get("seed"), bool)
+            or ("bots" in doc and doc["bots"] is not None and bots_data(doc["bots"]) is None)):
+        return "not a saved game"
+    try:
+        from monopoly_cpc.rules.serial import from_data
+
+        state = from_data(doc["state"])  # fully checked now, so the title never offers a broken game
+    except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
+        return why_broken(exc) if str(exc) else "invalid"
+    return playable_problem(state)
+
+
+def playable_problem(state: Any) -> str | None:
+    """What in a valid engine state the screens cannot show or play, or None: a pawn outside
+    the six pawns (or two players on one pawn), a name empty, longer than the set-up allows or
+    with a character the CPC font lacks."""
+    from monopoly_cpc.render.font import font
+    from monopoly_cpc.render.pawns import PAWN_KEYS
+    from monopoly_cpc.screens.setup import NAME_MAX
+
+    f = font()
+    pawns = set()
+    for i, p in enumerate(state.players):
+        if not 0 <= p.pawn < len(PAWN_KEYS):
+            return f"players[{i}].pawn: {p.pawn} is not a pawn (0 to {len(PAWN_KEYS) - 1})"
+        if p.pawn in pawns:
+            return f"players[{i}].pawn: pawn {p.pawn} is taken twice"
+        pawns.add(p.pawn)
+        if not p.name.strip() or len(p.name) > NAME_MAX:
+            return f"players[{i}].name: 1 to {NAME_MAX} characters, got {len(p.name)}"
+        bad = next((ch for ch in p.name if not f.has(ch) or not ch.isprintable()), None)
+        if bad is not None:
+            return f"players[{i}].name: character U+{ord(bad):04X} is not in the CPC font"
+    return None

@@ -23,13 +23,17 @@ def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
         source = f"assets/{name}"
         try:
             text = asset(name).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError:
+            raise DataError(f"{source}: not a text file in UTF-8") from None
+        except OSError as exc:
             raise DataError(f"{source}: cannot read the file ({exc.__class__.__name__})") from None
     else:
         source = str(path)
         try:
             text = Path(path).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError:
+            raise DataError(f"{source}: not a text file in UTF-8") from None
+        except OSError as exc:
             raise DataError(f"{source}: cannot read the file ({exc.__class__.__name__})") from None
     try:
         return yaml.load(text, Loader=_Loader), source  # a safe loader

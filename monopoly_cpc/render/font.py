@@ -92,6 +92,8 @@ def load_source(path: Path = SOURCE_PATH) -> FontSource:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path}: cannot read the font source ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a text file in UTF-8") from None
     return parse_source(text, Path(path))
 
 

@@ -126,6 +126,8 @@ def load_palette(path: Path = PALETTE_PATH) -> Palette:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path}: cannot read the palette ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a text file in UTF-8") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

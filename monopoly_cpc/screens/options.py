@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from monopoly_cpc.errors import UserError
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.texts import load_texts
@@ -68,6 +69,23 @@ def variant_from_settings(settings: Any, quick_minutes: int = 0) -> Variant:
     return v
 
 
+REFUSED = {"fr": "Réglage refusé : {name}", "en": "Setting refused: {name}"}
+
+
+def refused_line(settings: Any, lang: str) -> str:
+    """The message row for a settings file with refused values (their defaults are in
+    force): the first one's name, within the 40 columns and the CPC font."""
+    from monopoly_cpc.render.font import font
+
+    names = getattr(settings, "refused", ())
+    if not names:
+        return ""
+    f = font()
+    name = "".join(ch if f.has(ch) and ch.isprintable() else "?" for ch in str(names[0])[:24])
+    more = f" +{len(names) - 1}" if len(names) > 1 else ""
+    return (REFUSED.get(lang, REFUSED["fr"]).format(name=name) + more)[:40]
+
+
 def _settings_class():
     from monopoly_cpc import settings
 
@@ -90,9 +108,9 @@ class OptionsScreen(Screen):
         # setting; changed here, it is in force at once over the command line's
         self.saved_args = {i.field: getattr(ctx.args, i.field, None) for i in ITEMS if i.when == "now"}
         self.row = 0
-        self.message = ""
         self.failed = False     # the last ENTER could not save (message shown until a key)
         self.texts = load_texts(ctx.option("lang", "fr"))
+        self.message = refused_line(ctx.settings, ctx.option("lang", "fr"))
 
     @property
     def settings(self):
@@ -166,7 +184,7 @@ class OptionsScreen(Screen):
         try:
             self.settings.validate()
             mod.save(self.settings, self.path)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, UserError) as exc:  # UserError: a FIFO or a device at its place
             if isinstance(exc, OSError):  # "x is a file, not a folder" rather than "File exists"
                 from monopoly_cpc.errors import path_problem
 

@@ -305,6 +305,8 @@ def read_yaml(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a text file in UTF-8") from None
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:

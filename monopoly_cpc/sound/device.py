@@ -77,6 +77,21 @@ def _event_kind(event: Any) -> Any:
     return getattr(event, "kind", None)
 
 
+_NO_DEVICE_SAID: list[bool] = []
+
+
+def _say_no_device(exc: BaseException) -> None:
+    """One line on stderr, once a run, when no audio device could be opened: the player
+    knows the silence is not the game's (a kiosk's journal shows it too)."""
+    if _NO_DEVICE_SAID:
+        return
+    _NO_DEVICE_SAID.append(True)
+    why = (str(exc).splitlines() or [""])[0][:80] or exc.__class__.__name__
+    with contextlib.suppress(Exception):
+        print(f"monopoly-cpc: no audio device ({why}): the game plays without sound",
+              file=sys.stderr)
+
+
 class Audio:
     """Plays the game's sounds; silent, without error, when muted or without an audio device.
 
@@ -141,6 +156,7 @@ class Audio:
             self.available = False
             self.reason = f"no sound: {exc}"
             _log.info("audio disabled: %s", exc)
+            _say_no_device(exc)
 
     @property
     def playing_enabled(self) -> bool:

@@ -139,3 +139,76 @@ def test_a_playlist_file_that_fails_while_playing_is_named_in_the_log(folder, mo
     monkeypatch.setattr(s.screen, "tick", boom)
     s.step()
     assert logged and logged[0].startswith(f"attract playlist {folder / 'a_first.json'}:\n")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket", "dev-zero", "dev-urandom", "folder", "fifo-link"])
+def test_a_special_file_in_the_playlist_never_hangs_and_is_skipped(folder, tmp_path, monkeypatch, kind):
+    """A FIFO, socket, device or folder named *.json among the replays (also one swapped in
+    after the folder was listed): never opened for long, one log line, a demo still plays."""
+    import os
+    import shutil
+    import socket
+    import threading
+
+    from monopoly_cpc.demo import playlist as P
+
+    d = tmp_path / "pl"
+    d.mkdir()
+    odd = d / "a_odd.json"
+    kept = None
+    if kind.startswith("fifo"):
+        real = d / "real" if kind.endswith("link") else odd
+        os.mkfifo(real)
+        if real != odd:
+            os.symlink(real, odd)
+    elif kind == "socket":
+        kept = socket.socket(socket.AF_UNIX)
+        kept.bind(str(odd))
+    elif kind.startswith("dev"):
+        os.symlink("/dev/zero" if kind == "dev-zero" else "/dev/urandom", odd)
+    else:
+        odd.mkdir()
+    shutil.copy(folder / "a_first.json", d / "b_good.json")
+    assert [p.name for p in P.playlist_files(d)] == ["b_good.json"]   # skipped when listed
+    listed = P.playlist_files
+    monkeypatch.setattr(P, "playlist_files", lambda f: [odd, *listed(f)])  # swapped in after
+    logged: list[str] = []
+    s = session(attract_playlist=str(d), attract_after=1)
+    monkeypatch.setattr(s, "_log", logged.append)
+    th = threading.Thread(target=run, args=(s, 51), daemon=True)
+    th.start()
+    th.join(20)
+    assert not th.is_alive(), "the playlist hangs"
+    assert isinstance(s.screen, AttractScreen)        # the odd file: a live demo in its place
+    assert len(logged) == 1 and "a_odd.json" in logged[0] and "\n" not in logged[0]
+    if kept is not None:
+        kept.close()
+
+
+@pytest.mark.parametrize("problem", ["EACCES", "ENAMETOOLONG", "ELOOP", "EIO"])
+def test_a_playlist_folder_the_system_refuses_to_look_at_is_one_line(tmp_path, monkeypatch, problem):
+    """No right to look into it, a name too long once ~ is expanded, an I/O error: one line at
+    the start and live demos (was: 'internal error' at every start)."""
+    import errno
+    import os
+    import pathlib
+
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.session import ExhibitSession
+
+    said: list[str] = []
+    real_stat = pathlib.Path.stat
+    target = tmp_path / "locked"
+
+    def refusing_stat(self, *a, **k):
+        if self == target:
+            raise OSError(getattr(errno, problem), os.strerror(getattr(errno, problem)), str(self))
+        return real_stat(self, *a, **k)
+
+    monkeypatch.setattr(pathlib.Path, "stat", refusing_stat)
+    s = ExhibitSession(play_args(seed=1, attract_playlist=str(target), attract_after=1),
+                       settings=None, seed=1, store=None, warn=said.append)
+    assert len(said) == 1 and str(target) in said[0] and "live demo" in said[0]
+    run(s, 51)
+    assert isinstance(s.screen, AttractScreen)
