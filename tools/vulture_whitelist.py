@@ -9,6 +9,7 @@ here: delete it.  ``tests/test_vulture.py`` runs the check.
 # ruff: noqa: B018 - each line is a bare reference, which is what vulture counts as a use
 
 from argparse import Namespace
+from reprlib import Repr
 
 from monopoly_cpc.app import FixedStep, WindowFrontEnd
 from monopoly_cpc.boot.cdt import tape_intervals, write_cdt
@@ -43,6 +44,14 @@ SetupScreen._key_minutes
 Settings.ai_level
 Settings.kiosk_chord
 Settings.idle_minutes
+Settings.attract_playlist  # demo/session.py: ctx.option("attract_playlist")
+# settings.short bounds reprlib's work with these limits, read by reprlib itself
+Repr.maxlevel
+Repr.maxlist
+Repr.maxdict
+Repr.maxstring
+Repr.maxlong
+Repr.maxother
 # commands/soak.py sets the play options' loader to "skip"; the boot screen reads it by name
 # (ctx.option("loader"))
 Namespace.loader
