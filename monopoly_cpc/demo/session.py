@@ -185,6 +185,8 @@ class ExhibitSession(Session):
         self.autosaved: tuple[int, int, bool] | None = None
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
+        self.ended_games: list[tuple[Recorder, Any]] = []  # left this tick, written at its end
+        self.game_file_due = False  # the game file is rewritten at the end of this tick
         self.ring = None         # a GifRing once the window asks for it (host_event)
         self.host_messages: list[str] = []   # for the front end to show (F11's GIF path)
         self.sigint: Any = None  # kiosk window: the SIGINT handler in force before (restored at close)
@@ -308,9 +310,13 @@ class ExhibitSession(Session):
     # -- the tick -------------------------------------------------------------------------------
     def step(self, events: Iterable[Any] = ()) -> None:
         raw = list(events)
-        for rec in (self.session_recorder, self.game_recorder):
-            if rec is not None:
-                rec.keys(raw)
+        # The recorders running when this tick begins count it, and only they: a game that
+        # appears during the tick starts its own file at the next tick (its playback's tick 0
+        # is the game's first tick), and a game left during the tick (by its last key) still
+        # counts the tick of that key before its file is written.
+        running = [rec for rec in (self.session_recorder, self.game_recorder) if rec is not None]
+        for rec in running:
+            rec.keys(raw)
         evs = self._filter(raw)
         self.quiet = 0 if raw else self.quiet + 1
         before = self.screen
@@ -322,9 +328,18 @@ class ExhibitSession(Session):
         else:
             super().step(evs)
         self._after_step()
-        for rec in (self.session_recorder, self.game_recorder):
-            if rec is not None:
-                rec.after_step(self.draw_into)
+        for rec in running:
+            rec.after_step(self.draw_into)
+        self._write_game_files()
+
+    def _write_game_files(self) -> None:
+        """The game files due this tick, written once their recorders have counted it."""
+        ended, self.ended_games = self.ended_games, []
+        for rec, path in ended:
+            self._write(rec.replay, path)
+        if self.game_file_due and self.game_recorder is not None and self.game_replay_path is not None:
+            self._write(self.game_recorder.replay, self.game_replay_path)
+        self.game_file_due = False
 
     def _filter(self, events: list) -> list:
         """Kiosk chord and O key, the resume key on the title."""
@@ -419,11 +434,16 @@ class ExhibitSession(Session):
             replay.bots = self.game_bots
             self.game_recorder = Recorder(replay, self.layout)
 
-    def _finish_game_replay(self) -> None:
+    def _finish_game_replay(self, now: bool = False) -> None:
+        """The game's recording ends: its file is written at the end of this tick (``now``: at
+        once, when the session closes between ticks)."""
         if self.game_recorder is not None and self.game_replay_path is not None:
-            self._write(self.game_recorder.replay, self.game_replay_path)
+            self.ended_games.append((self.game_recorder, self.game_replay_path))
         self.game_recorder = None
         self.game_replay_path = None
+        self.game_file_due = False
+        if now:
+            self._write_game_files()
 
     def _autosave(self, game: Any) -> None:
         """At every turn (and at the end) the game goes to the autosave file."""
@@ -446,8 +466,7 @@ class ExhibitSession(Session):
                 self.store.save_game(to_data(st), self.ctx.seed, self.game_bots)
             except OSError as exc:
                 self._data_failed(self._problem(self.store.autosave_path, exc))
-        if self.game_recorder is not None:
-            self._write(self.game_recorder.replay, self.game_replay_path)
+        self.game_file_due = True   # written at the end of the tick, once counted
 
     def _suspend(self, game: Any) -> None:
         """Kiosk: nobody touched the game for idle_minutes: keep it for later, back to the title."""
@@ -601,7 +620,7 @@ class ExhibitSession(Session):
         if self.sigint is not None:
             signal.signal(signal.SIGINT, self.sigint)
             self.sigint = None
-        self._finish_game_replay()
+        self._finish_game_replay(now=True)
         if self.session_recorder is not None and self.record_path:
             self._write(self.session_recorder.replay, self.record_path, fatal=True)
         if self.ring is not None:
