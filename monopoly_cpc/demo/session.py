@@ -52,6 +52,10 @@ RESTART_WINDOW = 10 * TICK_HZ  # more restarts than RESTART_LIMIT in this many t
 RESTART_LIMIT = 3
 
 RESUME_TEXT = {"fr": "R : reprendre la partie", "en": "R: resume the game"}
+# host messages (window title, full-screen status line), in the CPC font's ASCII
+GIF_BUSY = {"fr": "GIF : attendez, le precedent s'ecrit encore",
+            "en": "GIF: wait, the previous one is still being written"}
+GIF_FAILED = {"fr": "non enregistre", "en": "not saved"}
 _DEFAULT = object()
 
 
@@ -139,6 +143,7 @@ class ExhibitSession(Session):
         self.attract_ticks = int(probe.option("attract_after", 60)) * TICK_HZ
         self.idle_ticks = int(probe.option("idle_minutes", 5)) * 60 * TICK_HZ
         self.chord = parse_chord(probe.option("kiosk_chord", list(DEFAULT_CHORD)), warn)
+        self.captures = bool(probe.option("kiosk_captures", False))  # F11/F12 in kiosk mode
         # replay files for the attract loop (demo/playlist.py); never while this session is
         # recorded or is itself a playback: a replay must not depend on other files
         self.playlist_notes: set[str] = set()
@@ -599,13 +604,47 @@ class ExhibitSession(Session):
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.mod & pygame.KMOD_ALT and ev.key in (
                     pygame.K_F4, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 return True
+        if self.kiosk and not self.captures and (is_gif_key(ev) or getattr(ev, "key", None) == pygame.K_F12):
+            return True   # no captures for visitors unless the operator allows them (kiosk_captures)
         if is_gif_key(ev):
             if ev.type == pygame.KEYDOWN:
-                path = self.ring.save_async()
-                if path is not None:   # shown by the front end (title, or status line in full screen)
-                    self.host_messages.append(f"GIF : {path}")
+                self._save_gif()
             return True
         return False
+
+    def _save_gif(self) -> None:
+        """F11: the last 10 seconds to a GIF, written in the background, one at a time; what
+        happens is said through host_messages (the window title, the full-screen status line)."""
+        from monopoly_cpc.errors import UserError
+
+        assert self.ring is not None
+        if self.ring.busy():
+            self.host_messages.append(GIF_BUSY.get(self._lang(), GIF_BUSY["fr"]))
+            return
+        try:
+            path = self.ring.save_async(done=self._gif_done)
+        except UserError as exc:   # no pictures folder at all: said, the game goes on
+            self.host_messages.append(f"GIF : {exc}")
+            return
+        if path is not None:
+            self.host_messages.append(f"GIF : {self._shown(path)} ...")
+
+    def _gif_done(self, path: Any, problem: str | None) -> None:
+        """Called by the writer thread: the file is written, or it is not (and not said to be)."""
+        if problem is None:
+            self.host_messages.append(f"GIF : {self._shown(path)}")
+        else:
+            self.host_messages.append(f"GIF : {GIF_FAILED.get(self._lang(), GIF_FAILED['fr'])}"
+                                      + ("" if self.kiosk else f" ({problem})"))
+
+    def _shown(self, path: Any) -> str:
+        """A file as a visitor may see it: its name in kiosk mode (no home folder on show)."""
+        from pathlib import Path
+
+        return Path(path).name if self.kiosk else str(path)
+
+    def _lang(self) -> str:
+        return str(self.ctx.option("lang", "fr"))
 
     def _ignore_sigint(self) -> None:
         """Kiosk window: CTRL+C in the terminal that started the game does not end it either.
