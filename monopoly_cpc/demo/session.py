@@ -621,13 +621,14 @@ class ExhibitSession(Session):
         if self.ring.busy():
             self.host_messages.append(GIF_BUSY.get(self._lang(), GIF_BUSY["fr"]))
             return
+        at = len(self.host_messages)  # a small GIF may be written before save_async returns
         try:
             path = self.ring.save_async(done=self._gif_done)
         except UserError as exc:   # no pictures folder at all: said, the game goes on
             self.host_messages.append(f"GIF : {exc}")
             return
-        if path is not None:
-            self.host_messages.append(f"GIF : {self._shown(path)} ...")
+        if path is not None:       # said before the thread's "written" line, whenever that came
+            self.host_messages.insert(at, f"GIF : {self._shown(path)} ...")
 
     def _gif_done(self, path: Any, problem: str | None) -> None:
         """Called by the writer thread: the file is written, or it is not (and not said to be)."""
