@@ -493,7 +493,8 @@ class WindowFrontEnd:
         with writing(scaled, "the screenshot") as part:
             pygame.image.save(big, str(part))
         self.last_screenshot = (one, scaled)
-        self.say(f"capture : {one}", session.tick)
+        # a kiosk shows visitors the file's name, not the operator's home folder
+        self.say(f"capture : {one.name if getattr(session, 'kiosk', False) else one}", session.tick)
         return one, scaled
 
     def say(self, message: str, tick: int) -> None:
@@ -507,6 +508,8 @@ class WindowFrontEnd:
         pygame.display.set_caption(self.title_message)
         presenter = getattr(self, "presenter", None)
         if presenter is not None:
+            if getattr(self, "surface", None) is not None:
+                presenter.clear_bars(self.surface, self.layout)  # no end of a longer line left
             presenter.invalidate()  # the status line is drawn at the next present
 
     # the loop ---------------------------------------------------------------------------------
@@ -578,6 +581,9 @@ class WindowFrontEnd:
                 events, pending = pending + keyboard.tick(), []
                 session.step(events)
                 ran += 1
+                messages = getattr(session, "host_messages", None)
+                while messages:   # said by the session between keys (a GIF written in the background)
+                    self.say(messages.pop(0), session.tick)
                 if self.title_message and session.tick >= self.title_until:
                     self.title_message = self.status_message = ""
                     pygame.display.set_caption(TITLE)

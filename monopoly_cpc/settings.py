@@ -46,6 +46,7 @@ class Settings:
     attract_playlist: str | None = None  # folder of replay files for the attract loop (docs/kiosk.md)
     kiosk_chord: list[str] = field(default_factory=lambda: ["CTRL", "SHIFT", "ESC"])
     idle_minutes: int = 5
+    kiosk_captures: bool = False  # F11 (GIF) and F12 (screenshot) in kiosk mode (docs/kiosk.md)
 
     CHOICES: ClassVar[dict[str, tuple]] = {
         "lang": ("fr", "en"),

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
 
@@ -227,7 +228,7 @@ def _load(lang: str, folder: Path) -> Texts:
     origin: dict[str, str] = {}
     for path in files:
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = yamlio.load(path.read_text(encoding="utf-8")) or {}
         except UnicodeDecodeError:
             raise DataError(f"{path}: not a text file in UTF-8") from None
         except OSError as exc:

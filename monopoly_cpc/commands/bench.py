@@ -8,7 +8,16 @@ so that other processes on a loaded machine do not count; ``startup_s`` is wall 
 * ``frame_present_1080p_ms``: the same plus the integer upscale (x3) into a 1920x1080 surface,
   i.e. all the CPU work of a frame at full HD (target: at most 1.0 ms, 5 % of a 20 ms frame);
 * ``startup_s``: wall time of ``python -m monopoly_cpc --headless --frames 1`` in a fresh
-  process, from process start to the first frame written.
+  process, from process start to the first frame written; ``pygame_startup_s`` beside it, in
+  the same run: a fresh process that only imports pygame and opens a (dummy) display, the
+  floor any pygame program pays;
+* ``attract_cpu_share`` and ``title_cpu_share``: the share of one core that a minute of the
+  attract demo, and a minute of the title left alone, take at 50 Hz, headless: the CPU time of
+  each tick's work as the window loop does it (step, draw the framebuffer, compose and scale
+  it into a 1920x1080 picture: all but the flip), divided by the tick's 20 ms.  ``--paced``
+  runs each minute at the real 50 Hz instead and divides the process's CPU time by the wall
+  time (two minutes).  ``*_draw_share`` is the part of that work spent drawing and presenting
+  the picture (what drawing only on change would save).
 
 ``--engine`` adds the rules engine's figures from ``monopoly_cpc.ai.bench.engine_bench()``.
 Speed is measured here, never asserted in tests.
@@ -39,6 +48,10 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--frames", type=int, default=300, metavar="N",
                    help="frames timed for each display figure (default: 300)")
+    p.add_argument("--ticks", type=int, default=3000, metavar="N",
+                   help="ticks of the attract and title runs (default: 3000, one minute)")
+    p.add_argument("--paced", action="store_true",
+                   help="run the attract and title minutes at the real 50 Hz (process CPU / wall time)")
     p.add_argument("--engine", action="store_true",
                    help="also time the rules engine (monopoly_cpc.ai.bench.engine_bench)")
     p.set_defaults(func=run)
@@ -111,12 +124,88 @@ def startup_bench(runs: int = 3) -> float:
     return round(statistics.median(times), 3)
 
 
+def pygame_startup_bench(runs: int = 3) -> float:
+    """Median seconds for a fresh process that imports pygame and opens a dummy display."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    code = "import pygame; pygame.display.init(); pygame.display.set_mode((384, 272))"
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, check=True)
+        times.append(time.perf_counter() - t0)
+    return round(statistics.median(times), 3)
+
+
+def _session(kind: str):
+    """A headless exhibition session: the attract demo, or the title left alone (no demo)."""
+    from monopoly_cpc.cli import build_parser
+    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    args = build_parser().parse_args(["--headless", "--loader", "skip", "--attract-after", "86400"])
+    return ExhibitSession(args, settings=Settings(), seed=7, store=None, playlist=False,
+                          start="attract" if kind == "attract" else "boot", warn=lambda _msg: None)
+
+
+def cpu_share(kind: str, ticks: int = 3000, paced: bool = False) -> dict[str, float]:
+    """The share of one core a minute of ``kind`` ("attract" or "title") takes (module doc)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from monopoly_cpc.render.present import Presenter, layout_for
+
+    session = _session(kind)
+    if kind == "title":
+        from monopoly_cpc.screens.title import TitleScreen
+
+        for _ in range(200):      # past the boot, if any, to the title
+            if isinstance(session.screen, TitleScreen):
+                break
+            session.step()
+        if not isinstance(session.screen, TitleScreen):
+            raise UserError(f"bench: no title screen to measure (got {type(session.screen).__name__})")
+    target = pygame.Surface((1920, 1080), 0, 32)
+    layout = layout_for(1920, 1080)
+    presenter = Presenter(target)
+    presenter.clear_bars(target, layout)
+    step_s = draw_s = 0.0
+    c0, w0 = time.process_time(), time.perf_counter()
+    for t in range(ticks):
+        a = time.thread_time()
+        session.step()
+        b = time.thread_time()
+        fb = session.render()
+        if presenter.changed(fb):
+            presenter.present(fb, target, layout)
+        c = time.thread_time()
+        step_s += b - a
+        draw_s += c - b
+        if paced:
+            delay = w0 + (t + 1) / 50 - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+    busy = step_s + draw_s
+    if paced:
+        share = (time.process_time() - c0) / max(1e-9, time.perf_counter() - w0)
+    else:
+        share = busy / (ticks / 50)
+    return {f"{kind}_cpu_share": round(share, 4),
+            f"{kind}_draw_share": round(draw_s / busy, 3) if busy > 0 else 0.0,
+            f"{kind}_tick_ms": round(1000 * busy / ticks, 3)}
+
+
 def run(args) -> int:
     if not 1 <= args.frames <= MAX_FRAMES:
         raise UserError(f"bench: --frames must be 1 to {MAX_FRAMES}, got {args.frames}")
+    if not 50 <= args.ticks <= MAX_FRAMES:
+        raise UserError(f"bench: --ticks must be 50 to {MAX_FRAMES}, got {args.ticks}")
     results: dict[str, float] = {}
     results.update(display_bench(args.frames))
     results["startup_s"] = startup_bench()
+    results["pygame_startup_s"] = pygame_startup_bench()
+    for kind in ("attract", "title"):
+        results.update(cpu_share(kind, args.ticks, args.paced))
     if args.engine:
         from monopoly_cpc.ai.bench import engine_bench
 

@@ -26,6 +26,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--scale", type=scale_number, default=2, metavar="N",
                    help="integer scale of the 384x272 picture, 1 to 16 (default: 2)")
     p.add_argument("--mute", action="store_true", help="MP4 without a sound track")
+    p.add_argument("--volume", type=decibels, default=None, metavar="DB",
+                   help="gain of the MP4's sound track in decibels, -60 to 30 (default: +5, "
+                        "about -20 LUFS for the demo; lowered so that no sample passes -3 dBFS)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -36,15 +39,34 @@ def run(args: argparse.Namespace) -> int:
     replay = R.load(args.replay)
     t0 = time.perf_counter()
     c0 = cpu_seconds()
+    from monopoly_cpc.demo.export import DEFAULT_VOLUME_DB
+
+    volume = DEFAULT_VOLUME_DB if args.volume is None else args.volume
     done = export(replay, args.out, scale=args.scale, mute=args.mute,
-                  progress=None if args.quiet else progress_bar(), source=args.replay)
+                  progress=None if args.quiet else progress_bar(), source=args.replay, volume_db=volume)
     el = time.perf_counter() - t0
     cpu = cpu_seconds() - c0
     speed = done["seconds"] / el if el > 0 else 0.0
     per_cpu = f", {done['seconds'] / cpu:.1f}x per CPU second" if cpu > 0 else ""
     print(f"{done['path']}: {done['frames']} frames, {done['seconds']:.2f} s at 50 fps "
           f"(rendered in {el:.1f} s, {speed:.1f}x real time{per_cpu})")
+    if "gain_db" in done and done["gain_db"] < volume - 0.05:
+        print(f"{done['path']}: sound at {done['gain_db']:+.1f} dB, not {volume:+.1f} dB: "
+              "louder would clip")
     return 0
+
+
+def decibels(text: str) -> float:
+    """``--volume``: a finite number of decibels from -60 to +30."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of decibels, got {text!r}") from None
+    if not math.isfinite(value) or not -60 <= value <= 30:
+        raise argparse.ArgumentTypeError(f"must be from -60 to 30 decibels, got {text!r}")
+    return value
 
 
 def cpu_seconds() -> float:

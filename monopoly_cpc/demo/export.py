@@ -61,6 +61,54 @@ class PlayResult:
         self.first_bad = first_bad
 
 
+class Playback:
+    """A replay run tick by tick (:meth:`ticks`), checking the frame hashes as it goes."""
+
+    def __init__(self, replay: Replay, audio: Any = None, source: str = "replay",
+                 stop_at_difference: bool = False) -> None:
+        from monopoly_cpc.demo.session import Recorder
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: nothing may open a window
+        self.replay = replay
+        self.stop_at_difference = stop_at_difference
+        self.session = replay_session(replay, audio, source)
+        try:
+            self.keys = replay.key_log(self.session.layout)
+        except ValueError as exc:
+            raise UserError(f"{source}: not a valid replay file ({exc})") from None
+        self.checker = Recorder(Replay(seed=replay.seed, hash_every=replay.hash_every), self.session.layout)
+        self.first_bad: int | None = None
+        self.count = 0
+
+    def ticks(self, render: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[int, Any]]:
+        """Yields ``(tick, framebuffer)`` after each tick (the framebuffer None without
+        ``render``); one picture at a time, so an export's memory does not grow with its length."""
+        replay, session, checker = self.replay, self.session, self.checker
+        every = replay.hash_every
+        for t in range(replay.ticks):
+            session.step(self.keys.get(t, ()))
+            checker.after_step(session.draw_into)
+            if t % every == 0 and self.first_bad is None:
+                i = t // every
+                if i < len(replay.hashes) and checker.replay.hashes[i] != replay.hashes[i]:
+                    self.first_bad = t
+                    if self.stop_at_difference:
+                        break
+            yield t, (session.render() if render else None)
+            self.count += 1
+            if progress is not None:
+                progress(t + 1, replay.ticks)
+            if session.quit_requested:
+                break
+
+    def result(self) -> PlayResult:
+        first_bad = self.first_bad
+        if first_bad is None and not self.stop_at_difference:
+            first_bad = first_difference(self.replay.hashes, self.checker.replay.hashes, self.replay.hash_every)
+        return PlayResult(self.session, self.checker.replay.hashes, first_bad)
+
+
 def play(replay: Replay, *, on_frame: Callable[[int, Any], None] | None = None, audio: Any = None,
          progress: Callable[[int, int], None] | None = None, source: str = "replay",
          stop_at_difference: bool = False) -> PlayResult:
@@ -69,35 +117,11 @@ def play(replay: Replay, *, on_frame: Callable[[int, Any], None] | None = None, 
     ``on_frame(tick, fb)`` gets the picture of every tick (export).  Returns the hashes and the
     first tick whose hash differs from the stored one (None: in sync all along).
     """
-    from monopoly_cpc.demo.session import Recorder
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: nothing may open a window
-    session = replay_session(replay, audio, source)
-    try:
-        keys = replay.key_log(session.layout)
-    except ValueError as exc:
-        raise UserError(f"{source}: not a valid replay file ({exc})") from None
-    checker = Recorder(Replay(seed=replay.seed, hash_every=replay.hash_every), session.layout)
-    every = replay.hash_every
-    first_bad = None
-    for t in range(replay.ticks):
-        session.step(keys.get(t, ()))
-        checker.after_step(session.draw_into)
-        if t % every == 0 and first_bad is None:
-            i = t // every
-            if i < len(replay.hashes) and checker.replay.hashes[i] != replay.hashes[i]:
-                first_bad = t
-                if stop_at_difference:
-                    break
+    run = Playback(replay, audio, source, stop_at_difference)
+    for t, fb in run.ticks(render=on_frame is not None, progress=progress):
         if on_frame is not None:
-            on_frame(t, session.render())
-        if progress is not None:
-            progress(t + 1, replay.ticks)
-        if session.quit_requested:
-            break
-    if first_bad is None and not stop_at_difference:
-        first_bad = first_difference(replay.hashes, checker.replay.hashes, every)
-    return PlayResult(session, checker.replay.hashes, first_bad)
+            on_frame(t, fb)
+    return run.result()
 
 
 # -- progress ---------------------------------------------------------------------------------
@@ -148,11 +172,17 @@ def sound_track(audio: Any, n_ticks: int) -> np.ndarray:
     return render_track(cues, n_ticks)
 
 
+DEFAULT_VOLUME_DB = 5.0   # the demo: -24.8 LUFS, sample peak -8 dBFS at 0 dB; +5: -19.8 LUFS
+PEAK_LIMIT = 10 ** (-3 / 20)  # no sample past -3 dBFS (AAC overshoots ~2 dB): the gain is lowered instead
+
+
 def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
-           progress: Callable[[int, int], None] | None = None, source: str = "replay") -> dict:
+           progress: Callable[[int, int], None] | None = None, source: str = "replay",
+           volume_db: float = DEFAULT_VOLUME_DB) -> dict:
     """Render ``replay`` to ``out``: ``*.mp4``, ``*.gif`` or a folder (``DIR/``) of PNGs.
 
-    Returns a summary: frames written, seconds, the output path.
+    ``volume_db``: the MP4 sound track's gain (see :func:`apply_gain`).
+    Returns a summary: frames written, seconds, the output path (and the gain used).
     """
     if scale < 1:
         raise UserError("--scale must be a positive whole number")
@@ -170,7 +200,7 @@ def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
     else:
         writable_file(target, what)
     try:
-        return _export(replay, target, kind, scale, mute, progress, source)
+        return _export(replay, target, kind, scale, mute, progress, source, volume_db)
     except OSError as exc:  # the disc filled up, the folder vanished... while rendering
         from monopoly_cpc.errors import path_problem
 
@@ -178,23 +208,20 @@ def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
 
 
 def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
-            progress: Callable[[int, int], None] | None, source: str) -> dict:
+            progress: Callable[[int, int], None] | None, source: str, volume_db: float) -> dict:
     from monopoly_cpc.demo.capture import fb_index, palette_rgb, scale_up, write_gif
 
     pal = palette_rgb()
     audio = _export_audio() if kind == "mp4" and not mute else None
     count = [0]
+    gain: list[float] = []
 
     if kind == "gif":
-        frames: list[np.ndarray] = []
-
-        def on_frame(t: int, fb: Any) -> None:
-            frames.append(fb_index(fb))
-            count[0] += 1
-
-        play(replay, on_frame=on_frame, progress=progress, source=source)
+        # streamed: one picture composed, compared and encoded at a time (GifWriter)
+        run = Playback(replay, source=source)
         with _replacing(target) as part:
-            write_gif(frames, part, scale)
+            write_gif((fb_index(fb) for _t, fb in run.ticks(progress=progress)), part, scale)
+        count[0] = run.count
     elif kind == "dir":
         from PIL import Image
 
@@ -215,8 +242,11 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
         play(replay, on_frame=on_frame, progress=progress, source=source)
     else:
         with _replacing(target) as part:
-            count[0] = _export_mp4(replay, part, scale, audio, progress, source, pal)
-    return {"frames": count[0], "seconds": count[0] / FPS, "path": str(target)}
+            count[0] = _export_mp4(replay, part, scale, audio, progress, source, pal, volume_db, gain)
+    done: dict = {"frames": count[0], "seconds": count[0] / FPS, "path": str(target)}
+    if gain:
+        done["gain_db"] = gain[0]
+    return done
 
 
 @contextlib.contextmanager
@@ -238,8 +268,39 @@ def _export_audio() -> Any:
     return Audio(mute=False, volume=10, playback=False)
 
 
+def pixel_format(scale: int) -> str:
+    """4:2:0 (every player) when each CPC pixel covers whole 2x2 chroma blocks (even scales),
+    else 4:4:4: at an odd scale a 2x2 chroma block straddles two CPC pixels, and red or blue
+    text on another colour bleeds into its neighbours."""
+    return "yuv420p" if scale % 2 == 0 else "yuv444p"
+
+
+def video_params(scale: int) -> list[str]:
+    """ffmpeg's output options: nearest-neighbour integer scaling in RGB (square, sharp pixels:
+    1x frames go down the pipe), then the conversion to YCbCr with the BT.709 matrix and TV
+    (limited) range, and the stream tagged with exactly that, so that players convert back to
+    the CPC's colours (untagged, a player guesses: BT.601 here, BT.709 there)."""
+    chain = [f"scale=iw*{scale}:ih*{scale}:flags=neighbor"] if scale > 1 else []
+    chain += ["scale=out_color_matrix=bt709:out_range=tv:flags=neighbor+full_chroma_int+accurate_rnd",
+              f"format={pixel_format(scale)}",
+              "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"]
+    return ["-vf", ",".join(chain), "-colorspace", "bt709", "-color_primaries", "bt709",
+            "-color_trc", "bt709", "-color_range", "tv", "-crf", "14", "-tune", "animation", "-preset", "veryfast"]
+
+
+def apply_gain(track: np.ndarray, volume_db: float) -> tuple[np.ndarray, float]:
+    """The int16 track made ``volume_db`` decibels louder (or quieter), but never past -3 dBFS:
+    the gain is lowered to fit the loudest sample (no clipping).  Returns it and the gain used."""
+    peak = int(np.abs(track.astype(np.int32)).max()) if track.size else 0
+    gain = 10 ** (volume_db / 20)
+    if peak and peak * gain > PEAK_LIMIT * 32767:
+        gain = PEAK_LIMIT * 32767 / peak
+    out = np.clip(np.rint(track.astype(np.float64) * gain), -32768, 32767).astype(np.int16)
+    return out, round(20 * np.log10(gain), 1) if gain > 0 else float("-inf")
+
+
 def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any, progress, source: str,
-                pal: np.ndarray) -> int:
+                pal: np.ndarray, volume_db: float = DEFAULT_VOLUME_DB, gain: list | None = None) -> int:
     import imageio.v2 as imageio
     import imageio_ffmpeg
 
@@ -248,13 +309,9 @@ def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any, progress, 
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="monopoly-cpc-") as tmp:
         video = Path(tmp) / "video.mp4"
-        # ffmpeg scales (nearest neighbour: square, sharp pixels): 1x frames go down the pipe
-        params = ["-crf", "18", "-preset", "veryfast"]
-        if scale > 1:
-            params = ["-vf", f"scale=iw*{scale}:ih*{scale}:flags=neighbor", *params]
         writer = imageio.get_writer(str(video), format="FFMPEG", mode="I", fps=FPS, codec="libx264",
-                                    pixelformat="yuv420p", macro_block_size=1,
-                                    ffmpeg_log_level="error", output_params=params)
+                                    pixelformat=pixel_format(scale), macro_block_size=1,
+                                    ffmpeg_log_level="error", output_params=video_params(scale))
         count = [0]
 
         def on_frame(t: int, fb: Any) -> None:
@@ -268,7 +325,10 @@ def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any, progress, 
         if audio is None:
             shutil.move(str(video), str(target))
             return count[0]
-        wav = write_wav(sound_track(audio, count[0]), Path(tmp) / "sound.wav")
+        track, used = apply_gain(sound_track(audio, count[0]), volume_db)
+        if gain is not None:
+            gain.append(used)
+        wav = write_wav(track, Path(tmp) / "sound.wav")
         # The track is exactly as long as the video (882 samples a tick), so no -shortest: with
         # ffmpeg's threaded muxing it sometimes cut the last video packets (73 of 75 frames
         # on a busy machine, seen 2 times in 14 exports of the same replay; 0 in 28 without).

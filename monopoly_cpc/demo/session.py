@@ -53,6 +53,10 @@ RESTART_WINDOW = 10 * TICK_HZ  # more restarts than RESTART_LIMIT in this many t
 RESTART_LIMIT = 3
 
 RESUME_TEXT = {"fr": "R : reprendre la partie", "en": "R: resume the game"}
+# host messages (window title, full-screen status line), in the CPC font's ASCII
+GIF_BUSY = {"fr": "GIF : attendez, le precedent s'ecrit encore",
+            "en": "GIF: wait, the previous one is still being written"}
+GIF_FAILED = {"fr": "non enregistre", "en": "not saved"}
 _DEFAULT = object()
 
 
@@ -140,6 +144,7 @@ class ExhibitSession(Session):
         self.attract_ticks = int(probe.option("attract_after", 60)) * TICK_HZ
         self.idle_ticks = int(probe.option("idle_minutes", 5)) * 60 * TICK_HZ
         self.chord = parse_chord(probe.option("kiosk_chord", list(DEFAULT_CHORD)), warn)
+        self.captures = bool(probe.option("kiosk_captures", False))  # F11/F12 in kiosk mode
         # replay files for the attract loop (demo/playlist.py); never while this session is
         # recorded or is itself a playback: a replay must not depend on other files
         self.playlist_notes: set[str] = set()
@@ -186,6 +191,8 @@ class ExhibitSession(Session):
         self.autosaved: tuple[int, int, bool] | None = None
         self.game_recorder: Recorder | None = None
         self.game_replay_path = None
+        self.ended_games: list[tuple[Recorder, Any]] = []  # left this tick, written at its end
+        self.game_file_due = False  # the game file is rewritten at the end of this tick
         self.ring = None         # a GifRing once the window asks for it (host_event)
         self.host_messages: list[str] = []   # for the front end to show (F11's GIF path)
         self.sigint: Any = None  # kiosk window: the SIGINT handler in force before (restored at close)
@@ -314,9 +321,13 @@ class ExhibitSession(Session):
     # -- the tick -------------------------------------------------------------------------------
     def step(self, events: Iterable[Any] = ()) -> None:
         raw = list(events)
-        for rec in (self.session_recorder, self.game_recorder):
-            if rec is not None:
-                rec.keys(raw)
+        # The recorders running when this tick begins count it, and only they: a game that
+        # appears during the tick starts its own file at the next tick (its playback's tick 0
+        # is the game's first tick), and a game left during the tick (by its last key) still
+        # counts the tick of that key before its file is written.
+        running = [rec for rec in (self.session_recorder, self.game_recorder) if rec is not None]
+        for rec in running:
+            rec.keys(raw)
         evs = self._filter(raw)
         self.quiet = 0 if raw else self.quiet + 1
         before = self.screen
@@ -328,9 +339,18 @@ class ExhibitSession(Session):
         else:
             super().step(evs)
         self._after_step()
-        for rec in (self.session_recorder, self.game_recorder):
-            if rec is not None:
-                rec.after_step(self.draw_into)
+        for rec in running:
+            rec.after_step(self.draw_into)
+        self._write_game_files()
+
+    def _write_game_files(self) -> None:
+        """The game files due this tick, written once their recorders have counted it."""
+        ended, self.ended_games = self.ended_games, []
+        for rec, path in ended:
+            self._write(rec.replay, path)
+        if self.game_file_due and self.game_recorder is not None and self.game_replay_path is not None:
+            self._write(self.game_recorder.replay, self.game_replay_path)
+        self.game_file_due = False
 
     def _filter(self, events: list) -> list:
         """Kiosk chord and O key, the resume key on the title."""
@@ -429,11 +449,16 @@ class ExhibitSession(Session):
             replay.bots = self.game_bots
             self.game_recorder = Recorder(replay, self.layout)
 
-    def _finish_game_replay(self) -> None:
+    def _finish_game_replay(self, now: bool = False) -> None:
+        """The game's recording ends: its file is written at the end of this tick (``now``: at
+        once, when the session closes between ticks)."""
         if self.game_recorder is not None and self.game_replay_path is not None:
-            self._write(self.game_recorder.replay, self.game_replay_path)
+            self.ended_games.append((self.game_recorder, self.game_replay_path))
         self.game_recorder = None
         self.game_replay_path = None
+        self.game_file_due = False
+        if now:
+            self._write_game_files()
 
     def _autosave(self, game: Any) -> None:
         """At every turn (and at the end) the game goes to the autosave file."""
@@ -456,8 +481,7 @@ class ExhibitSession(Session):
                 self.store.save_game(to_data(st), self.ctx.seed, self.game_bots)
             except OSError as exc:
                 self._data_failed(self._problem(self.store.autosave_path, exc))
-        if self.game_recorder is not None:
-            self._write(self.game_recorder.replay, self.game_replay_path)
+        self.game_file_due = True   # written at the end of the tick, once counted
 
     def _suspend(self, game: Any) -> None:
         """Kiosk: nobody touched the game for idle_minutes: keep it for later, back to the title."""
@@ -590,13 +614,48 @@ class ExhibitSession(Session):
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.mod & pygame.KMOD_ALT and ev.key in (
                     pygame.K_F4, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 return True
+        if self.kiosk and not self.captures and (is_gif_key(ev) or getattr(ev, "key", None) == pygame.K_F12):
+            return True   # no captures for visitors unless the operator allows them (kiosk_captures)
         if is_gif_key(ev):
             if ev.type == pygame.KEYDOWN:
-                path = self.ring.save_async()
-                if path is not None:   # shown by the front end (title, or status line in full screen)
-                    self.host_messages.append(f"GIF : {path}")
+                self._save_gif()
             return True
         return False
+
+    def _save_gif(self) -> None:
+        """F11: the last 10 seconds to a GIF, written in the background, one at a time; what
+        happens is said through host_messages (the window title, the full-screen status line)."""
+        from monopoly_cpc.errors import UserError
+
+        assert self.ring is not None
+        if self.ring.busy():
+            self.host_messages.append(GIF_BUSY.get(self._lang(), GIF_BUSY["fr"]))
+            return
+        at = len(self.host_messages)  # a small GIF may be written before save_async returns
+        try:
+            path = self.ring.save_async(done=self._gif_done)
+        except UserError as exc:   # no pictures folder at all: said, the game goes on
+            self.host_messages.append(f"GIF : {exc}")
+            return
+        if path is not None:       # said before the thread's "written" line, whenever that came
+            self.host_messages.insert(at, f"GIF : {self._shown(path)} ...")
+
+    def _gif_done(self, path: Any, problem: str | None) -> None:
+        """Called by the writer thread: the file is written, or it is not (and not said to be)."""
+        if problem is None:
+            self.host_messages.append(f"GIF : {self._shown(path)}")
+        else:
+            self.host_messages.append(f"GIF : {GIF_FAILED.get(self._lang(), GIF_FAILED['fr'])}"
+                                      + ("" if self.kiosk else f" ({problem})"))
+
+    def _shown(self, path: Any) -> str:
+        """A file as a visitor may see it: its name in kiosk mode (no home folder on show)."""
+        from pathlib import Path
+
+        return Path(path).name if self.kiosk else str(path)
+
+    def _lang(self) -> str:
+        return str(self.ctx.option("lang", "fr"))
 
     def _ignore_sigint(self) -> None:
         """Kiosk window: CTRL+C in the terminal that started the game does not end it either.
@@ -611,7 +670,7 @@ class ExhibitSession(Session):
         if self.sigint is not None:
             signal.signal(signal.SIGINT, self.sigint)
             self.sigint = None
-        self._finish_game_replay()
+        self._finish_game_replay(now=True)
         if self.session_recorder is not None and self.record_path:
             self._write(self.session_recorder.replay, self.record_path, fatal=True)
         if self.ring is not None:

@@ -7,11 +7,9 @@ from typing import Any
 
 import yaml
 
+from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
-
-# libyaml's loader when the wheel has it (several times faster), the same results either way
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
@@ -36,7 +34,7 @@ def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
         except OSError as exc:
             raise DataError(f"{source}: cannot read the file ({exc.__class__.__name__})") from None
     try:
-        return yaml.load(text, Loader=_Loader), source  # a safe loader
+        return yamlio.load(text), source
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""

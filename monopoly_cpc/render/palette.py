@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 
+from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
 
@@ -129,7 +130,7 @@ def load_palette(path: Path = PALETTE_PATH) -> Palette:
     except UnicodeDecodeError:
         raise DataError(f"{path}: not a text file in UTF-8") from None
     try:
-        data = yaml.safe_load(text)
+        data = yamlio.load(text)
     except yaml.YAMLError as exc:
         first = str(exc).splitlines()[0] if str(exc) else "syntax error"
         raise DataError(f"{path}: broken YAML ({first})") from None

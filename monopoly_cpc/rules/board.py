@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import yaml
 
+from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import ASSETS
 
@@ -83,7 +84,7 @@ def load_yaml(path: Path) -> Any:
     """Read a YAML file, turning every failure into a one-line DataError naming the file."""
     try:
         with open(path, encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yamlio.load(fh)
     except IsADirectoryError:
         raise DataError(f"{path}: is a folder, not a YAML file") from None
     except OSError as exc:

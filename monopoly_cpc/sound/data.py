@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
 from monopoly_cpc.sound.basic import (
@@ -308,7 +309,7 @@ def read_yaml(path: Path) -> Any:
     except UnicodeDecodeError:
         raise DataError(f"{path}: not a text file in UTF-8") from None
     try:
-        return yaml.safe_load(text)
+        return yamlio.load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""

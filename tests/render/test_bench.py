@@ -15,8 +15,17 @@ def test_display_bench_reports_positive_medians():
     assert all(v > 0 for v in r.values())
 
 
-def test_bench_json_is_one_object(capsys, monkeypatch):
+def _quick(monkeypatch):
+    """The start-up runs and the attract/title minutes replaced by fixed figures (own tests:
+    tests/demo/test_bench_cpu.py)."""
     monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
+    monkeypatch.setattr(bench, "pygame_startup_bench", lambda runs=3: 0.1)
+    monkeypatch.setattr(bench, "cpu_share", lambda kind, ticks=3000, paced=False: {
+        f"{kind}_cpu_share": 0.05, f"{kind}_draw_share": 0.9, f"{kind}_tick_ms": 1.0})
+
+
+def test_bench_json_is_one_object(capsys, monkeypatch):
+    _quick(monkeypatch)
     assert main(["bench", "--json", "--frames", "3"]) == 0
     out = capsys.readouterr().out
     data = json.loads(out)
@@ -25,10 +34,13 @@ def test_bench_json_is_one_object(capsys, monkeypatch):
 
 
 def test_bench_table(capsys, monkeypatch):
-    monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
+    _quick(monkeypatch)
     assert main(["bench", "--frames", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [ln.split()[0] for ln in lines] == ["frame_compose_ms", "frame_present_1080p_ms", "startup_s"]
+    assert [ln.split()[0] for ln in lines] == [
+        "frame_compose_ms", "frame_present_1080p_ms", "startup_s", "pygame_startup_s",
+        "attract_cpu_share", "attract_draw_share", "attract_tick_ms",
+        "title_cpu_share", "title_draw_share", "title_tick_ms"]
 
 
 def test_bench_engine_without_the_ai_module_is_one_line(capsys, monkeypatch):
@@ -42,7 +54,7 @@ def test_bench_engine_merges_the_engine_figures(capsys, monkeypatch):
     fake = type(sys)("monopoly_cpc.ai.bench")
     fake.engine_bench = lambda: {"engine_games_per_s": 12.5, "engine_rolls_per_s": 900.0}
     monkeypatch.setitem(sys.modules, "monopoly_cpc.ai.bench", fake)
-    monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
+    _quick(monkeypatch)
     assert main(["bench", "--engine", "--json", "--frames", "3"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["engine_games_per_s"] == 12.5 and "frame_compose_ms" in data
