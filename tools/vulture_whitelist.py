@@ -45,6 +45,7 @@ Settings.ai_level
 Settings.kiosk_chord
 Settings.idle_minutes
 Settings.attract_playlist  # demo/session.py: ctx.option("attract_playlist")
+Settings.kiosk_captures    # demo/session.py: ctx.option("kiosk_captures")
 # settings.short bounds reprlib's work with these limits, read by reprlib itself
 Repr.maxlevel
 Repr.maxlist
