@@ -159,7 +159,7 @@ def field_problem(name: Any, value: Any) -> str | None:
     if not isinstance(name, str) or name not in _FIELDS:
         return f"unknown setting {short(name)}"
     f = _FIELDS[name]
-    default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
+    default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
     if value is None:
         return None if default is None else f"{name}: no value"
     if name == "attract_playlist":
@@ -194,7 +194,7 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
     """YAML without aliases: settings never need them, and ``&a [*b, *b, ...]`` nested a few
     times (the "billion laughs") makes a file of 1 KB cost gigabytes once walked."""
 
-    def construct_object(self, node, deep=False):
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         if node in self.constructed_objects or node in self.recursive_objects:
             raise yaml.constructor.ConstructorError(None, None, "aliases (*name) are not read",
                                                     node.start_mark)
