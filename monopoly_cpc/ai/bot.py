@@ -230,9 +230,12 @@ class Bot:
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
-        self._monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
-        self._targets: Sequence[int] = ()        # groups a trade with one player would complete
-        self._split: Sequence[int] = ()          # groups held by me and two or more rivals
+        # The trade interface (read and, for the memory, written by ai/trading.py): the
+        # snapshot's groups below, refresh, board_tables, reserve_now, tried, refusals and
+        # offer_memo.
+        self.monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
+        self.targets: Sequence[int] = ()        # groups a trade with one player would complete
+        self.split: Sequence[int] = ()          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
@@ -246,11 +249,11 @@ class Bot:
         self._turns = 0                      # my turns seen (for the trade rhythm)
         self._last_turn = -1
         self._proposed_turn = -1
-        self._tried: dict[tuple, int] = {}   # offer -> turn it was last proposed
-        self._offers: tuple = (None, {})     # tables, offer -> gains (trading._offer_gains)
+        self.tried: dict[tuple, int] = {}   # offer -> turn it was last proposed
+        self.offer_memo: tuple = (None, {})     # tables, offer -> gains (trading._offer_gains)
         self._counter: A.ProposeTrade | None = None
         self._pending: A.ProposeTrade | None = None   # my last offer, until I see its fate
-        self._refusals: dict[int, int] = {}          # partner -> offers refused in a row
+        self.refusals: dict[int, int] = {}          # partner -> offers refused in a row
 
     # -- entry point -----------------------------------------------------------------------------
     def decide(self, state: GameState, p: int) -> A.Action | None:
@@ -296,7 +299,7 @@ class Bot:
         return None
 
     # -- caches ----------------------------------------------------------------------------------
-    def _refresh(self, state: GameState, p: int) -> Tables:
+    def refresh(self, state: GameState, p: int) -> Tables:
         t = self._t
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
@@ -313,36 +316,28 @@ class Bot:
             self._holdings = snap
             self._own = snap.own              # copies, never changed (shared by the bots)
             self._mort = snap.mort
-            self._mortgaged, self._monos, self._targets, self._split = snap.of(p)
+            self._mortgaged, self.monos, self.targets, self.split = snap.of(p)
         return t
 
-    def _tables(self) -> Tables:
-        """The board's tables of the last snapshot (``_refresh`` runs before any choice)."""
+    def board_tables(self) -> Tables:
+        """The board's tables of the last snapshot (``refresh`` runs before any choice)."""
         t = self._t
         assert t is not None
         return t
 
-    def danger(self, state: GameState, p: int) -> int:
-        """The worst rent an opponent could charge now (the board snapshot must be fresh)."""
-        w = _WORST[0]
-        h = self._holdings
-        assert h is not None   # set by _refresh
-        if w is None or w.holdings is not h or state.houses != w.houses:
-            w = _WORST[0] = _WorstRents(h, state.houses)
-        return w.second if p == w.owner else w.first
-
     def reserve(self, state: GameState, p: int) -> int:
         """Cash this player keeps in hand before spending by choice."""
-        self._refresh(state, p)
-        return self._reserve(state, p)
+        self.refresh(state, p)
+        return self.reserve_now(state, p)
 
-    def _reserve(self, state: GameState, p: int) -> int:
+    def reserve_now(self, state: GameState, p: int) -> int:
+        """``reserve`` on the snapshot of the last ``refresh`` (asked several times a turn)."""
         r = self._pe_reserve
         if self._lv_danger_reserve:
-            # self.danger(state, p), inlined (asked several times a turn)
+            # the worst rent an opponent could charge now
             w = _WORST[0]
             h = self._holdings
-            assert h is not None   # set by _refresh
+            assert h is not None   # set by refresh
             if w is None or w.holdings is not h or state.houses != w.houses:
                 w = _WORST[0] = _WorstRents(h, state.houses)
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
@@ -365,7 +360,7 @@ class Bot:
         price = state.board.prices[s]
         if not self._lv_monopoly_aware:
             return float(price)
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         alive = state.alive()
         # Asked again and again during an auction: the last answer holds while the deeds and
         # the players still in the game are the same.
@@ -407,7 +402,7 @@ class Bot:
             self.last_reason = "J'achète : ce terrain compte pour un groupe."
             return _seat_act(_BUYS, p)
         # Early on, every deed is worth having; later only with money to spare.
-        reserve = self._reserve(state, p)
+        reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
             self.last_reason = "J'achète."
             return _seat_act(_BUYS, p)
@@ -429,17 +424,17 @@ class Bot:
         if au.kind == "property":
             value = self.value_of(state, p, au.square)
             ceiling = int(value * self._pe_bid_pct / 100)
-            room = pl.cash - self._reserve(state, p) // 2
+            room = pl.cash - self.reserve_now(state, p) // 2
             if self._lv_develops:
                 room += self._mortgage_room(state, p, exclude=-1) // 2
             return max(0, min(ceiling, room))
         # A house or hotel in a shortage: worth its price and a little more to a builder.
-        t = self._refresh(state, p)
-        if not self._monos:
+        t = self.refresh(state, p)
+        if not self.monos:
             return 0
-        cost = t.house_cost[t.members[self._monos[0]][0]]
+        cost = t.house_cost[t.members[self.monos[0]][0]]
         # Same cash floor as for building: a player who builds must be able to bid.
-        floor = self._reserve(state, p) * self._pe_build_reserve_pct // 100
+        floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         return max(0, min(cost * self._pe_bid_pct // 100 + cost // 2, pl.cash - floor))
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
@@ -501,15 +496,15 @@ class Bot:
                 self.last_reason = "Je vous propose un autre prix."
                 return counter
         # Hot path (several calls a turn): the snapshot is checked here rather than through
-        # _refresh (two list comparisons), then nothing to do when I hold nothing to act on.
+        # refresh (two list comparisons), then nothing to do when I hold nothing to act on.
         t = self._t
         if (t is None or t.board is not state.board or state.owner != self._own
                 or state.mortgaged != self._mort):
-            self._refresh(state, p)
-        elif (not self._mortgaged and not self._monos
-              and (not my_turn or not (self._targets or self._split))):
+            self.refresh(state, p)
+        elif (not self._mortgaged and not self.monos
+              and (not my_turn or not (self.targets or self.split))):
             return None
-        if self._mortgaged or self._monos:
+        if self._mortgaged or self.monos:
             # Lifting and building only get easier with more cash: when nothing was possible on
             # this board, nothing is possible until the cash reaches what was missing then.
             cash = state.players[p].cash
@@ -519,7 +514,7 @@ class Bot:
                     or state.bank_hotels != self._quiet_bank[1]):
                 self._need = 1 << 60
                 a = self._lift(state, p) if self._mortgaged else None
-                if a is None and self._monos:
+                if a is None and self.monos:
                     a = self._build(state, p)
                 if a is not None:
                     self._quiet_version = -1
@@ -530,7 +525,7 @@ class Bot:
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)
-        if (my_turn and (self._targets or self._split) and self._lv_proposes
+        if (my_turn and (self.targets or self.split) and self._lv_proposes
                 and self._pe_propose_every and self._proposed_turn != state.turn
                 and (self._turns - 1) % self._pe_propose_every == 0):
             self._proposed_turn = state.turn
@@ -556,9 +551,9 @@ class Bot:
         self._pending = None
         got = a.take[0] if a.take else -1
         if got >= 0 and state.owner[got] == p:
-            self._refusals[a.partner] = 0
+            self.refusals[a.partner] = 0
         else:
-            self._refusals[a.partner] = self._refusals.get(a.partner, 0) + 1
+            self.refusals[a.partner] = self.refusals.get(a.partner, 0) + 1
 
     def _cheapest_lift(self, state: GameState) -> int:
         fresh, mortgages = state.fresh_lifts, state.board.mortgages
@@ -572,18 +567,18 @@ class Bot:
 
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
-        spare = cash - self._reserve(state, p) * 3 // 2
+        spare = cash - self.reserve_now(state, p) * 3 // 2
         if spare <= 0:
             self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        t = self._tables()
+        t = self.board_tables()
         own, houses, members_of = state.owner, state.houses, t.members
         fresh, mortgages = state.fresh_lifts, state.board.mortgages
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
         houses_wanted = False
         if self._lv_develops:
-            for g in self._monos:
+            for g in self.monos:
                 for x in members_of[g]:
                     if houses[x] != HOTEL:
                         houses_wanted = True
@@ -626,12 +621,12 @@ class Bot:
         if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
             self._need = 0  # facile looked away: think again next time
             return None
-        t = self._tables()
+        t = self.board_tables()
         pl = state.players[p]
-        floor = self._reserve(state, p) * self._pe_build_reserve_pct // 100
+        floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         target = self._pe_build_target
         top = state.variant.houses_before_hotel + 1
-        houses, members_of, monos = state.houses, t.members, self._monos
+        houses, members_of, monos = state.houses, t.members, self.monos
         # Building levels of each group's streets (a hotel is level ``top``).
         if top == HOTEL:
             levels = [[houses[s] for s in members_of[g]] for g in monos]
@@ -677,7 +672,7 @@ class Bot:
             if s >= 0:
                 self.last_reason = "J'hypothèque pour construire."
                 return _square_act(_MORTGAGES, p, s)
-        if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self._monos) > 1:
+        if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, levels, top)
         return None
 
@@ -691,8 +686,8 @@ class Bot:
         if self._turns < self._freed_at + 4:
             self._need = 0  # not yet: ask again on a later turn
             return None
-        monos = self._monos
-        t = self._tables()
+        monos = self.monos
+        t = self.board_tables()
         members_of = t.members
         for i in range(len(monos) - 1, 0, -1):
             g = monos[i]
@@ -708,9 +703,9 @@ class Bot:
 
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
-        t = self._tables()
+        t = self.board_tables()
         own, mort, houses = state.owner, state.mortgaged, state.houses
-        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self._monos
+        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
         best, best_key = -1, None
         for s in state.board.properties:
             if own[s] != p or mort[s]:
@@ -745,9 +740,9 @@ class Bot:
 
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
         """Cash that mortgaging my lone properties would raise."""
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         own, mort, houses = state.owner, state.mortgaged, state.houses
-        group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self._monos
+        group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
         for s in state.board.properties:
             if own[s] == p and not mort[s] and s != exclude:
@@ -766,10 +761,10 @@ class Bot:
 
     def _place(self, state: GameState, p: int) -> A.Action | None:
         """Place a building won at a shortage auction: on my best group, lowest street first."""
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         want_hotel = state.place_kind == "hotel"
         top = state.variant.houses_before_hotel
-        for g in self._monos:
+        for g in self.monos:
             best = -1
             for s in t.members[g]:
                 if (level(state, s) == top) != want_hotel or can_build(state, p, s, paid=True):
@@ -785,7 +780,7 @@ class Bot:
     # -- debts -----------------------------------------------------------------------------------
     def _raise_cash(self, state: GameState, p: int, d) -> A.Action:
         """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         pl = state.players[p]
         need = d.amount - pl.cash
         own, mort = state.owner, state.mortgaged
@@ -835,7 +830,7 @@ class Bot:
         if pl.cash < half:
             return None
         rest = d.amount - half
-        t = self._tables()
+        t = self.board_tables()
         own, mort = state.owner, state.mortgaged
         q = d.creditor
         picks: list[int] = []
@@ -848,7 +843,7 @@ class Bot:
                 continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
             if not any_property:
-                if g >= 0 and g in self._monos:
+                if g >= 0 and g in self.monos:
                     continue
                 # Never hand the creditor the last street of a group.
                 if g >= 0 and all(own[x] == q for x in t.members[g] if x != s):

@@ -6,25 +6,20 @@ soon as it is due, auctions run bidder by bidder and the bank's ``CloseAuction``
 ``auction_settled``. At the round cap the host sends ``EndGame`` (the CPC's CTRL+C), which ranks
 the players by fortune; such a game counts as *capped* (no player was bankrupted out).
 
-After ``DEALT_ROUND`` rounds the dice have dealt (nearly) every deed: each game then notes which
-seats hold a complete colour group and whose deeds earn the most rent (``GameResult.groups``,
-``top_earner``), so that a run can say how much of its outcome the deal had already decided.
-
-Everything is a function of the seed: per-game seeds come from the run seed and the game index
-(splitmix64), each bot's own randomness from the game seed and its seat, so a game plays the same
-in any process, any order and under any PYTHONHASHSEED.
+Everything is a function of the seed: each bot's own randomness comes from the game seed and its
+seat, so a game plays the same in any process, any order and under any PYTHONHASHSEED. The seeds
+of a run's games, the line-ups and the tallies are in ``monopoly_cpc.analysis``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from monopoly_cpc.ai import make_bot
-from monopoly_cpc.ai.values import LANDING_FR
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game
-from monopoly_cpc.rules.queries import rent
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -46,8 +41,6 @@ MAX_ACTIONS: Final = 400_000          # a safety net far above any real game (ab
 MAX_TURN_ACTIONS: Final = 2_000       # one turn never needs this many (a bot loop: counted, game ended)
 OUT_OF_TURN_STEPS: Final = 6          # actions one player may take in its out-of-turn window
 MASK: Final = 0xFFFFFFFFFFFFFFFF
-DEALT_ROUND: Final = 40               # rounds after which the deal of the deeds is looked at
-MEAN_DICE: Final = 7                  # the dice total a utility's rent is counted at then
 
 
 def splitmix(x: int) -> int:
@@ -56,17 +49,6 @@ def splitmix(x: int) -> int:
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
     return x ^ (x >> 31)
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run (independent of how the run is split in jobs)."""
-    return splitmix(splitmix(run_seed & MASK) ^ index) >> 1
-
-
-def lineup(spec: list[str], index: int) -> list[str]:
-    """Seats rotated by the game index, so every player type sits in every seat equally."""
-    n = len(spec)
-    return [spec[(seat + index) % n] for seat in range(n)]
 
 
 def make_player(label: str, seed: int):
@@ -90,30 +72,11 @@ class GameResult:
     trades: int
     capped: bool
     bot_errors: int           # actions a bot chose that the engine refused (should stay 0)
-    # After DEALT_ROUND rounds (-1: the game was over before): seats holding a complete colour
-    # group, as a bit mask (bit p = seat p), and the seat whose deeds earn the most rent per
-    # roll of an opponent (ties: the first seat).
+    # Filled by analysis.tournament.play_dealt (-1 otherwise): after its DEALT_ROUND rounds,
+    # the seats holding a complete colour group, as a bit mask (bit p = seat p), and the seat
+    # whose deeds earn the most rent per roll of an opponent (ties: the first seat).
     groups: int = -1
     top_earner: int = -1
-
-
-def deal(state: GameState) -> tuple[int, int]:
-    """(groups, top_earner) of a position: the seats holding a whole colour group (bit mask,
-    mortgaged or not) and the seat whose deeds earn the most rent per opponent roll (landing
-    frequencies of the French board, a utility at a roll of 7; ties: the first seat)."""
-    b = state.board
-    own = state.owner
-    groups = 0
-    for members in b.group_members:
-        o = own[members[0]]
-        if o >= 0 and all(own[s] == o for s in members):
-            groups |= 1 << o
-    earn = [0] * len(state.players)
-    for s in b.properties:
-        o = own[s]
-        if o >= 0:
-            earn[o] += LANDING_FR[s] * rent(state, s, MEAN_DICE)
-    return groups, earn.index(max(earn))
 
 
 def _default(state: GameState, p: int) -> A.Action | None:
@@ -160,10 +123,12 @@ def _actor(state: GameState) -> int:
 
 def play_game(labels: list[str], seed: int, variant: Variant | None = None,
               round_cap: int = ROUND_CAP, index: int = 0, bots: list | None = None,
-              check=None, observe=None) -> GameResult:
+              check=None, observe=None,
+              at_round: Callable[[GameState, int], None] | None = None) -> GameResult:
     """Play one game of the bots named by ``labels`` (seat order) with the game seed ``seed``.
     ``check(state)``, if given, runs after every action (tests: invariants);
-    ``observe(state, action, events)`` sees every action the players took (measurements)."""
+    ``observe(state, action, events)`` sees every action the players took (measurements);
+    ``at_round(state, rounds)`` runs when a round begins, before its first roll (statistics)."""
     n = len(labels)
     if bots is None:
         bots = [make_player(lab, splitmix(seed ^ (seat + 1) * 0x9E37)) for seat, lab in enumerate(labels)]
@@ -175,7 +140,6 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     last_turn = -1
     trades = errors = 0
     capped = False
-    dealt = (-1, -1)
     claim_seen = None
     turn_start = 0
     close = A.CloseAuction()
@@ -234,8 +198,8 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             cur = st.current
             if cur <= prev_current:
                 rounds += 1
-                if rounds == DEALT_ROUND + 1:
-                    dealt = deal(st)
+                if at_round is not None:
+                    at_round(st, rounds)
             prev_current = cur
             if rounds > round_cap:
                 capped = True
@@ -272,7 +236,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
         step(a, p)
     winner = -1 if capped else st.winner
     return GameResult(index, seed, tuple(labels), winner, st.winner, rounds, st.rolls,
-                      st.actions, trades, capped, errors, dealt[0], dealt[1])
+                      st.actions, trades, capped, errors)
 
 
 def _force_end(st: GameState, bots) -> None:
@@ -299,12 +263,3 @@ def _force_end(st: GameState, bots) -> None:
         if isinstance(a, A.Roll) and st.phase in (ROLL, JAIL) or a is not None:
             apply(st, a)
     raise RuntimeError("could not end the game")
-
-
-def play_chunk(args: tuple) -> list[GameResult]:
-    """Play games ``start..stop-1`` of a run (a worker's unit: picklable arguments)."""
-    spec, run_seed, start, stop, variant, round_cap = args
-    out = []
-    for i in range(start, stop):
-        out.append(play_game(lineup(spec, i), game_seed(run_seed, i), variant, round_cap, index=i))
-    return out

@@ -190,34 +190,8 @@ def utilities_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
     return val * (UTILITY_PCT if n == 1 else 110) / 100
 
 
-def delta(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
-          moved: dict[int, int]) -> float:
-    """Change in ``p``'s holdings when the squares of ``moved`` change owner (only the groups
-    touched are measured)."""
-    seen_groups: list[int] = []
-    st = ut = False
-    d = 0.0
-    kind, group = t.kind, t.group
-    for s in moved:
-        k = kind[s]
-        if k == STREET:
-            g = group[s]
-            if g not in seen_groups:
-                seen_groups.append(g)
-                d += (group_value(t, g, owner, mortgaged, p, moved)
-                      - group_value(t, g, owner, mortgaged, p))
-        elif k == STATION and not st:
-            st = True
-            d += stations_value(t, owner, mortgaged, p, moved) - stations_value(t, owner, mortgaged, p)
-        elif k == UTILITY and not ut:
-            ut = True
-            d += (utilities_value(t, owner, mortgaged, p, moved)
-                  - utilities_value(t, owner, mortgaged, p))
-    return d
-
-
 def gain_of(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
-    """``delta(t, owner, mortgaged, p, {s: p})`` without building the dict (hot path)."""
+    """Change in ``p``'s holdings when square ``s`` becomes his (only its group is measured)."""
     k = t.kind[s]
     if k == STREET:
         return 0.0 + _group_gain(t, t.group[s], owner, mortgaged, p, s)
@@ -234,7 +208,7 @@ def gain_of(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) 
 
 def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
          moved: dict[int, int]) -> tuple[float, float, list[int], list[int]]:
-    """``delta`` of ``moved`` for players ``a`` and ``b`` and the groups each ``completes``, in
+    """The change in holdings that ``moved`` makes for players ``a`` and ``b`` and the groups each ``completes``, in
     one pass over each group touched (the same numbers as the four calls)."""
     seen: list[int] = []
     st = ut = False
@@ -305,30 +279,6 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
             db += (utilities_value(t, owner, mortgaged, b, moved)
                    - utilities_value(t, owner, mortgaged, b))
     return da, db, ca, cb
-
-
-def completes(t: Tables, owner: list[int], p: int, moved: dict[int, int]) -> list[int]:
-    """Groups ``p`` would hold entirely after ``moved`` and does not hold now."""
-    out = []
-    kind, group, members_of = t.kind, t.group, t.members
-    for s in moved:
-        if kind[s] != STREET:
-            continue
-        g = group[s]
-        if g in out:
-            continue
-        members = members_of[g]
-        for x in members:
-            if owner[x] != p:
-                break
-        else:
-            continue   # held already
-        for x in members:
-            if (moved[x] if x in moved else owner[x]) != p:
-                break
-        else:
-            out.append(g)
-    return out
 
 
 def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:

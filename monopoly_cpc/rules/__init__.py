@@ -41,8 +41,8 @@ from monopoly_cpc.rules.actions import (
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game
 from monopoly_cpc.rules.events import KINDS, Event
 from monopoly_cpc.rules.legal import free_actions, legal_actions
-from monopoly_cpc.rules.playout import actor
 from monopoly_cpc.rules.state import GameState, Player
+from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import Variant
 
 __all__ = [

@@ -92,6 +92,14 @@ def to_data(state: GameState) -> dict[str, Any]:
     }
 
 
+# The reader's methods are named after the types they read (r.int, r.str...): their signatures
+# name the types through these aliases.
+_Int = int
+_Str = str
+_List = list
+_Bool = bool
+
+
 class _Reader:
     """Typed field access that names the field in every error."""
 
@@ -109,31 +117,31 @@ class _Reader:
             raise self.fail(field, "missing")
         return d[key]
 
-    def int(self, d: Any, key: str, lo: int | None = None, hi: int | None = None,
-            field: str | None = None) -> int:
+    def int(self, d: Any, key: _Str, lo: _Int | None = None, hi: _Int | None = None,
+            field: _Str | None = None) -> _Int:
         v = self.get(d, key, field)
         return self.check_int(v, field or key, lo, hi)
 
-    def check_int(self, v: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    def check_int(self, v: Any, field: _Str, lo: _Int | None = None, hi: _Int | None = None) -> _Int:
         if not isinstance(v, int) or isinstance(v, bool):
             raise self.fail(field, f"expected a whole number, got {v!r}")
         if lo is not None and v < lo or hi is not None and v > hi:
             raise self.fail(field, f"{v} out of range {lo}..{hi}")
         return v
 
-    def bool(self, d: Any, key: str, field: str | None = None) -> bool:
+    def bool(self, d: Any, key: _Str, field: _Str | None = None) -> _Bool:
         v = self.get(d, key, field)
         if not isinstance(v, bool):
             raise self.fail(field or key, f"expected true or false, got {v!r}")
         return v
 
-    def str(self, d: Any, key: str, field: str | None = None) -> str:
+    def str(self, d: Any, key: _Str, field: _Str | None = None) -> _Str:
         v = self.get(d, key, field)
         if not isinstance(v, str):
             raise self.fail(field or key, f"expected text, got {v!r}")
         return v
 
-    def list(self, d: Any, key: str, length: int | None = None, field: str | None = None) -> list:
+    def list(self, d: Any, key: _Str, length: _Int | None = None, field: _Str | None = None) -> _List:
         v = self.get(d, key, field)
         if not isinstance(v, list):
             raise self.fail(field or key, "expected a list")
@@ -141,7 +149,7 @@ class _Reader:
             raise self.fail(field or key, f"expected {length} entries, got {len(v)}")
         return v
 
-    def ints(self, d: Any, key: str, lo: int, hi: int, length: int | None = None) -> list[int]:
+    def ints(self, d: Any, key: _Str, lo: _Int, hi: _Int, length: _Int | None = None) -> _List[_Int]:
         v = self.list(d, key, length)
         if all(type(x) is int and lo <= x <= hi for x in v):  # the common, valid case
             return list(v)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 
-from monopoly_cpc.ai.sim import game_seed, lineup, play_game
+from monopoly_cpc.ai.sim import play_game
+from monopoly_cpc.analysis.tournament import game_seed, lineup
 from monopoly_cpc.rules.variants import Variant
 
 ROUND_CAP = 200

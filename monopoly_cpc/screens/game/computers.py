@@ -11,6 +11,7 @@ import copy
 import random
 from typing import Any
 
+from monopoly_cpc.ai.personality import NAMES as PERSONALITIES
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply
 from monopoly_cpc.rules.state import (
@@ -27,7 +28,6 @@ from monopoly_cpc.rules.state import (
 
 # ticks a computer player waits before each of its steps, by speed 1..3
 PACE = {1: 60, 2: 30, 3: 10}
-PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entreprenant")
 
 
 def make_bots(ctx, state) -> dict[int, Any]:

@@ -14,25 +14,8 @@ from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.legal import free_actions, legal_actions
-from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, PLACE_BUILDING, TRADE, GameState
-
-
-def actor(state: GameState) -> int:
-    """The player the game is waiting for (-1 when it waits for the bank or is over)."""
-    ph = state.phase
-    if ph == GAME_OVER:
-        return -1
-    if ph == DEBT:
-        return state.debts[0].debtor
-    if ph == TRADE:
-        return state.trade.partner if state.trade else -1
-    if ph == PLACE_BUILDING:
-        return state.placer
-    if ph == AUCTION:
-        return -1
-    if ph == "start_roll":
-        return state.start_rollers[0]
-    return state.current
+from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, GameState
+from monopoly_cpc.rules.turn import actor
 
 
 def random_trade(state: GameState, rng: random.Random, p: int) -> A.ProposeTrade | None:
