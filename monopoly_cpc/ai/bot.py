@@ -3,18 +3,23 @@
 The bot builds the action it wants and the engine validates it (``apply``); it never touches the
 state. Its strength (``Level``) says what it knows; its character (``Personality``) says how much
 it dares. Every choice is a few table lookups: no search, no copy of the state, no clock, and its
-own randomness comes from a seeded ``random.Random``.
+own randomness comes from a seeded ``BotRng`` (one integer).
+
+What a player remembers from one decision to the next (its random stream, the offers it tried
+and their refusals, its turns, the buildings it gave up...) is ``memory()``, plain data saved
+with the game; ``restore(data, state, seat)`` gives a new player that memory back, so that a
+resumed game goes on as the uninterrupted one.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
+from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
@@ -221,7 +226,7 @@ class Bot:
         self._pe_mortgage_to_build = pers.mortgage_to_build
         self._pe_bid_pct = pers.bid_pct
         self.kind = level.name
-        self.rng = random.Random(seed)
+        self.rng = BotRng(seed)
         self.last_reason = ""
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
@@ -254,6 +259,51 @@ class Bot:
         self._counter: A.ProposeTrade | None = None
         self._pending: A.ProposeTrade | None = None   # my last offer, until I see its fate
         self.refusals: dict[int, int] = {}          # partner -> offers refused in a row
+
+    # -- memory ----------------------------------------------------------------------------------
+    # The integers and lists below are what decide() reads from earlier decisions (the caches
+    # keyed by the snapshot's versions too, since a cache that says "nothing to do" skips work
+    # a fresh player would do). The tables and holdings are rebuilt from the saved snapshot.
+    _MEMORY_INTS: Final = ("_version", "_owners_version", "_quiet_version", "_quiet_need",
+                           "_freed_at", "_need", "_no_build_turn", "_idle_version", "_idle_cash",
+                           "_turns", "_last_turn", "_proposed_turn")
+
+    def memory(self) -> dict[str, Any]:
+        """This player's memory as plain data (JSON): ``restore`` takes it back."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in self._MEMORY_INTS}
+        data.update(
+            rng=self.rng.state, reason=self.last_reason,
+            quiet_houses=list(self._quiet_houses), quiet_bank=list(self._quiet_bank),
+            own=None if self._own is None else list(self._own),
+            mort=None if self._mort is None else list(self._mort),
+            tried=[[k[0], list(k[1]), list(k[2]), turn] for k, turn in self.tried.items()],
+            refusals=[[q, n] for q, n in self.refusals.items()],
+            counter=_offer_data(self._counter), pending=_offer_data(self._pending))
+        return data
+
+    def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
+        """Take back a ``memory()`` (of the player in ``seat``, saved with ``state``)."""
+        for name in self._MEMORY_INTS:
+            setattr(self, name, int(data[name]))
+        self.rng.state = int(data["rng"])
+        self.last_reason = str(data["reason"])
+        self._quiet_houses = [int(x) for x in data["quiet_houses"]]
+        qb = data["quiet_bank"]
+        self._quiet_bank = (int(qb[0]), int(qb[1]))
+        self.tried = {(int(q), tuple(give), tuple(take)): int(turn)
+                      for q, give, take, turn in data["tried"]}
+        self.refusals = {int(q): int(n) for q, n in data["refusals"]}
+        self._counter = _offer_from(data["counter"])
+        self._pending = _offer_from(data["pending"])
+        own, mort = data["own"], data["mort"]
+        if own is not None and mort is not None:
+            # the snapshot of the last refresh, so that the versions above stay in step
+            t = self._t = tables(state.board)
+            snap = _Holdings(t, [int(x) for x in own], [bool(x) for x in mort], len(state.players))
+            self._holdings = snap
+            self._own = snap.own
+            self._mort = snap.mort
+            self._mortgaged, self.monos, self.targets, self.split = snap.of(seat)
 
     # -- entry point -----------------------------------------------------------------------------
     def decide(self, state: GameState, p: int) -> A.Action | None:
@@ -876,3 +926,18 @@ class Bot:
             self._counter = counter
         return A.RejectTrade(p)
 
+
+def _offer_data(a: A.ProposeTrade | None) -> list | None:
+    """A trade offer as plain data (its fields in order)."""
+    if a is None:
+        return None
+    return [a.player, a.partner, list(a.give), list(a.take), a.cash, list(a.give_cards),
+            list(a.take_cards)]
+
+
+def _offer_from(data: list | None) -> A.ProposeTrade | None:
+    if data is None:
+        return None
+    p, q, give, take, cash, give_cards, take_cards = data
+    return A.ProposeTrade(int(p), int(q), tuple(give), tuple(take), int(cash), tuple(give_cards),
+                          tuple(take_cards))

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from monopoly_cpc.ai.sim import MASK, ROUND_CAP, GameResult, play_game, splitmix
+from monopoly_cpc.ai.rng import MASK, splitmix
+from monopoly_cpc.ai.sim import ROUND_CAP, GameResult, play_game
 from monopoly_cpc.ai.values import LANDING_FR
 from monopoly_cpc.rules.queries import rent
 from monopoly_cpc.rules.state import GameState

@@ -72,6 +72,7 @@ from monopoly_cpc.rules.state import (
     ROLL,
     START_ROLL,
     GameState,
+    Phase,
     RentClaim,
     blank_state,
 )
@@ -386,7 +387,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
         _go_to_jail(state, p, "square", ev)
 
 
-def _decide(state: GameState, phase: str) -> None:
+def _decide(state: GameState, phase: Phase) -> None:
     """The mover must decide (buy, 'amende ou Chance'). A fine or a loan that fell due on the
     way and is not paid yet (third failed try in jail, MONOPOLIC loan at Départ) is raised
     first (seeds/002 'payer une amende ... et avancer son pion'): the decision waits on the
