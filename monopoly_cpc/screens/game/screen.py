@@ -14,23 +14,20 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from monopoly_cpc.ai.table import Table
 from monopoly_cpc.render.board import board_pens
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
 from monopoly_cpc.rules.state import (
     AUCTION,
-    BUY,
-    CARD_CHOICE,
-    DEBT,
     FREE_PHASES,
     GAME_OVER,
     JAIL,
-    PLACE_BUILDING,
     ROLL,
     START_ROLL,
-    TRADE,
 )
+from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.dice import DiceView
@@ -103,6 +100,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if bots is None:  # personalities dealt at random for each game, from its own seed
             bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
         self.bots = bots
+        self.table = Table(bots)     # the order of the computers' moves, and their memory
         self.speed = int(ctx.option("speed", 2))
         self.shown = [p.pos for p in state.players]
         self.cursor = 0
@@ -118,9 +116,6 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.card: tuple[int, str] | None = None
         self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
         self.wait = PACE[self.speed]
-        # player -> the engine's action count when that computer had nothing (more) to do;
-        # it is asked again only once the state has moved on
-        self.idle: dict[int, int] = {}
         self.clock_acc = 0
         self.claim_wait = 0
         self.typeahead: list = []
@@ -238,8 +233,9 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         st = self.state
         c = st.claim
         if c is not None and c.owner in self.bots and st.phase in FREE_PHASES:
-            # a computer owner claims at once, before anybody can roll the dice again
-            self.bot_step(c.owner)
+            # a computer owner claims at once, before anybody can roll the dice again (the
+            # table's next move is that claim, or a window's move that comes before it)
+            self.table_step()
         if self.highlight and (st.claim is None or st.claim.square != self.highlight[1]):
             self.highlight = None
 
@@ -401,44 +397,30 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.apply(A.AdvanceClock(50))
 
     def actor(self) -> int:
-        """Who the engine waits for (-1: nobody, or anybody in an auction)."""
-        st = self.state
-        ph = st.phase
-        if ph == START_ROLL:
-            return st.start_rollers[0] if st.start_rollers else -1
-        if ph in (ROLL, JAIL, BUY, CARD_CHOICE):
-            return st.current
-        if ph == DEBT:
-            return st.debts[0].debtor if st.debts else -1
-        if ph == TRADE:
-            return st.trade.partner if st.trade else -1
-        if ph == PLACE_BUILDING:
-            return st.placer
-        return -1
+        """Who the engine waits for (-1: nobody, or anybody in an auction): ``rules.actor``."""
+        who = actor(self.state)
+        return -1 if who is None else who
 
     def _drive(self) -> None:
         st = self.state
         self._ensure_prompt()
         if st.phase in (GAME_OVER, AUCTION):
             return  # the winner's window / the auction mode runs the show
+        if any(getattr(m, "owns_trade", bool)() for m in self.modes):
+            return  # the T window asks the computer partner itself, and shows its answer
         if self.wait > 0:
             self.wait -= 1
             return
-        if self._bots_out_of_turn():
+        who = self.actor()
+        c = st.claim
+        if (who in self.bots and c is not None and c.owner not in self.bots
+                and st.phase in (ROLL, JAIL) and self.claim_wait < CLAIM_PACES[self.speed]):
+            self.claim_wait += 1  # leave the human owner time to press L before the next roll
             self.wait = PACE[self.speed]
             return
-        who = self.actor()
-        bot = self.bots.get(who)
-        if bot is None:
-            return
-        self.wait = PACE[self.speed]
-        c = st.claim
-        if (c is not None and c.owner not in self.bots and st.phase in (ROLL, JAIL)
-                and self.claim_wait < CLAIM_PACES[self.speed]):
-            self.claim_wait += 1  # leave the human owner time to press L before the next roll
-            return
         self.claim_wait = 0
-        self.bot_step(who)
+        if self.table_step():
+            self.wait = PACE[self.speed]
 
     def _ensure_prompt(self) -> None:
         """The prompt mode for what the engine waits for (replaced when the phase moves on)."""
