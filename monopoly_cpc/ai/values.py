@@ -93,31 +93,10 @@ def tables(board: Board) -> Tables:
     return t
 
 
-def group_value(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
-                moved: dict[int, int] | None = None) -> float:
-    """Worth to ``p`` of its streets in group ``g``; ``moved`` overrides owners (square -> new)."""
-    k = 0
-    val = 0.0
-    others = 0
-    rival = -2
-    price, lifted = t.price, t.lifted
-    for s in t.members[g]:
-        o = owner[s] if moved is None or s not in moved else moved[s]
-        if o == p:
-            k += 1
-            # A mortgaged street costs its lift (mortgage + 10 %) before it earns again.
-            val += lifted[s] if mortgaged[s] else price[s]
-        elif o >= 0:
-            others += 1
-            rival = o if rival == -2 or rival == o else -1
-    if k == 0:
-        return 0.0
-    return _group_worth(t, g, k, val, others, rival)
-
-
 def _group_worth(t: Tables, g: int, k: int, val: float, others: int, rival: int) -> float:
-    """``group_value`` once the group is counted: ``k`` streets held worth ``val``, ``others``
-    held by rivals (``rival`` when they are all one player's, else -1)."""
+    """Worth to a player of its streets in group ``g``: ``k`` streets held worth ``val`` (a
+    mortgaged one at its lift: mortgage + 10 %), ``others`` held by rivals (``rival`` when they
+    are all one player's, else -1)."""
     n = t.gsize[g]
     if k == n:
         return val + t.bonus[g]
@@ -132,7 +111,8 @@ def _group_worth(t: Tables, g: int, k: int, val: float, others: int, rival: int)
 
 def _group_gain(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
                 square: int) -> float:
-    """``group_value`` with ``square`` given to ``p``, less ``group_value`` now (one pass)."""
+    """``p``'s worth of group ``g`` with ``square`` given to him, less his worth of it now
+    (``_group_worth`` of both counts, in one pass)."""
     k0 = k1 = 0
     v0 = v1 = 0.0
     others0 = others1 = 0
