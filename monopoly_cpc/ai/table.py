@@ -31,8 +31,7 @@ resumed game goes on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from monopoly_cpc.ai.rng import bot_seed
 from monopoly_cpc.rules import actions as A
@@ -55,8 +54,7 @@ class Computer(Protocol):
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One step of a computer player: ``action`` by ``seat``; ``why`` says which rule of the
     order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced")."""
 
