@@ -90,9 +90,11 @@ class Table:
         self.claim_asked: tuple[int, int, int, int, int] | None = None   # the last rent asked
 
     # -- the order ---------------------------------------------------------------------------
-    def next(self, state: GameState) -> Move | None:
+    def next(self, state: GameState, claims_only: bool = False) -> Move | None:
         """The next computer move (module docstring), or None: the game waits for a human, for
-        the bank's ``CloseAuction``, or is over."""
+        the bank's ``CloseAuction``, or is over. ``claims_only``: stop after the rent claims
+        (a screen lets a computer owner claim at once, and paces the rest); the questions asked
+        are the same, in the same order, as one call without it."""
         ph = state.phase
         if ph == GAME_OVER:
             return None
@@ -102,14 +104,15 @@ class Table:
         move = self._window(state)
         if move is not None:
             return move
-        c = state.claim
-        if c is not None and c.owner in bots and ph in FREE_PHASES:
-            key = (state.rolls, c.owner, c.payer, c.square, c.amount)
-            if key != self.claim_asked:
-                self.claim_asked = key
-                a = bots[c.owner].decide(state, c.owner)
-                if a is not None:
-                    return Move(c.owner, a, "claim")
+        if self.claim_unasked(state):
+            c = state.claim
+            assert c is not None   # claim_unasked
+            self.claim_asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
+            a = bots[c.owner].decide(state, c.owner)
+            if a is not None:
+                return Move(c.owner, a, "claim")
+        if claims_only:
+            return None
         p = actor(state)
         if p is None or p not in bots:
             return None
@@ -118,6 +121,12 @@ class Table:
             return Move(p, a, _WHY.get(ph, "turn"))
         f = forced_action(state, p)
         return Move(p, f, "forced") if f is not None else None
+
+    def claim_unasked(self, state: GameState) -> bool:
+        """A rent is due to a computer owner that has not been asked about it yet."""
+        c = state.claim
+        return (c is not None and c.owner in self.bots and state.phase in FREE_PHASES
+                and (state.rolls, c.owner, c.payer, c.square, c.amount) != self.claim_asked)
 
     def _window(self, state: GameState) -> Move | None:
         ph = state.phase

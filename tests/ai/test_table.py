@@ -169,3 +169,20 @@ def test_the_memory_saved_as_json_gives_back_the_same_moves():
         again.restore(saved["memory"], s2)
         assert _play(again, s2, 600) == rest
         assert to_data(s2) == to_data(s)
+
+
+def test_claims_only_stops_before_the_awaited_player_and_asks_the_same_questions():
+    """A screen lets a computer owner claim at once (claims_only) and paces the rest: a silent
+    owner is not asked twice, and the awaited player is asked only by the next call."""
+    s = new_game(["A", "B", "C"], computer=[True] * 3, seed=2, first_player=0)
+    s.owner[3] = 2
+    s.forced_dice.append((1, 2))
+    bots = {i: Script() for i in range(3)}
+    table = Table(bots)
+    apply(s, table.next(s).action)                     # A to Rue Lecourbe, C's rent; B's turn
+    table.next(s, claims_only=True)                    # B's window: C asked; then the rent
+    asked = [len(b.asked) for b in bots.values()]
+    assert table.next(s, claims_only=True) is None     # the rent was asked: nothing more
+    assert [len(b.asked) for b in bots.values()] == asked
+    move = table.next(s)
+    assert move == Move(1, A.Roll(1), "forced") and len(bots[2].asked) == asked[2]

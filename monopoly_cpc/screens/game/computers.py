@@ -38,10 +38,11 @@ def make_bots(ctx, state) -> dict[int, Any]:
 class ComputerPlayers:
     """Mixin of GameScreen: the steps of its computer players (``self.table``)."""
 
-    def table_step(self) -> bool:
+    def table_step(self, claims_only: bool = False) -> bool:
         """Apply the table's next computer move (and, if the engine refuses it, what the rules
-        force instead); True if something was applied."""
-        move: Move | None = self.table.next(self.state)
+        force instead); True if something was applied. ``claims_only``: only a window's move or
+        a computer owner's claim (``Table.next``)."""
+        move: Move | None = self.table.next(self.state, claims_only)
         while move is not None:
             ok, _ = self.apply(move.action)
             if ok:

@@ -231,11 +231,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         """The queue is empty: the pawns stand where the engine says."""
         self.shown = [p.pos for p in self.state.players]
         st = self.state
-        c = st.claim
-        if c is not None and c.owner in self.bots and st.phase in FREE_PHASES:
+        if self.table.claim_unasked(st):
             # a computer owner claims at once, before anybody can roll the dice again (the
             # table's next move is that claim, or a window's move that comes before it)
-            self.table_step()
+            self.table_step(claims_only=True)
         if self.highlight and (st.claim is None or st.claim.square != self.highlight[1]):
             self.highlight = None
 
