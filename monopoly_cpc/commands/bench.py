@@ -10,7 +10,7 @@ so that other processes on a loaded machine do not count; ``startup_s`` is wall 
 * ``startup_s``: wall time of ``python -m monopoly_cpc --headless --frames 1`` in a fresh
   process, from process start to the first frame written.
 
-``--engine`` adds the rules engine's figures from ``monopoly_cpc.ai.bench.engine_bench()``.
+``--engine`` adds the rules engine's figures from ``monopoly_cpc.analysis.bench.engine_bench()``.
 Speed is measured here, never asserted in tests.
 """
 
@@ -40,7 +40,7 @@ def register(subparsers) -> None:
     p.add_argument("--frames", type=int, default=300, metavar="N",
                    help="frames timed for each display figure (default: 300)")
     p.add_argument("--engine", action="store_true",
-                   help="also time the rules engine (monopoly_cpc.ai.bench.engine_bench)")
+                   help="also time the rules engine (monopoly_cpc.analysis.bench.engine_bench)")
     p.set_defaults(func=run)
 
 
@@ -118,7 +118,7 @@ def run(args) -> int:
     results.update(display_bench(args.frames))
     results["startup_s"] = startup_bench()
     if args.engine:
-        from monopoly_cpc.ai.bench import engine_bench
+        from monopoly_cpc.analysis.bench import engine_bench
 
         results.update(engine_bench())
     if args.json:

@@ -9,7 +9,7 @@ from typing import Final
 
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
 from monopoly_cpc.rules.refusals import OK, Why
-from monopoly_cpc.rules.state import GameState
+from monopoly_cpc.rules.state import GameState, Player
 
 # The refusals of the building and mortgage questions, made once (these run in every playout).
 _NOT_A_STREET: Final = Why("not_a_street", "not a street")
@@ -185,7 +185,7 @@ def liquidation_value(state: GameState, player: int) -> int:
     return total
 
 
-def borrowed(pl) -> int:
+def borrowed(pl: Player) -> int:
     """The sums a player has borrowed and still owes, without the interest added at Départ."""
     return pl.loan - pl.loan_interest
 
