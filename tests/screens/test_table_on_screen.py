@@ -2,8 +2,9 @@
 
 * The same seed through ``play_game`` and through the game screen (four computers, headless,
   fastest pace) gives the same actions and the same winner: the screen adds only the pace.
-* A game of two people and two computers saved at several turns and resumed from each save
-  shows, with the same keys, exactly the frames of the uninterrupted game.
+* A game of two people and two computers saved at several turns (one of them while a person's
+  rent is due) and resumed from each save shows, with the same keys, exactly the frames of the
+  uninterrupted game.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def _screen(ctx, state=None, memory=None):
 
 
 def test_a_game_resumed_at_any_turn_shows_the_frames_of_the_uninterrupted_game():
-    ticks = 5000
+    ticks = 5400
     s = Session(_screen, seed=SEED, speed=3)
     rng = random.Random(1)
     keylog, frames, saves = [], [], {}
@@ -93,7 +94,10 @@ def test_a_game_resumed_at_any_turn_shows_the_frames_of_the_uninterrupted_game()
     # the computers remember something worth saving: their turns, their random streams
     last = json.loads(saves[max(saves)])["memory"]["table"]["computers"]
     assert last["1"]["_turns"] >= 3 and last["3"]["_turns"] >= 3
-    for start in list(saves)[1::5]:
+    # and some saves made while a person's rent is due (the time he has left to claim it)
+    claims = [t for t, doc in saves.items() if json.loads(doc)["memory"]["claim_shown"]]
+    assert claims
+    for start in list(saves)[1::5] + claims:
         doc = json.loads(saves[start])
         resumed = Session(lambda ctx, doc=doc: _screen(ctx, from_data(doc["state"]), doc["memory"]),
                           seed=SEED, speed=3)

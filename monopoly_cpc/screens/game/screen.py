@@ -95,8 +95,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
         self.wait = PACE[self.speed]
         self.clock_acc = 0
-        # the human owner's rent on screen: (payer, square, tick its message appeared)
-        self.claim_shown: tuple[int, int, int] | None = None
+        # the human owner's rent on screen: (payer, square, tick its message appeared); a game
+        # resumed with one due (its message shown before the save) starts his time now
+        c = state.claim
+        self.claim_shown: tuple[int, int, int] | None = (
+            None if c is None or c.owner in bots else (c.payer, c.square, 0))
         self.typeahead: list = []
         self.ticks = 0
         self.dice = DiceView()
