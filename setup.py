@@ -43,11 +43,11 @@ MYPY = "mypy==2.4.1"     # the mypyc that compiles (tests/test_compiled.py type-
 # (actions, board, cards, variants, levels, personality) stay Python: their objects are copied
 # and compared by code that compiled frozen classes do not support (copy.deepcopy).
 COMPILED = [
+    "monopoly_cpc/analysis/landing.py",
     "monopoly_cpc/rules/core.py",
     "monopoly_cpc/rules/deals.py",
     "monopoly_cpc/rules/engine.py",
     "monopoly_cpc/rules/events.py",
-    "monopoly_cpc/rules/landing.py",
     "monopoly_cpc/rules/queries.py",
     "monopoly_cpc/rules/rng.py",
     "monopoly_cpc/rules/state.py",

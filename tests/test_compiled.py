@@ -147,7 +147,7 @@ def test_compiled_build_plays_the_same_games(installed):
 def test_compiled_simulate_matches_the_source_across_processes(installed):
     """``simulate --jobs 2`` on the compiled build (results pickled between processes) gives
     the source's figures for the same seed."""
-    from monopoly_cpc.ai.runner import CHUNK, run_games
+    from monopoly_cpc.analysis.runner import CHUNK, run_games
 
     games = 2 * CHUNK + 3          # three chunks: the pool is used
     args = ["simulate", "--games", str(games), "--players", "4", "--ai", "expert,baseline",

@@ -13,13 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 WHITELIST = ROOT / "tools" / "vulture_whitelist.py"
 FINDING = re.compile(r"^(?P<path>\S+?):\d+: unused \w+(?: \w+)? '(?P<name>[^']+)'")
 
-# Findings in rooms other sessions are rewriting at the same time (the computers and the sound
+# Findings in a room another session is rewriting at the same time (the sound
 # chip); each entry is theirs to delete with the code. The list may only shrink:
 # an entry no longer reported fails the test, so that it is taken out.
 PENDING = {
-    ("monopoly_cpc/ai/bot.py", "danger"),
-    ("monopoly_cpc/ai/runner.py", "results_key"),
-    ("monopoly_cpc/ai/values.py", "completes"),
     ("monopoly_cpc/sound/machine.py", "record_bits"),
     ("monopoly_cpc/sound/machine.py", "render_tape_half_cycles"),
     ("monopoly_cpc/sound/machine.py", "render_tape_bits"),

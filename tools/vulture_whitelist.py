@@ -11,6 +11,8 @@ here: delete it.  ``tests/test_vulture.py`` runs the check.
 from argparse import Namespace
 from reprlib import Repr
 
+from monopoly_cpc.analysis.playout import play_random_game
+from monopoly_cpc.analysis.runner import Summary
 from monopoly_cpc.app import FixedStep, WindowFrontEnd
 from monopoly_cpc.boot.cdt import tape_intervals, write_cdt
 from monopoly_cpc.boot.picture import pens_from_screen
@@ -25,7 +27,6 @@ from monopoly_cpc.render.font import Font, glyphs_to_sheet, write_png_sheet
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.render.palette import Colour, Palette
 from monopoly_cpc.rules.board import Board
-from monopoly_cpc.rules.playout import play_random_game
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.setup import SetupScreen
 from monopoly_cpc.settings import Settings
@@ -82,7 +83,8 @@ TextEntry.feed_all            # tests/keyboard/test_text.py: a batch of key even
 Font.glyph_keys               # tests/render/test_font.py: no two characters share a glyph
 FrameBuffer.find_text         # tests/boot, tests/render: where a text is on the screen
 Board.group_of                # tests/rules/test_rules.py: the squares of a colour group
-play_random_game              # tests/rules/test_playouts.py, test_determinism.py: playouts
+play_random_game              # tests/analysis/test_playouts.py, tests/rules/test_determinism.py: playouts
+Summary.results_key           # tests/analysis/test_runner.py: a tournament's results without its timings (--jobs 1 and 2 agree)
 Variant.monopolic             # tests/rules, tests/ai: the MONOPOLIC rules preset (docs/rules.md)
 motor_start_blanks            # tests/boot/test_load_timing.py: the blank before each header read after a motor start
 TapeModel.duration            # tests/boot/test_tape.py: the tape's length at 1000 and 2000 baud

@@ -3,18 +3,23 @@
 The bot builds the action it wants and the engine validates it (``apply``); it never touches the
 state. Its strength (``Level``) says what it knows; its character (``Personality``) says how much
 it dares. Every choice is a few table lookups: no search, no copy of the state, no clock, and its
-own randomness comes from a seeded ``random.Random``.
+own randomness comes from a seeded ``BotRng`` (one integer).
+
+What a player remembers from one decision to the next (its random stream, the offers it tried
+and their refusals, its turns, the buildings it gave up...) is ``memory()``, plain data saved
+with the game; ``restore(data, state, seat)`` gives a new player that memory back, so that a
+resumed game goes on as the uninterrupted one.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
+from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
@@ -233,7 +238,7 @@ class Bot:
         self._pe_mortgage_to_build = pers.mortgage_to_build
         self._pe_bid_pct = pers.bid_pct
         self.kind = level.name
-        self.rng = random.Random(seed)
+        self.rng = BotRng(seed)
         self.last_reason = ""
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
@@ -242,9 +247,12 @@ class Bot:
         self._mort: list[bool] | None = None
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
-        self._monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
-        self._targets: Sequence[int] = ()        # groups a trade with one player would complete
-        self._split: Sequence[int] = ()          # groups held by me and two or more rivals
+        # The trade interface (read and, for the memory, written by ai/trading.py): the
+        # snapshot's groups below, refresh, board_tables, reserve_now, tried, refusals and
+        # offer_memo.
+        self.monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
+        self.targets: Sequence[int] = ()        # groups a trade with one player would complete
+        self.split: Sequence[int] = ()          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
@@ -258,11 +266,56 @@ class Bot:
         self._turns = 0                      # my turns seen (for the trade rhythm)
         self._last_turn = -1
         self._proposed_turn = -1
-        self._tried: dict[tuple, int] = {}   # offer -> turn it was last proposed
-        self._offers: tuple = (None, {})     # tables, offer -> gains (trading._offer_gains)
+        self.tried: dict[tuple, int] = {}   # offer -> turn it was last proposed
+        self.offer_memo: tuple = (None, {})     # tables, offer -> gains (trading._offer_gains)
         self._counter: A.ProposeTrade | None = None
         self._pending: A.ProposeTrade | None = None   # my last offer, until I see its fate
-        self._refusals: dict[int, int] = {}          # partner -> offers refused in a row
+        self.refusals: dict[int, int] = {}          # partner -> offers refused in a row
+
+    # -- memory ----------------------------------------------------------------------------------
+    # The integers and lists below are what decide() reads from earlier decisions (the caches
+    # keyed by the snapshot's versions too, since a cache that says "nothing to do" skips work
+    # a fresh player would do). The tables and holdings are rebuilt from the saved snapshot.
+    _MEMORY_INTS: Final = ("_version", "_owners_version", "_quiet_version", "_quiet_need",
+                           "_freed_at", "_need", "_no_build_turn", "_idle_version", "_idle_cash",
+                           "_turns", "_last_turn", "_proposed_turn")
+
+    def memory(self) -> dict[str, Any]:
+        """This player's memory as plain data (JSON): ``restore`` takes it back."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in self._MEMORY_INTS}
+        data.update(
+            rng=self.rng.state, reason=self.last_reason,
+            quiet_houses=list(self._quiet_houses), quiet_bank=list(self._quiet_bank),
+            own=None if self._own is None else list(self._own),
+            mort=None if self._mort is None else list(self._mort),
+            tried=[[k[0], list(k[1]), list(k[2]), turn] for k, turn in self.tried.items()],
+            refusals=[[q, n] for q, n in self.refusals.items()],
+            counter=_offer_data(self._counter), pending=_offer_data(self._pending))
+        return data
+
+    def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
+        """Take back a ``memory()`` (of the player in ``seat``, saved with ``state``)."""
+        for name in self._MEMORY_INTS:
+            setattr(self, name, int(data[name]))
+        self.rng.state = int(data["rng"])
+        self.last_reason = str(data["reason"])
+        self._quiet_houses = [int(x) for x in data["quiet_houses"]]
+        qb = data["quiet_bank"]
+        self._quiet_bank = (int(qb[0]), int(qb[1]))
+        self.tried = {(int(q), tuple(give), tuple(take)): int(turn)
+                      for q, give, take, turn in data["tried"]}
+        self.refusals = {int(q): int(n) for q, n in data["refusals"]}
+        self._counter = _offer_from(data["counter"])
+        self._pending = _offer_from(data["pending"])
+        own, mort = data["own"], data["mort"]
+        if own is not None and mort is not None:
+            # the snapshot of the last refresh, so that the versions above stay in step
+            t = self._t = tables(state.board)
+            snap = _Holdings(t, [int(x) for x in own], [bool(x) for x in mort], len(state.players))
+            self._holdings = snap
+            self._own = snap.own
+            self._mort = snap.mort
+            self._mortgaged, self.monos, self.targets, self.split = snap.of(seat)
 
     # -- entry point -----------------------------------------------------------------------------
     def decide(self, state: GameState, p: int) -> A.Action | None:
@@ -308,7 +361,7 @@ class Bot:
         return None
 
     # -- caches ----------------------------------------------------------------------------------
-    def _refresh(self, state: GameState, p: int) -> Tables:
+    def refresh(self, state: GameState, p: int) -> Tables:
         t = self._t
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
@@ -325,36 +378,28 @@ class Bot:
             self._holdings = snap
             self._own = snap.own              # copies, never changed (shared by the bots)
             self._mort = snap.mort
-            self._mortgaged, self._monos, self._targets, self._split = snap.of(p)
+            self._mortgaged, self.monos, self.targets, self.split = snap.of(p)
         return t
 
-    def _tables(self) -> Tables:
-        """The board's tables of the last snapshot (``_refresh`` runs before any choice)."""
+    def board_tables(self) -> Tables:
+        """The board's tables of the last snapshot (``refresh`` runs before any choice)."""
         t = self._t
         assert t is not None
         return t
 
-    def danger(self, state: GameState, p: int) -> int:
-        """The worst rent an opponent could charge now (the board snapshot must be fresh)."""
-        w = _WORST[0]
-        h = self._holdings
-        assert h is not None   # set by _refresh
-        if w is None or w.holdings is not h or state.houses != w.houses:
-            w = _WORST[0] = _WorstRents(h, state.houses)
-        return w.second if p == w.owner else w.first
-
     def reserve(self, state: GameState, p: int) -> int:
         """Cash this player keeps in hand before spending by choice."""
-        self._refresh(state, p)
-        return self._reserve(state, p)
+        self.refresh(state, p)
+        return self.reserve_now(state, p)
 
-    def _reserve(self, state: GameState, p: int) -> int:
+    def reserve_now(self, state: GameState, p: int) -> int:
+        """``reserve`` on the snapshot of the last ``refresh`` (asked several times a turn)."""
         r = self._pe_reserve
         if self._lv_danger_reserve:
-            # self.danger(state, p), inlined (asked several times a turn)
+            # the worst rent an opponent could charge now
             w = _WORST[0]
             h = self._holdings
-            assert h is not None   # set by _refresh
+            assert h is not None   # set by refresh
             if w is None or w.holdings is not h or state.houses != w.houses:
                 w = _WORST[0] = _WorstRents(h, state.houses)
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
@@ -377,7 +422,7 @@ class Bot:
         price = state.board.prices[s]
         if not self._lv_monopoly_aware:
             return float(price)
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         alive = state.alive()
         # Asked again and again during an auction: the last answer holds while the deeds and
         # the players still in the game are the same.
@@ -419,7 +464,7 @@ class Bot:
             self.last_reason = "J'achète : ce terrain compte pour un groupe."
             return _seat_act(_BUYS, p)
         # Early on, every deed is worth having; later only with money to spare.
-        reserve = self._reserve(state, p)
+        reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
             self.last_reason = "J'achète."
             return _seat_act(_BUYS, p)
@@ -441,17 +486,17 @@ class Bot:
         if au.kind == "property":
             value = self.value_of(state, p, au.square)
             ceiling = int(value * self._pe_bid_pct / 100)
-            room = pl.cash - self._reserve(state, p) // 2
+            room = pl.cash - self.reserve_now(state, p) // 2
             if self._lv_develops:
                 room += self._mortgage_room(state, p, exclude=-1) // 2
             return max(0, min(ceiling, room))
         # A house or hotel in a shortage: worth its price and a little more to a builder.
-        t = self._refresh(state, p)
-        if not self._monos:
+        t = self.refresh(state, p)
+        if not self.monos:
             return 0
-        cost = t.house_cost[t.members[self._monos[0]][0]]
+        cost = t.house_cost[t.members[self.monos[0]][0]]
         # Same cash floor as for building: a player who builds must be able to bid.
-        floor = self._reserve(state, p) * self._pe_build_reserve_pct // 100
+        floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         return max(0, min(cost * self._pe_bid_pct // 100 + cost // 2, pl.cash - floor))
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
@@ -513,15 +558,15 @@ class Bot:
                 self.last_reason = "Je vous propose un autre prix."
                 return counter
         # Hot path (several calls a turn): the snapshot is checked here rather than through
-        # _refresh (two list comparisons), then nothing to do when I hold nothing to act on.
+        # refresh (two list comparisons), then nothing to do when I hold nothing to act on.
         t = self._t
         if (t is None or t.board is not state.board or state.owner != self._own
                 or state.mortgaged != self._mort):
-            self._refresh(state, p)
-        elif (not self._mortgaged and not self._monos
-              and (not my_turn or not (self._targets or self._split))):
+            self.refresh(state, p)
+        elif (not self._mortgaged and not self.monos
+              and (not my_turn or not (self.targets or self.split))):
             return None
-        if self._mortgaged or self._monos:
+        if self._mortgaged or self.monos:
             # Lifting and building only get easier with more cash: when nothing was possible on
             # this board, nothing is possible until the cash reaches what was missing then.
             cash = state.players[p].cash
@@ -531,7 +576,7 @@ class Bot:
                     or state.bank_hotels != self._quiet_bank[1]):
                 self._need = 1 << 60
                 a = self._lift(state, p) if self._mortgaged else None
-                if a is None and self._monos:
+                if a is None and self.monos:
                     a = self._build(state, p)
                 if a is not None:
                     self._quiet_version = -1
@@ -542,7 +587,7 @@ class Bot:
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)
-        if (my_turn and (self._targets or self._split) and self._lv_proposes
+        if (my_turn and (self.targets or self.split) and self._lv_proposes
                 and self._pe_propose_every and self._proposed_turn != state.turn
                 and (self._turns - 1) % self._pe_propose_every == 0):
             self._proposed_turn = state.turn
@@ -568,9 +613,9 @@ class Bot:
         self._pending = None
         got = a.take[0] if a.take else -1
         if got >= 0 and state.owner[got] == p:
-            self._refusals[a.partner] = 0
+            self.refusals[a.partner] = 0
         else:
-            self._refusals[a.partner] = self._refusals.get(a.partner, 0) + 1
+            self.refusals[a.partner] = self.refusals.get(a.partner, 0) + 1
 
     def _cheapest_lift(self, state: GameState) -> int:
         fresh, mortgages = state.fresh_lifts, state.board.mortgages
@@ -584,18 +629,18 @@ class Bot:
 
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
-        spare = cash - self._reserve(state, p) * 3 // 2
+        spare = cash - self.reserve_now(state, p) * 3 // 2
         if spare <= 0:
             self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        t = self._tables()
+        t = self.board_tables()
         own, houses, members_of = state.owner, state.houses, t.members
         fresh, mortgages = state.fresh_lifts, state.board.mortgages
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
         houses_wanted = False
         if self._lv_develops:
-            for g in self._monos:
+            for g in self.monos:
                 for x in members_of[g]:
                     if houses[x] != HOTEL:
                         houses_wanted = True
@@ -638,12 +683,12 @@ class Bot:
         if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
             self._need = 0  # facile looked away: think again next time
             return None
-        t = self._tables()
+        t = self.board_tables()
         pl = state.players[p]
-        floor = self._reserve(state, p) * self._pe_build_reserve_pct // 100
+        floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         target = self._pe_build_target
         top = state.variant.houses_before_hotel + 1
-        houses, members_of, monos = state.houses, t.members, self._monos
+        houses, members_of, monos = state.houses, t.members, self.monos
         # Building levels of each group's streets (a hotel is level ``top``).
         if top == HOTEL:
             levels = [[houses[s] for s in members_of[g]] for g in monos]
@@ -689,7 +734,7 @@ class Bot:
             if s >= 0:
                 self.last_reason = "J'hypothèque pour construire."
                 return _square_act(_MORTGAGES, p, s)
-        if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self._monos) > 1:
+        if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, levels, top)
         return None
 
@@ -703,8 +748,8 @@ class Bot:
         if self._turns < self._freed_at + 4:
             self._need = 0  # not yet: ask again on a later turn
             return None
-        monos = self._monos
-        t = self._tables()
+        monos = self.monos
+        t = self.board_tables()
         members_of = t.members
         for i in range(len(monos) - 1, 0, -1):
             g = monos[i]
@@ -720,9 +765,9 @@ class Bot:
 
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
-        t = self._tables()
+        t = self.board_tables()
         own, mort, houses = state.owner, state.mortgaged, state.houses
-        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self._monos
+        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
         best, best_key = -1, None
         for s in state.board.properties:
             if own[s] != p or mort[s]:
@@ -757,9 +802,9 @@ class Bot:
 
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
         """Cash that mortgaging my lone properties would raise."""
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         own, mort, houses = state.owner, state.mortgaged, state.houses
-        group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self._monos
+        group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
         for s in state.board.properties:
             if own[s] == p and not mort[s] and s != exclude:
@@ -778,10 +823,10 @@ class Bot:
 
     def _place(self, state: GameState, p: int) -> A.Action | None:
         """Place a building won at a shortage auction: on my best group, lowest street first."""
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         want_hotel = state.place_kind == "hotel"
         top = state.variant.houses_before_hotel
-        for g in self._monos:
+        for g in self.monos:
             best = -1
             for s in t.members[g]:
                 if (level(state, s) == top) != want_hotel or can_build(state, p, s, paid=True):
@@ -797,7 +842,7 @@ class Bot:
     # -- debts -----------------------------------------------------------------------------------
     def _raise_cash(self, state: GameState, p: int, d) -> A.Action:
         """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
-        t = self._refresh(state, p)
+        t = self.refresh(state, p)
         pl = state.players[p]
         need = d.amount - pl.cash
         own, mort = state.owner, state.mortgaged
@@ -846,7 +891,7 @@ class Bot:
         if pl.cash < half:
             return None
         rest = d.amount - half
-        t = self._tables()
+        t = self.board_tables()
         own, mort = state.owner, state.mortgaged
         q = d.creditor
         picks: list[int] = []
@@ -859,7 +904,7 @@ class Bot:
                 continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
             if not any_property:
-                if g >= 0 and g in self._monos:
+                if g >= 0 and g in self.monos:
                     continue
                 # Never hand the creditor the last street of a group.
                 if g >= 0 and all(own[x] == q for x in t.members[g] if x != s):
@@ -892,3 +937,18 @@ class Bot:
             self._counter = counter
         return A.RejectTrade(p)
 
+
+def _offer_data(a: A.ProposeTrade | None) -> list | None:
+    """A trade offer as plain data (its fields in order)."""
+    if a is None:
+        return None
+    return [a.player, a.partner, list(a.give), list(a.take), a.cash, list(a.give_cards),
+            list(a.take_cards)]
+
+
+def _offer_from(data: list | None) -> A.ProposeTrade | None:
+    if data is None:
+        return None
+    p, q, give, take, cash, give_cards, take_cards = data
+    return A.ProposeTrade(int(p), int(q), tuple(give), tuple(take), int(cash), tuple(give_cards),
+                          tuple(take_cards))

@@ -7,8 +7,9 @@ up to the printed price, builds whenever it can, never trades and pays to leave 
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
+from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.legal import legal_actions
 from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, loan_room
@@ -37,6 +38,15 @@ class BaselineBot:
         self._key: tuple | None = None
         self._streets: list[int] = []     # streets of my complete groups, cheapest first
         self._no_build_turn = -1          # turn in which it gave up a shortage auction
+
+    def memory(self) -> dict[str, Any]:
+        """What it remembers between decisions, as plain data (the rest is a cache)."""
+        return {"no_build_turn": self._no_build_turn, "reason": self.last_reason}
+
+    def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
+        """Take back a ``memory()``."""
+        self._no_build_turn = int(data["no_build_turn"])
+        self.last_reason = str(data["reason"])
 
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """The baseline's action for player ``p`` now, or None."""
@@ -144,8 +154,17 @@ class RandomBot:
     kind = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRng(seed)
         self.last_reason = ""
+
+    def memory(self) -> dict[str, Any]:
+        """Its random stream, as plain data."""
+        return {"rng": self.rng.state, "reason": self.last_reason}
+
+    def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
+        """Take back a ``memory()``."""
+        self.rng.state = int(data["rng"])
+        self.last_reason = str(data["reason"])
 
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """A random legal action of player ``p`` (None when it has none)."""

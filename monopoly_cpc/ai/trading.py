@@ -1,9 +1,16 @@
 """Trades: judging an offer and proposing one that completes a group.
 
-An offer is measured as the change it makes to each side's holdings (``values.delta``): a street
+An offer is measured as the change it makes to each side's holdings (``values.swap``): a street
 that completes a group is worth its monopoly bonus, one that blocks an opponent is worth what it
 denies him. A player accepts when its own gain is large enough *and* the proposer does not gain
 much more; an offer that hands the proposer a monopoly must pay for it.
+
+The functions here read the bot through its public trade interface (``Bot``, ai/bot.py):
+``refresh(state, p)`` and ``board_tables()`` (the board's tables, the holdings' snapshot),
+``reserve_now(state, p)`` (cash kept in hand), ``monos``, ``targets`` and ``split`` (groups held
+whole, completable by one trade, shared with two or more rivals), ``level`` and ``pers``, and
+the trade memory they keep up to date: ``tried`` (offer -> turn last proposed), ``refusals``
+(partner -> offers refused in a row) and ``offer_memo`` (the gains of offers already weighed).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
           cards_out: int = 0) -> tuple[float, float, list[int], list[int]]:
     """(my gain, the other's gain, groups I complete, groups he completes) for a swap where I
     receive ``get`` and ``cash_in`` and hand over ``give``."""
-    t = bot._refresh(state, me)
+    t = bot.refresh(state, me)
     moved = {s: me for s in get}
     for s in give:
         moved[s] = other
@@ -68,10 +75,10 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     """``gains(bot, state, me, other, take, give, 0)``, remembered per offer: the answer holds
     while the owners and mortgages of the squares it reads (``_touched``) are the same (an
     offer is weighed again at each of my turns while the rest of the board moves on)."""
-    t = bot._tables()
-    memo = bot._offers
+    t = bot.board_tables()
+    memo = bot.offer_memo
     if memo[0] is not t:
-        memo = bot._offers = (t, {})
+        memo = bot.offer_memo = (t, {})
     key = (me, other, take, give)
     known = memo[1].get(key)
     own, mort = state.owner, state.mortgaged
@@ -92,7 +99,7 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
                                              len(tr.give_cards), len(tr.take_cards))
     pers, lv = bot.pers, bot.level
     pl = state.players[me]
-    if tr.cash < 0 and pl.cash + tr.cash < bot._reserve(state, me) // 2:
+    if tr.cash < 0 and pl.cash + tr.cash < bot.reserve_now(state, me) // 2:
         return False, "Je refuse : je n'ai pas assez de liquidités pour payer.", None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
@@ -101,7 +108,7 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
         if lv.monopoly_aware:
             need = max(need, his)
         else:
-            price = bot._refresh(state, me).price
+            price = bot.refresh(state, me).price
             need = max(need, float(sum(price[s] for s in tr.take)))
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
@@ -149,18 +156,18 @@ def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
 
 def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     """The best offer that completes one of my groups, priced so the partner should accept."""
-    t = bot._refresh(state, me)
+    t = bot.refresh(state, me)
     own = state.owner
     mort = state.mortgaged
     free_trade = state.variant.trade_mortgaged
     alive = state.alive()
     pl = state.players[me]
-    budget = pl.cash - bot._reserve(state, me) // 2
+    budget = pl.cash - bot.reserve_now(state, me) // 2
     best: A.ProposeTrade | None = None
     best_score = float(bot.pers.trade_gain)
-    streets, group, members_of, monos = state.board.streets, t.group, t.members, bot._monos
+    streets, group, members_of, monos = state.board.streets, t.group, t.members, bot.monos
     houses = state.houses
-    for g in bot._targets:
+    for g in bot.targets:
         members = t.members[g]
         mine = [s for s in members if own[s] == me]
         if not mine or len(mine) == len(members):
@@ -179,7 +186,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         if x >= 0:
             continue
         # A partner who refused every offer so far is asked again only now and then.
-        refused = bot._refusals.get(other, 0)
+        refused = bot.refusals.get(other, 0)
         if refused >= 2 and (state.turn // len(state.players)) % (refused * 8) != 0:
             continue
         take = tuple(rest)
@@ -206,14 +213,14 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             if not free_trade and any(mort[x] for x in (*give, *take)):
                 continue   # trade_mortgaged off (seeds/002): mortgaged deeds stay where they are
             key = (other, give, take)
-            last = bot._tried.get(key)
+            last = bot.tried.get(key)
             if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
                 continue   # made lately: not again yet (whatever it would score)
             m0, h0, _, his_groups = _offer_gains(bot, state, me, other, take, give)
             # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
             # offer of an expert asks more, a second one splits evenly.
             # A monopoly for me alone is never sold cheap: only swaps are haggled over.
-            alpha = 1.0 if key in bot._tried or not his_groups else bot.level.haggle_pct / 100
+            alpha = 1.0 if key in bot.tried or not his_groups else bot.level.haggle_pct / 100
             c = (alpha * m0 - h0) / (1 + alpha)
             floor = 2000 - h0
             c = max(c, floor)
@@ -237,7 +244,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     if best is not None:
         key = (best.partner, best.give, best.take)
         # After a haggled first offer the even one may follow at once (-1: no waiting).
-        bot._tried[key] = -1 if key not in bot._tried and bot.level.haggle_pct < 100 else state.turn
+        bot.tried[key] = -1 if key not in bot.tried and bot.level.haggle_pct < 100 else state.turn
         bot.last_reason = f"Je propose un échange ({money(abs(best.cash))})."
     return best
 
@@ -245,10 +252,10 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
 def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:
     """Buy one street of a group split three ways, from the rival who holds least of it, for
     cash he should accept (his loss plus a margin): the group then has two owners."""
-    t = bot._tables()
+    t = bot.board_tables()
     own = state.owner
     alive = state.alive()
-    for g in bot._split:
+    for g in bot.split:
         members = t.members[g]
         counts: dict[int, int] = {}
         for s in members:
@@ -266,7 +273,7 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         if not state.variant.trade_mortgaged and any(state.mortgaged[s] for s in take):
             continue
         key = (other, (), take)
-        last = bot._tried.get(key)
+        last = bot.tried.get(key)
         if last is not None and state.turn - last < RETRY_TURNS * 2:
             continue
         mine, his, _, _ = _offer_gains(bot, state, me, other, take, ())

@@ -93,31 +93,10 @@ def tables(board: Board) -> Tables:
     return t
 
 
-def group_value(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
-                moved: dict[int, int] | None = None) -> float:
-    """Worth to ``p`` of its streets in group ``g``; ``moved`` overrides owners (square -> new)."""
-    k = 0
-    val = 0.0
-    others = 0
-    rival = -2
-    price, lifted = t.price, t.lifted
-    for s in t.members[g]:
-        o = owner[s] if moved is None or s not in moved else moved[s]
-        if o == p:
-            k += 1
-            # A mortgaged street costs its lift (mortgage + 10 %) before it earns again.
-            val += lifted[s] if mortgaged[s] else price[s]
-        elif o >= 0:
-            others += 1
-            rival = o if rival == -2 or rival == o else -1
-    if k == 0:
-        return 0.0
-    return _group_worth(t, g, k, val, others, rival)
-
-
 def _group_worth(t: Tables, g: int, k: int, val: float, others: int, rival: int) -> float:
-    """``group_value`` once the group is counted: ``k`` streets held worth ``val``, ``others``
-    held by rivals (``rival`` when they are all one player's, else -1)."""
+    """Worth to a player of its streets in group ``g``: ``k`` streets held worth ``val`` (a
+    mortgaged one at its lift: mortgage + 10 %), ``others`` held by rivals (``rival`` when they
+    are all one player's, else -1)."""
     n = t.gsize[g]
     if k == n:
         return val + t.bonus[g]
@@ -132,7 +111,8 @@ def _group_worth(t: Tables, g: int, k: int, val: float, others: int, rival: int)
 
 def _group_gain(t: Tables, g: int, owner: list[int], mortgaged: list[bool], p: int,
                 square: int) -> float:
-    """``group_value`` with ``square`` given to ``p``, less ``group_value`` now (one pass)."""
+    """``p``'s worth of group ``g`` with ``square`` given to him, less his worth of it now
+    (``_group_worth`` of both counts, in one pass)."""
     k0 = k1 = 0
     v0 = v1 = 0.0
     others0 = others1 = 0
@@ -190,34 +170,8 @@ def utilities_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
     return val * (UTILITY_PCT if n == 1 else 110) / 100
 
 
-def delta(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
-          moved: dict[int, int]) -> float:
-    """Change in ``p``'s holdings when the squares of ``moved`` change owner (only the groups
-    touched are measured)."""
-    seen_groups: list[int] = []
-    st = ut = False
-    d = 0.0
-    kind, group = t.kind, t.group
-    for s in moved:
-        k = kind[s]
-        if k == STREET:
-            g = group[s]
-            if g not in seen_groups:
-                seen_groups.append(g)
-                d += (group_value(t, g, owner, mortgaged, p, moved)
-                      - group_value(t, g, owner, mortgaged, p))
-        elif k == STATION and not st:
-            st = True
-            d += stations_value(t, owner, mortgaged, p, moved) - stations_value(t, owner, mortgaged, p)
-        elif k == UTILITY and not ut:
-            ut = True
-            d += (utilities_value(t, owner, mortgaged, p, moved)
-                  - utilities_value(t, owner, mortgaged, p))
-    return d
-
-
 def gain_of(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
-    """``delta(t, owner, mortgaged, p, {s: p})`` without building the dict (hot path)."""
+    """Change in ``p``'s holdings when square ``s`` becomes his (only its group is measured)."""
     k = t.kind[s]
     if k == STREET:
         return 0.0 + _group_gain(t, t.group[s], owner, mortgaged, p, s)
@@ -234,7 +188,7 @@ def gain_of(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) 
 
 def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
          moved: dict[int, int]) -> tuple[float, float, list[int], list[int]]:
-    """``delta`` of ``moved`` for players ``a`` and ``b`` and the groups each ``completes``, in
+    """The change in holdings that ``moved`` makes for players ``a`` and ``b`` and the groups each ``completes``, in
     one pass over each group touched (the same numbers as the four calls)."""
     seen: list[int] = []
     st = ut = False
@@ -305,30 +259,6 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
             db += (utilities_value(t, owner, mortgaged, b, moved)
                    - utilities_value(t, owner, mortgaged, b))
     return da, db, ca, cb
-
-
-def completes(t: Tables, owner: list[int], p: int, moved: dict[int, int]) -> list[int]:
-    """Groups ``p`` would hold entirely after ``moved`` and does not hold now."""
-    out = []
-    kind, group, members_of = t.kind, t.group, t.members
-    for s in moved:
-        if kind[s] != STREET:
-            continue
-        g = group[s]
-        if g in out:
-            continue
-        members = members_of[g]
-        for x in members:
-            if owner[x] != p:
-                break
-        else:
-            continue   # held already
-        for x in members:
-            if (moved[x] if x in moved else owner[x]) != p:
-                break
-        else:
-            out.append(g)
-    return out
 
 
 def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:

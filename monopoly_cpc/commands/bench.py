@@ -19,7 +19,7 @@ so that other processes on a loaded machine do not count; ``startup_s`` is wall 
   time (two minutes).  ``*_draw_share`` is the part of that work spent drawing and presenting
   the picture (what drawing only on change would save).
 
-``--engine`` adds the rules engine's figures from ``monopoly_cpc.ai.bench.engine_bench()``.
+``--engine`` adds the rules engine's figures from ``monopoly_cpc.analysis.bench.engine_bench()``.
 Speed is measured here, never asserted in tests.
 """
 
@@ -53,7 +53,7 @@ def register(subparsers) -> None:
     p.add_argument("--paced", action="store_true",
                    help="run the attract and title minutes at the real 50 Hz (process CPU / wall time)")
     p.add_argument("--engine", action="store_true",
-                   help="also time the rules engine (monopoly_cpc.ai.bench.engine_bench)")
+                   help="also time the rules engine (monopoly_cpc.analysis.bench.engine_bench)")
     p.set_defaults(func=run)
 
 
@@ -207,7 +207,7 @@ def run(args) -> int:
     for kind in ("attract", "title"):
         results.update(cpu_share(kind, args.ticks, args.paced))
     if args.engine:
-        from monopoly_cpc.ai.bench import engine_bench
+        from monopoly_cpc.analysis.bench import engine_bench
 
         results.update(engine_bench())
     if args.json:

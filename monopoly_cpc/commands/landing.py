@@ -28,9 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate, compare with the exact chain, print."""
+    from monopoly_cpc.analysis.landing import IN_JAIL, exact, simulate
     from monopoly_cpc.rules.board import default_board
     from monopoly_cpc.rules.cards import default_cards
-    from monopoly_cpc.rules.landing import IN_JAIL, exact, simulate
 
     if not 0 < args.rolls <= MAX_ROLLS:
         raise UserError(f"--rolls must be 1 to {MAX_ROLLS}, got {args.rolls}")

@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run every scenario given, even after a bad one; exit 1 if any check fails or any file
     is not a scenario (each bad file is one line on stderr: ``ERROR file: reason``)."""
-    from monopoly_cpc.rules.scenario import run_scenario
+    from monopoly_cpc.analysis.scenario import run_scenario
 
     failed = errors = 0
     for name in args.files:

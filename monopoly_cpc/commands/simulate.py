@@ -144,8 +144,8 @@ def table(s) -> str:
 def deal_table(s) -> list[str]:
     """How much the deal of the deeds had decided: games by who held a complete colour group
     after DEALT_ROUND rounds, with the wins and the richest players of each player type."""
-    from monopoly_cpc.ai.runner import NO_GROUP, OVER_EARLY
-    from monopoly_cpc.ai.sim import DEALT_ROUND
+    from monopoly_cpc.analysis.runner import NO_GROUP, OVER_EARLY
+    from monopoly_cpc.analysis.tournament import DEALT_ROUND
 
     types = list(s.wins_by_type)
     head = f"{'complete group held by':24s} {'games':>6s} {'%':>6s}"
@@ -171,7 +171,7 @@ def deal_table(s) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the table (or the JSON object)."""
-    from monopoly_cpc.ai.runner import run_games
+    from monopoly_cpc.analysis.runner import run_games
 
     try:
         if args.personalities:
@@ -206,7 +206,7 @@ def _personality_kind(args: argparse.Namespace) -> str:
 
 
 def _personalities(args: argparse.Namespace) -> int:
-    from monopoly_cpc.ai import measure
+    from monopoly_cpc.analysis import measure
 
     kind = _personality_kind(args)
     from monopoly_cpc.interrupt import exit_on_signals

@@ -284,6 +284,19 @@ class ExhibitSession(Session):
 
         screen = GameScreen(ctx, state=state, bots=make_bots(SimpleNamespace(seed=info["seed"], option=option),
                                                               state))
+        memory = info.pop("memory", None)
+        if memory is not None:
+            try:
+                screen.restore_memory(memory)
+            except (KeyError, ValueError, TypeError, IndexError) as exc:
+                # a hand-edited save: the game goes on with computers that remember nothing
+                self._log(f"saved game: the computer players' memory is unusable ({exc!r}); "
+                          "they start afresh")
+                screen = GameScreen(ctx, state=state,
+                                    bots=make_bots(SimpleNamespace(seed=info["seed"], option=option),
+                                                   state))
+            else:
+                info["memory"] = memory   # a replay of this game starts from the same memory
         self._built = (screen, info)
         return screen
 
@@ -468,6 +481,8 @@ class ExhibitSession(Session):
         mark = (id(game), st.turn, st.phase == "game_over")
         if mark == self.autosaved:
             return
+        if not mark[2] and not game.at_rest():
+            return   # saved once the turn's events are shown: a resumed game then goes on alike
         self.autosaved = mark
         if st.phase == "game_over":
             try:
@@ -478,20 +493,29 @@ class ExhibitSession(Session):
             from monopoly_cpc.rules.serial import to_data
 
             try:
-                self.store.save_game(to_data(st), self.ctx.seed, self.game_bots)
+                self.store.save_game(to_data(st), self.ctx.seed, self._bots_now(game))
             except OSError as exc:
                 self._data_failed(self._problem(self.store.autosave_path, exc))
         self.game_file_due = True   # written at the end of the tick, once counted
+
+    def _bots_now(self, game: Any) -> dict | None:
+        """The game's computer players as saved: their seed and level, and what they (and the
+        screen's pace) remember now (``GameScreen.memory``)."""
+        if self.game_bots is None:
+            return None
+        bots = {k: v for k, v in self.game_bots.items() if k != "memory"}
+        bots["memory"] = game.memory()
+        return bots
 
     def _suspend(self, game: Any) -> None:
         """Kiosk: nobody touched the game for idle_minutes: keep it for later, back to the title."""
         from monopoly_cpc.rules.serial import to_data
 
         if game.state.phase != "game_over":
-            self.suspended = save_doc(to_data(game.state), self.ctx.seed, self.game_bots)
+            self.suspended = save_doc(to_data(game.state), self.ctx.seed, self._bots_now(game))
             if self.store is not None:
                 try:
-                    self.store.save_game(self.suspended["state"], self.ctx.seed, self.game_bots)
+                    self.store.save_game(self.suspended["state"], self.ctx.seed, self.suspended.get("bots"))
                 except OSError as exc:  # kept in memory: R still resumes it in this run
                     self._data_failed(self._problem(self.store.autosave_path, exc))
         self.screen = self._title()

@@ -4,6 +4,8 @@ Public API::
 
     state = new_game(["Anne", "Bruno"], computer=[False, True], variant=Variant(), seed=42)
     legal_actions(state, player) -> list[Action]
+    actor(state) -> int | None               # the player the game waits for
+    forced_action(state, player)             # what the rules do when he says nothing
     apply(state, action) -> list[Event]      # IllegalAction leaves the state unchanged
     to_data(state) -> dict ; from_data(dict) -> GameState
     check_invariants(state)                  # InvariantError when a rule invariant is broken
@@ -41,8 +43,8 @@ from monopoly_cpc.rules.actions import (
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game
 from monopoly_cpc.rules.events import KINDS, Event
 from monopoly_cpc.rules.legal import free_actions, legal_actions
-from monopoly_cpc.rules.playout import actor
 from monopoly_cpc.rules.state import GameState, Player
+from monopoly_cpc.rules.turn import actor, forced_action
 from monopoly_cpc.rules.variants import Variant
 
 __all__ = [
@@ -80,6 +82,7 @@ __all__ = [
     "actor",
     "apply",
     "auction_settled",
+    "forced_action",
     "free_actions",
     "legal_actions",
     "new_game",

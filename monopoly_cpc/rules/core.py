@@ -30,6 +30,7 @@ from monopoly_cpc.rules.state import (
     Auction,
     Debt,
     GameState,
+    is_phase,
 )
 
 _E: Final = tuple.__new__  # event(...) without NamedTuple's Python-level __new__: a third of the cost
@@ -155,8 +156,10 @@ def _resume(state: GameState, ev: list[Event]) -> None:
         _end_move(state, ev)
     elif state.time_up and cont in (ROLL, JAIL, START_ROLL) and not state.stack:
         _end_now(state, ev)  # the clock ran out during an out-of-turn action between moves
-    else:
+    elif is_phase(cont):
         state.phase = cont
+    else:
+        raise ValueError(f"unknown continuation {cont!r}")   # the stack holds phases only
 
 
 def _end_move(state: GameState, ev: list[Event]) -> None:

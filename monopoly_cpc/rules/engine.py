@@ -72,6 +72,7 @@ from monopoly_cpc.rules.state import (
     ROLL,
     START_ROLL,
     GameState,
+    Phase,
     RentClaim,
     blank_state,
 )
@@ -178,9 +179,15 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
-    if state.variant.ticks_per_action and state.phase != GAME_OVER:
+    if state.variant.ticks_per_action and not _over(state):
         _advance_clock(state, state.variant.ticks_per_action, ev)
     return ev
+
+
+def _over(state: GameState) -> bool:
+    """The game has ended (asked after a move, which may have ended it: a check of the phase
+    made before the move says nothing about it now)."""
+    return state.phase == GAME_OVER
 
 
 def _roll_dice(state: GameState) -> tuple[int, int]:
@@ -389,7 +396,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
         _go_to_jail(state, p, "square", ev)
 
 
-def _decide(state: GameState, phase: str) -> None:
+def _decide(state: GameState, phase: Phase) -> None:
     """The mover must decide (buy, 'amende ou Chance'). A fine or a loan that fell due on the
     way and is not paid yet (third failed try in jail, MONOPOLIC loan at Départ) is raised
     first (seeds/002 'payer une amende ... et avancer son pion'): the decision waits on the

@@ -6,7 +6,21 @@ fields are filled when they mean something (-1 / 0 / "" / () otherwise).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple, get_args
+
+# Every event kind, as a checked name: a misspelt kind given to ``event`` is a type error (mypy).
+# KINDS below gives each its meaning (tests check that both list the same names).
+EventKind = Literal[
+    "start_roll", "start_tie", "first_player", "turn", "dice", "doubles", "move", "pass_go",
+    "buy_offer", "buy", "decline", "auction_start", "bid", "auction_pass", "shortage_alone",
+    "auction_won", "auction_unsold", "auction_void", "rent_due", "rent_paid", "rent_lost",
+    "no_rent", "tax",
+    "card_drawn", "card_kept", "card_choice", "pay", "collect", "transfer", "jail",
+    "jail_stay", "leave_jail", "debt", "debt_paid", "build", "sell", "mortgage", "lift",
+    "interest", "shortage", "trade_proposed", "trade", "trade_rejected", "loan",
+    "loan_interest", "loan_repaid", "bankrupt", "time_up", "end_requested", "score", "winner",
+    "game_over",
+]
 
 
 class Event(NamedTuple):
@@ -15,7 +29,7 @@ class Event(NamedTuple):
     counterpart (owner, creditor, partner; -1 = the bank); ``data`` holds extras (dice,
     squares, cards). ``ev._asdict()`` gives a plain dict."""
 
-    kind: str
+    kind: EventKind
     player: int = -1
     square: int = -1
     amount: int = 0
@@ -27,7 +41,7 @@ class Event(NamedTuple):
 _new: Final = tuple.__new__
 
 
-def event(kind: str, player: int = -1, square: int = -1, amount: int = 0, other: int = -1,
+def event(kind: EventKind, player: int = -1, square: int = -1, amount: int = 0, other: int = -1,
           text: str = "", data: tuple = ()) -> Event:
     """``Event(...)`` as the engine makes it: the same record, without NamedTuple's
     Python-level ``__new__`` (the compiled build then calls this directly)."""
@@ -88,3 +102,5 @@ KINDS: dict[str, str] = {
     "winner": "player wins",
     "game_over": "the game is over",
 }
+
+KIND_NAMES: Final[tuple[EventKind, ...]] = get_args(EventKind)

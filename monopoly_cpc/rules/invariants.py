@@ -91,8 +91,8 @@ def check_invariants(state: GameState) -> None:
         seen.extend(p.jail_cards)
     if sorted(seen) != list(range(len(state.cards.all))):
         raise InvariantError("cards lost or duplicated")
-    for d, deck in enumerate(state.decks):
-        if any(state.cards.all[c].deck != d for c in deck):
+    for k, deck in enumerate(state.decks):
+        if any(state.cards.all[c].deck != k for c in deck):
             raise InvariantError("a card is in the wrong deck")
     if state.phase != GAME_OVER and not 0 <= state.current < n:
         raise InvariantError("current player out of range")

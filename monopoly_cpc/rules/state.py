@@ -4,13 +4,16 @@ pending decisions, clock, RNG). Mutable with __slots__ so the engine never copie
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal, TypeGuard, get_args
 
 from monopoly_cpc.rules.board import Board, default_board
 from monopoly_cpc.rules.cards import Cards, default_cards
 from monopoly_cpc.rules.variants import Variant
 
-# Phases (strings, stable: screens switch on them).
+# Phases (strings, stable: screens switch on them). ``Phase`` makes them checked names: a
+# misspelt phase assigned to ``GameState.phase`` or compared with it is a type error (mypy).
+Phase = Literal["start_roll", "roll", "jail", "buy", "auction", "card_choice", "debt", "trade",
+                "place_building", "game_over"]
 START_ROLL: Final = "start_roll"        # who starts: start_rollers[0] rolls
 ROLL: Final = "roll"                    # the current player rolls; everyone may act out of turn
 JAIL: Final = "jail"                    # current player in jail at the start of his turn
@@ -21,7 +24,14 @@ DEBT: Final = "debt"                    # debts[0].debtor must raise money
 TRADE: Final = "trade"                  # a trade proposal awaits the partner's answer
 PLACE_BUILDING: Final = "place_building"  # the winner of a building auction places it
 GAME_OVER: Final = "game_over"
-PHASES: Final = (START_ROLL, ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, TRADE, PLACE_BUILDING, GAME_OVER)
+PHASES: Final[tuple[Phase, ...]] = get_args(Phase)
+
+
+def is_phase(name: object) -> TypeGuard[Phase]:
+    """True when ``name`` is one of the phases (a continuation or a saved game's text)."""
+    return name in PHASES
+
+
 # Phases in which anyone may build, sell, mortgage, lift, trade, borrow and claim rent.
 FREE_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
 
@@ -108,7 +118,7 @@ class GameState:
     bank_hotels: int
     bank_cash: int = 0            # ledger: money the bank received minus money it paid
     current: int = 0
-    phase: str = START_ROLL
+    phase: Phase = START_ROLL
     stack: list[str] = field(default_factory=list)   # continuations after an interruption
     doubles: int = 0              # doubles in a row in the current turn
     extra_roll: bool = False      # the last move was a double: the same player rolls again

@@ -42,7 +42,6 @@ class AuctionMode(Mode):
         self.entry: LineEntry | None = None
         self.message = ""
         self.wait = 0
-        self.asked: set[tuple[int, int]] = set()  # (bid level, bot) already asked
         self.last_bid = host.ticks   # tick of the last bid (the opening before any)
         self.seen = host.state.auction   # the auction drawn, kept for the gavel's picture
         self.last_line = ""              # the last message that is not a call
@@ -147,27 +146,19 @@ class AuctionMode(Mode):
             self.host.apply(A.CloseAuction())  # 'adjugé': the engine's event brings the gavel
 
     def _computers_bid(self) -> bool:
-        """One computer bidder acts (bids or leaves) if one wants to; True if one did."""
+        """The table's next computer bidder bids or leaves (``ai.table``); True if one did."""
         from monopoly_cpc.screens.game.computers import PACE
 
-        au = self.auction
         if self.host.ticks - self.last_bid < BID_DELAY[self.host.speed]:
             return False   # time for a person to read the last bid and to answer it
-        for i in au.bidders:
-            if not self._can_bid(i) or not self.host.is_computer(i):
-                continue
-            key = (au.high_bid, i)
-            if key in self.asked:
-                continue
-            self.asked.add(key)
-            action = self.host.bots[i].decide(self.host.state, i)
-            if isinstance(action, (A.Bid, A.Pass)) and self.host.apply(action)[0]:
-                if isinstance(action, A.Bid):
-                    self.quiet = 0
-                    self.last_bid = self.host.ticks
-                self.wait = PACE[self.host.speed]
-                return True
-        return False
+        move = self.host.table.next(self.host.state)
+        if move is None or not self.host.apply(move.action)[0]:
+            return False
+        if isinstance(move.action, A.Bid):
+            self.quiet = 0
+            self.last_bid = self.host.ticks
+        self.wait = PACE[self.host.speed]
+        return True
 
     # -- picture --------------------------------------------------------------------------
     def draw(self, fb) -> None:

@@ -9,9 +9,9 @@ import pytest
 
 from monopoly_cpc.ai import PERSONALITY_NAMES, make_bot
 from monopoly_cpc.ai.sim import play_game
+from monopoly_cpc.analysis.playout import random_step
 from monopoly_cpc.rules import IllegalAction, apply, new_game
 from monopoly_cpc.rules.invariants import check_invariants
-from monopoly_cpc.rules.playout import random_step
 from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.rules.variants import Variant
 

@@ -44,16 +44,16 @@ def test_bench_table(capsys, monkeypatch):
 
 
 def test_bench_engine_without_the_ai_module_is_one_line(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "monopoly_cpc.ai.bench", None)
+    monkeypatch.setitem(sys.modules, "monopoly_cpc.analysis.bench", None)
     assert main(["bench", "--engine", "--frames", "3"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "monopoly_cpc.ai.bench" in err[0]
+    assert len(err) == 1 and "monopoly_cpc.analysis.bench" in err[0]
 
 
 def test_bench_engine_merges_the_engine_figures(capsys, monkeypatch):
-    fake = type(sys)("monopoly_cpc.ai.bench")
+    fake = type(sys)("monopoly_cpc.analysis.bench")
     fake.engine_bench = lambda: {"engine_games_per_s": 12.5, "engine_rolls_per_s": 900.0}
-    monkeypatch.setitem(sys.modules, "monopoly_cpc.ai.bench", fake)
+    monkeypatch.setitem(sys.modules, "monopoly_cpc.analysis.bench", fake)
     _quick(monkeypatch)
     assert main(["bench", "--engine", "--json", "--frames", "3"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -8,7 +8,7 @@ import sys
 SCRIPT = """
 import hashlib, json
 from monopoly_cpc.rules import Variant, new_game
-from monopoly_cpc.rules.playout import play_random_game
+from monopoly_cpc.analysis.playout import play_random_game
 from monopoly_cpc.rules.serial import to_data
 h = hashlib.sha256()
 for seed in range(12):
@@ -33,8 +33,8 @@ def test_independent_of_pythonhashseed():
 
 def test_same_seed_same_game_in_process():
     """The seed alone decides the game (the RNG lives in the state)."""
+    from monopoly_cpc.analysis.playout import play_random_game
     from monopoly_cpc.rules import new_game
-    from monopoly_cpc.rules.playout import play_random_game
     from monopoly_cpc.rules.serial import to_data
 
     def digest(seed):

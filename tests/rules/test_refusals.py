@@ -147,7 +147,7 @@ def test_money_fields_are_written_french_style():
 
 
 def _scenario_state(tmp_path, body: str):
-    from monopoly_cpc.rules.scenario import run_scenario
+    from monopoly_cpc.analysis.scenario import run_scenario
 
     f = tmp_path / "s.yaml"
     f.write_text("name: s\nsource: 'issue 3'\n" + body, encoding="utf-8")

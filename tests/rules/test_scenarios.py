@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from monopoly_cpc.rules.scenario import run_scenario
+from monopoly_cpc.analysis.scenario import run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml"))
 # Written the way an outside examiner would, from the manuals alone (amounts worked out before

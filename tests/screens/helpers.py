@@ -90,6 +90,12 @@ class SimpleBot:
         self.margin = margin
         self.last_reason = ""
 
+    def memory(self):
+        return {}
+
+    def restore(self, data, state, seat):
+        pass
+
     def decide(self, state, player):
         from monopoly_cpc.rules import actions as A
         from monopoly_cpc.rules.queries import assets

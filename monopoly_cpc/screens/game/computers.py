@@ -1,33 +1,22 @@
-"""The computer players on the game screen: one paced step at a time, out of turn too.
+"""The computer players on the game screen: the table's moves (``ai.table``), paced.
 
-A computer player is ``monopoly_cpc.ai.make_bot(...)``; it only chooses among what the rules
-allow, and the screen applies its choice through the engine like a key would.  When it has
-nothing to say where the rules force a move (the dice, a debt), the forced move is made.
+The table says which computer moves next and with what, in the same order as the headless
+games; the screen adds only the pace (``PACE`` ticks between two steps, more before a
+computer's roll while a human owner may still claim a rent: ``GameScreen.claim_ticks_left``)
+and the human players' keys.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
-from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.engine import IllegalAction, apply
-from monopoly_cpc.rules.state import (
-    BUY,
-    CARD_CHOICE,
-    DEBT,
-    FREE_PHASES,
-    JAIL,
-    PLACE_BUILDING,
-    ROLL,
-    START_ROLL,
-    TRADE,
-)
+from monopoly_cpc.ai.personality import NAMES as PERSONALITIES
+from monopoly_cpc.ai.table import Move, computers
 
 # ticks a computer player waits before each of its steps, by speed 1..3
 PACE = {1: 60, 2: 30, 3: 10}
-PERSONALITIES = ("Avare", "Téméraire", "Cupide", "Régulier", "Prudent", "Entreprenant")
+LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
 
 
 def make_bots(ctx, state) -> dict[int, Any]:
@@ -36,92 +25,67 @@ def make_bots(ctx, state) -> dict[int, Any]:
     ``ctx.seed`` is the game's seed: the six characters are shuffled with it and dealt by seat,
     so each game gets its own (different players, different characters, as in the 1985
     program); ``ctx.option("ai_level")`` (``--ai-level`` or the saved setting: facile, normal,
-    expert) is their strength."""
-    from monopoly_cpc.ai import make_bot
-
+    expert) is their strength. Each player's random stream comes from the game's seed and its
+    seat (``ai.rng.bot_seed``), as in ``simulate``."""
     rng = random.Random(ctx.seed)
     names = list(PERSONALITIES)
     rng.shuffle(names)
     kind = ctx.option("ai_level", "normal")
-    bots = {}
-    for i, p in enumerate(state.players):
-        if p.computer:
-            bots[i] = make_bot(kind=kind, personality=names[i % len(names)], seed=ctx.seed * 7 + i)
-    return bots
+    labels = {i: f"{kind}:{names[i % len(names)]}" for i, p in enumerate(state.players)
+              if p.computer}
+    return dict(computers(labels, ctx.seed))
 
 
 class ComputerPlayers:
-    """Mixin of GameScreen: the steps of its computer players (``self.bots``)."""
+    """Mixin of GameScreen: the steps of its computer players (``self.table``)."""
 
-    def bot_step(self, who: int) -> bool:
-        """Let computer player ``who`` take one step; True if something was applied."""
-        if self.idle.get(who) == self.state.actions:
-            return False
-        action = self.bots[who].decide(self.state, who)
-        if action is None:
-            action = self._default_action(who)
-            if action is None:
-                self._idle(who)
-                return False
-        ok, _ = self.apply(action)
-        if not ok:
-            fallback = self._default_action(who)
-            ok = fallback is not None and fallback != action and self.apply(fallback)[0]
-        if not ok:
-            self._idle(who)
-        return ok
-
-    def _idle(self, who: int) -> None:
-        self.idle[who] = self.state.actions
-
-    def _default_action(self, who: int):
-        """What the rules force when a computer player has nothing to say (never a choice)."""
-        st = self.state
-        ph = st.phase
-        if ph in (START_ROLL, ROLL, JAIL):
-            return A.Roll(who)
-        if ph == BUY:
-            return A.Decline(who)
-        if ph == CARD_CHOICE:
-            return A.ChooseCard(who, chance=True)
-        if ph == DEBT:
-            return A.AutoLiquidate(who)
-        if ph == TRADE:
-            return A.RejectTrade(who)
-        if ph == PLACE_BUILDING:
-            for s in st.board.streets:
-                if st.owner[s] == who and self._would_apply(A.Build(who, s)):
-                    return A.Build(who, s)
-        return None
-
-    def _would_apply(self, action) -> bool:
-        probe = copy.deepcopy(self.state)
-        try:
-            apply(probe, action)
-        except IllegalAction:
-            return False
-        return True
-
-    def _bots_out_of_turn(self) -> bool:
-        """Computer players who are not the one awaited may claim rent, build, mortgage..."""
-        st = self.state
-        if st.phase not in FREE_PHASES:
-            return False
-        who = self.actor()
-        for i in sorted(self.bots):
-            if i == who or st.players[i].bankrupt:
-                continue
-            if self.idle.get(i) == st.actions:
-                continue
-            action = self.bots[i].decide(st, i)
-            if action is None:
-                self._idle(i)
-                continue
-            if isinstance(action, A.Roll):
-                self._idle(i)
-                continue
-            ok, _ = self.apply(action)
+    def table_step(self, claims_only: bool = False) -> bool:
+        """Apply the table's next computer move (and, if the engine refuses it, what the rules
+        force instead); True if something was applied. ``claims_only``: only a window's move or
+        a computer owner's claim (``Table.next``)."""
+        move: Move | None = self.table.next(self.state, claims_only)
+        while move is not None:
+            ok, _ = self.apply(move.action)
             if ok:
                 return True
-            self._idle(i)
+            move = self.table.refused(self.state, move)
         return False
+
+    # -- the save --------------------------------------------------------------------------------
+    def at_rest(self) -> bool:
+        """A turn waits for its dice and nothing is being shown, typed or asked in a window:
+        the moment a save holds everything (``memory``) for the game to go on alike."""
+        return (not self.show.busy and not self.modes and not self.typeahead
+                and self.state.phase in ("roll", "jail"))
+
+    def memory(self) -> dict[str, Any]:
+        """What a resumed game needs beyond the engine's state to go on exactly as this one: the
+        table's and the computers' memory, the pace in progress (with the tick a human owner's
+        'tapez L' went on screen, from which his time to claim runs) and what the screen shows
+        (the last messages, the dice, the owner's pawn). Plain data (JSON), saved with the game."""
+        shown = self.claim_shown
+        return {"table": self.table.memory(),
+                "pace": [self.wait, self.clock_acc, self.ticks, self.show.mover],
+                "claim_shown": None if shown is None else list(shown),
+                "log": list(self.log[-LOG_KEPT:]), "said": [self.said, self.last_said],
+                "dice": list(self.dice.faces),
+                "highlight": None if self.highlight is None else list(self.highlight)}
+
+    def restore_memory(self, data: dict[str, Any]) -> None:
+        """Take back a ``memory()`` saved with this screen's state. Data that is not one
+        raises ValueError, KeyError or TypeError, and leaves the screen as it was."""
+        wait, clock_acc, ticks, mover = (int(x) for x in data["pace"])
+        c = data["claim_shown"]
+        claim_shown = None if c is None else (int(c[0]), int(c[1]), int(c[2]))
+        log = [str(line) for line in data["log"]]
+        said, last_said = int(data["said"][0]), str(data["said"][1])
+        d1, d2 = (int(x) for x in data["dice"])
+        h = data["highlight"]
+        highlight = None if h is None else (int(h[0]), int(h[1]))
+        self.table.restore(data["table"], self.state)
+        self.wait, self.clock_acc, self.ticks = wait, clock_acc, ticks
+        self.claim_shown = claim_shown
+        self.show.mover = mover
+        self.log, self.said, self.last_said = log, said, last_said
+        self.dice.faces = (d1, d2)
+        self.highlight = highlight

@@ -14,23 +14,20 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from monopoly_cpc.ai.table import Table
 from monopoly_cpc.render.board import board_pens
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
 from monopoly_cpc.rules.state import (
     AUCTION,
-    BUY,
-    CARD_CHOICE,
-    DEBT,
     FREE_PHASES,
     GAME_OVER,
     JAIL,
-    PLACE_BUILDING,
     ROLL,
     START_ROLL,
-    TRADE,
 )
+from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.dice import DiceView
 from monopoly_cpc.screens.end import EndScreen
@@ -81,6 +78,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if bots is None:  # personalities dealt at random for each game, from its own seed
             bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
         self.bots = bots
+        self.table = Table(bots)     # the order of the computers' moves, and their memory
         self.speed = int(ctx.option("speed", 2))
         self.shown = [p.pos for p in state.players]
         self.cursor = 0
@@ -96,12 +94,12 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.card: tuple[int, str] | None = None
         self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
         self.wait = PACE[self.speed]
-        # player -> the engine's action count when that computer had nothing (more) to do;
-        # it is asked again only once the state has moved on
-        self.idle: dict[int, int] = {}
         self.clock_acc = 0
-        # the human owner's rent on screen: (payer, square, tick its message appeared)
-        self.claim_shown: tuple[int, int, int] | None = None
+        # the human owner's rent on screen: (payer, square, tick its message appeared); a game
+        # resumed with one due (its message shown before the save) starts his time now
+        c = state.claim
+        self.claim_shown: tuple[int, int, int] | None = (
+            None if c is None or c.owner in bots else (c.payer, c.square, 0))
         self.typeahead: list = []
         self.ticks = 0
         self.dice = DiceView()
@@ -203,10 +201,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         """The queue is empty: the pawns stand where the engine says."""
         self.shown = [p.pos for p in self.state.players]
         st = self.state
-        c = st.claim
-        if c is not None and c.owner in self.bots and st.phase in FREE_PHASES:
-            # a computer owner claims at once, before anybody can roll the dice again
-            self.bot_step(c.owner)
+        if self.table.claim_unasked(st):
+            # a computer owner claims at once, before anybody can roll the dice again (the
+            # table's next move is that claim, or a window's move that comes before it)
+            self.table_step(claims_only=True)
         if self.highlight and (st.claim is None or st.claim.square != self.highlight[1]):
             self.highlight = None
 
@@ -354,40 +352,28 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.apply(A.AdvanceClock(50))
 
     def actor(self) -> int:
-        """Who the engine waits for (-1: nobody, or anybody in an auction)."""
-        st = self.state
-        ph = st.phase
-        if ph == START_ROLL:
-            return st.start_rollers[0] if st.start_rollers else -1
-        if ph in (ROLL, JAIL, BUY, CARD_CHOICE):
-            return st.current
-        if ph == DEBT:
-            return st.debts[0].debtor if st.debts else -1
-        if ph == TRADE:
-            return st.trade.partner if st.trade else -1
-        if ph == PLACE_BUILDING:
-            return st.placer
-        return -1
+        """Who the engine waits for (-1: nobody, or anybody in an auction): ``rules.actor``."""
+        who = actor(self.state)
+        return -1 if who is None else who
 
     def _drive(self) -> None:
         st = self.state
         self._ensure_prompt()
         if st.phase in (GAME_OVER, AUCTION):
             return  # the winner's window / the auction mode runs the show
+        if any(getattr(m, "owns_trade", bool)() for m in self.modes):
+            return  # the T window asks the computer partner itself, and shows its answer
         if self.wait > 0:
             self.wait -= 1
             return
-        if self._bots_out_of_turn():
+        if self.actor() in self.bots and st.phase in (ROLL, JAIL) and self.claim_ticks_left() > 0:
+            # the human owner's time to press L before the awaited computer's roll loses his
+            # rent: that computer waits; the others' out-of-turn moves and claims go on
+            self.table_step(claims_only=True)
             self.wait = PACE[self.speed]
             return
-        who = self.actor()
-        bot = self.bots.get(who)
-        if bot is None:
-            return
-        self.wait = PACE[self.speed]
-        if st.phase in (ROLL, JAIL) and self.claim_ticks_left() > 0:
-            return  # the human owner's time to press L before this roll loses his rent
-        self.bot_step(who)
+        if self.table_step():
+            self.wait = PACE[self.speed]
 
     def claim_ticks_left(self) -> int:
         """Ticks the human owner of the rent due still has before a computer may roll: the

@@ -352,7 +352,8 @@ class TradeMode(CommandMode):
         if not self.host.is_computer(self.partner):
             return
         bot = self.host.bots[self.partner]
-        action = bot.decide(st, self.partner)
+        move = self.host.table.next(st)          # the trade answer, in the table's order
+        action = move.action if move is not None and move.seat == self.partner else None
         reason = getattr(bot, "last_reason", "") or ""
         if not isinstance(action, (A.AcceptTrade, A.RejectTrade)):
             action = A.RejectTrade(self.partner)

@@ -11,7 +11,7 @@ import time
 from importlib.machinery import EXTENSION_SUFFIXES
 
 from monopoly_cpc.ai import sim
-from monopoly_cpc.ai.sim import play_chunk
+from monopoly_cpc.analysis.tournament import play_chunk
 
 BENCH_GAMES = 200
 BENCH_SEED = 1985

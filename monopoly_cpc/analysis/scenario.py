@@ -623,8 +623,8 @@ def _check(state: GameState, want: list[tuple[str, Any]], events: list[Event],
         elif key == "deck_bottom":
             for deck_name, cid in exp.items():
                 d = state.decks[DECKS.index(deck_name)]
-                got = state.cards.all[d[-1]].id if d else None
-                diff(f"deck_bottom.{deck_name}", got, cid)
+                bottom = state.cards.all[d[-1]].id if d else None
+                diff(f"deck_bottom.{deck_name}", bottom, cid)
     return out
 
 
@@ -646,10 +646,10 @@ def _plan(raw: dict[str, Any], ctx: _Ctx) -> list[tuple[str, str, Any, Any]]:
             plan.append(("expect", entry, _parse_checks(step["expect"], ctx, f"{entry}.expect"),
                          None))
         elif isinstance(step, dict) and "illegal" in step:
-            others = [k for k in step if k not in ("illegal", "code")]
-            if others:
+            extra = [k for k in step if k not in ("illegal", "code")]
+            if extra:
                 raise ctx.fail(entry, f"an illegal step takes only 'code' besides, got "
-                                      f"{', '.join(map(repr, others))}")
+                                      f"{', '.join(map(repr, extra))}")
             code = step.get("code")
             if "code" in step and not isinstance(code, str):
                 raise ctx.fail(f"{entry}.code", f"expected a refusal code (see docs/engine.md), "

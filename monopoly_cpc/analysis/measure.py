@@ -9,7 +9,8 @@ import multiprocessing
 import sys
 
 from monopoly_cpc.ai.personality import NAMES
-from monopoly_cpc.ai.sim import game_seed, lineup, play_game
+from monopoly_cpc.ai.sim import play_game
+from monopoly_cpc.analysis.tournament import game_seed, lineup
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 

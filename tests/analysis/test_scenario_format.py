@@ -6,10 +6,10 @@ import re
 
 import pytest
 
+from monopoly_cpc.analysis import scenario
+from monopoly_cpc.analysis.scenario import run_scenario
 from monopoly_cpc.cli import main
 from monopoly_cpc.errors import DataError
-from monopoly_cpc.rules import scenario
-from monopoly_cpc.rules.scenario import run_scenario
 
 HEAD = "name: probe\nsource: 'issue 3'\n"
 

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
+from monopoly_cpc.analysis.landing import IN_JAIL, exact, simulate
 from monopoly_cpc.rules.board import default_board
 from monopoly_cpc.rules.cards import default_cards
-from monopoly_cpc.rules.landing import IN_JAIL, exact, simulate
 
 
 def _max_diff(counts, chain):

@@ -11,10 +11,11 @@ import multiprocessing
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from monopoly_cpc.ai.sim import DEALT_ROUND, ROUND_CAP, GameResult, play_chunk
+from monopoly_cpc.ai.sim import ROUND_CAP, GameResult
+from monopoly_cpc.analysis.tournament import DEALT_ROUND, play_chunk
 from monopoly_cpc.rules.variants import Variant
 
 CHUNK = 10   # games per work unit (fixed: the split never depends on --jobs)
@@ -165,6 +166,7 @@ def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
     summary = Summary(list(spec))
     t0 = time.perf_counter()   # speed report only: nothing in the games reads a clock
     done = 0
+    results: Iterator[list[GameResult]]
     if jobs <= 1 or len(chunks) <= 1:
         results = map(play_chunk, chunks)
         pool = None

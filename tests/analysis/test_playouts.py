@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from monopoly_cpc.analysis.playout import play_random_game
 from monopoly_cpc.rules import Variant, new_game
 from monopoly_cpc.rules.invariants import check_invariants
-from monopoly_cpc.rules.playout import play_random_game
 from monopoly_cpc.rules.serial import from_data, to_data
 
 CONFIGS = [
@@ -98,8 +98,8 @@ def _arbitrary_action(rng: random.Random, n: int):
 def test_any_refused_action_leaves_the_state_unchanged():
     """apply() validates before it mutates: thousands of arbitrary actions, each refused one
     leaves the serialised state identical; the accepted ones keep the invariants."""
+    from monopoly_cpc.analysis.playout import random_step
     from monopoly_cpc.rules import IllegalAction, apply
-    from monopoly_cpc.rules.playout import random_step
     from monopoly_cpc.rules.refusals import refusal_text
     from monopoly_cpc.texts import load_texts
 

@@ -1,0 +1,207 @@
+"""The table: which computer player moves next, and with what.
+
+One order for every driver of a game: the headless games (``sim.play_game``, ``simulate``), the
+random playouts (``analysis.playout``) and the game screen, which adds only the pace (ticks
+between two steps) and the human players' keys. ``Table.next(state)`` answers, in this order:
+
+1. **Out-of-turn windows.** When a turn begins (the roll or the jail phase of a new turn, before
+   its dice), every computer player other than the current one, in the order of play from the
+   current player, gets a window of up to ``WINDOW_STEPS`` moves (build, lift a mortgage,
+   sell, mortgage, borrow, claim): it ends at its first "nothing" (or a roll), when the phase
+   is no longer free, or when the dice are rolled.
+2. **Rent claims.** A rent due to a computer owner (seeds/002 A: "Les propriétaires de terrains
+   ne doivent pas omettre de réclamer les loyers qui leur sont dus"): the owner is asked once
+   per rent; a player that looks away (``facile``) may lose it at the next roll.
+3. **Bids.** In an auction, the first computer bidder (in the auction's order) still able to
+   bid: its bid, or a pass. Once ``auction_settled`` it is the bank's ``CloseAuction``, which
+   the driver sends (the screen when its gavel falls).
+4. **Trade answers.** A trade offered to a computer: its answer.
+5. **Building demands.** A building won at a shortage auction by a computer: where it goes.
+6. **The awaited player** (``rules.actor``), when a computer: its move, and when it says
+   nothing, what the rules force (``rules.forced_action``).
+
+``next`` returns None when the game waits for a human (or for the bank's gavel, or is over).
+A move the engine refuses goes to ``refused``, which gives the forced move of an awaited player
+instead (a window's refused move just uses up that step).
+
+The table's bookkeeping (the window in progress, the last rent asked) and every computer's
+memory are ``memory()``: plain data saved with the game, taken back by ``restore``, so that a
+resumed game goes on exactly as the uninterrupted one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple, Protocol
+
+from monopoly_cpc.ai.rng import bot_seed
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.engine import auction_settled
+from monopoly_cpc.rules.state import AUCTION, FREE_PHASES, GAME_OVER, JAIL, ROLL, GameState
+from monopoly_cpc.rules.turn import actor, forced_action
+
+WINDOW_STEPS: Final = 6   # moves one computer may make in its out-of-turn window
+
+
+class Computer(Protocol):
+    """What the table asks of a computer player (``ai.make_bot``)."""
+
+    last_reason: str
+
+    def decide(self, state: GameState, p: int) -> A.Action | None: ...
+
+    def memory(self) -> dict[str, Any]: ...
+
+    def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None: ...
+
+
+class Move(NamedTuple):
+    """One step of a computer player: ``action`` by ``seat``; ``why`` says which rule of the
+    order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced")."""
+
+    seat: int
+    action: A.Action
+    why: str
+
+
+def computers(labels: dict[int, str], seed: int) -> dict[int, Computer]:
+    """The computer players of a game seeded ``seed``: ``labels`` maps a seat to ``kind`` or
+    ``kind:Personality`` (``expert:Prudent``); each gets its own random stream from the game's
+    seed and its seat (``bot_seed``), in games, demos and ``simulate`` alike."""
+    from monopoly_cpc.ai import make_bot
+
+    out: dict[int, Computer] = {}
+    for seat, label in sorted(labels.items()):
+        kind, _, pers = label.partition(":")
+        out[seat] = make_bot(kind, pers or None, bot_seed(seed, seat))
+    return out
+
+
+class Table:
+    """The computers of one game (``bots``: seat -> player) and the order they move in."""
+
+    def __init__(self, bots: dict[int, Computer]) -> None:
+        self.bots = bots
+        # The out-of-turn window in progress: its turn and dice count, the seats still to be
+        # asked, and the steps the first of them has left.
+        self.window_turn = -1
+        self.window_rolls = -1
+        self.window_seats: list[int] = []
+        self.window_steps = 0
+        self.claim_asked: tuple[int, int, int, int, int] | None = None   # the last rent asked
+
+    # -- the order ---------------------------------------------------------------------------
+    def next(self, state: GameState, claims_only: bool = False) -> Move | None:
+        """The next computer move (module docstring), or None: the game waits for a human, for
+        the bank's ``CloseAuction``, or is over. ``claims_only``: stop after the rent claims
+        (a screen lets a computer owner claim at once, and paces the rest); the questions asked
+        are the same, in the same order, as one call without it."""
+        ph = state.phase
+        if ph == GAME_OVER:
+            return None
+        bots = self.bots
+        if ph == AUCTION:
+            return self._bid(state)
+        move = self._window(state)
+        if move is not None:
+            return move
+        if self.claim_unasked(state):
+            c = state.claim
+            assert c is not None   # claim_unasked
+            self.claim_asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
+            a = bots[c.owner].decide(state, c.owner)
+            if a is not None:
+                return Move(c.owner, a, "claim")
+        if claims_only:
+            return None
+        p = actor(state)
+        if p is None or p not in bots:
+            return None
+        a = bots[p].decide(state, p)
+        if a is not None:
+            return Move(p, a, _WHY.get(ph, "turn"))
+        f = forced_action(state, p)
+        return Move(p, f, "forced") if f is not None else None
+
+    def claim_unasked(self, state: GameState) -> bool:
+        """A rent is due to a computer owner that has not been asked about it yet."""
+        c = state.claim
+        return (c is not None and c.owner in self.bots and state.phase in FREE_PHASES
+                and (state.rolls, c.owner, c.payer, c.square, c.amount) != self.claim_asked)
+
+    def _window(self, state: GameState) -> Move | None:
+        ph = state.phase
+        if (ph == ROLL or ph == JAIL) and state.turn != self.window_turn:
+            self.window_turn = state.turn
+            self.window_rolls = state.rolls
+            n = len(state.players)
+            cur = state.current
+            self.window_seats = [i for i in ((cur + k) % n for k in range(1, n)) if i in self.bots]
+            self.window_steps = WINDOW_STEPS
+        while self.window_seats:
+            if (state.turn != self.window_turn or state.rolls != self.window_rolls
+                    or state.phase not in FREE_PHASES):
+                self.window_seats = []
+                return None
+            i = self.window_seats[0]
+            if self.window_steps <= 0 or state.players[i].bankrupt:
+                self._next_seat()
+                continue
+            a = self.bots[i].decide(state, i)
+            if a is None or type(a) is A.Roll:
+                self._next_seat()
+                continue
+            self.window_steps -= 1
+            return Move(i, a, "window")
+        return None
+
+    def _next_seat(self) -> None:
+        self.window_seats.pop(0)
+        self.window_steps = WINDOW_STEPS
+
+    def _bid(self, state: GameState) -> Move | None:
+        if auction_settled(state):
+            return None
+        au = state.auction
+        assert au is not None   # phase AUCTION
+        for b in au.bidders:
+            if b in au.passed or b == au.high_bidder or b not in self.bots:
+                continue
+            a = self.bots[b].decide(state, b)
+            return Move(b, a if a is not None else A.Pass(b), "bid")
+        return None
+
+    def refused(self, state: GameState, move: Move) -> Move | None:
+        """The engine refused ``move``: what the rules force on its player instead, when the
+        game waits for him (None: nothing, the table goes on with its order)."""
+        if state.phase == AUCTION or actor(state) != move.seat:
+            return None
+        f = forced_action(state, move.seat)
+        if f is None or f == move.action:
+            return None
+        return Move(move.seat, f, "forced")
+
+    # -- memory ------------------------------------------------------------------------------
+    def memory(self) -> dict[str, Any]:
+        """The table's bookkeeping and each computer's memory, as plain data (JSON)."""
+        return {"window": [self.window_turn, self.window_rolls, list(self.window_seats),
+                           self.window_steps],
+                "claim": None if self.claim_asked is None else list(self.claim_asked),
+                "computers": {str(seat): bot.memory() for seat, bot in sorted(self.bots.items())}}
+
+    def restore(self, data: dict[str, Any], state: GameState) -> None:
+        """Take back a ``memory()`` saved with ``state``. Raises ValueError (or KeyError,
+        TypeError) on data that is not one."""
+        turn, rolls, seats, steps = data["window"]
+        self.window_turn, self.window_rolls, self.window_steps = int(turn), int(rolls), int(steps)
+        self.window_seats = [int(s) for s in seats]
+        c = data["claim"]
+        self.claim_asked = None if c is None else (int(c[0]), int(c[1]), int(c[2]), int(c[3]),
+                                                   int(c[4]))
+        saved = data["computers"]
+        if sorted(int(k) for k in saved) != sorted(self.bots):
+            raise ValueError("the saved computer players are not this game's")
+        for seat, bot in self.bots.items():
+            bot.restore(saved[str(seat)], state, seat)
+
+
+_WHY: Final = {"trade": "answer", "place_building": "place"}
