@@ -113,3 +113,26 @@ def test_every_screenshot_renders(tmp_path):
     assert names == sorted(["title.png", "setup.png", "who_starts.png", "turn.png", "turn_2x.png",
                             "buy.png", "deed.png", "card.png", "auction.png", "jail.png", "debt.png",
                             "winner.png"])
+
+
+def test_the_game_screen_marks_owned_squares_with_their_owners_number():
+    from helpers import game_session, settle
+
+    from monopoly_cpc.render.board import TAG_DIGITS, TAG_H, TAG_W, tag_origin
+
+    s = game_session()
+    st = s.screen.state
+    st.owner[1], st.owner[15], st.owner[39] = 0, 2, 1
+    settle(s)
+    s.screen.draw(s.fb)
+
+    def digit(square):
+        x, y = tag_origin(square)
+        box = s.fb.pens[y:y + TAG_H, x:x + TAG_W]
+        for n, rows in TAG_DIGITS.items():
+            want = np.array([[0 if ch == "#" else 1 for ch in row] for row in rows])
+            if (box[0] == 1).all() and np.array_equal(box[1:6, 1:4], want):
+                return n
+        return None
+
+    assert [digit(q) for q in (1, 15, 39, 3)] == [1, 3, 2, None]

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from monopoly_cpc.render.board import ICONS, draw_buildings, draw_cursor, hole, set_board_inks
+from monopoly_cpc.render.board import (
+    ICONS,
+    draw_buildings,
+    draw_cursor,
+    draw_owner,
+    hole,
+    set_board_inks,
+)
 from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
@@ -36,6 +43,8 @@ class BoardView:
         for s in st.board.properties:
             if st.houses[s] or st.mortgaged[s]:
                 draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
+            if st.owner[s] >= 0:
+                draw_owner(fb, s, st.owner[s])
         self._draw_hole(fb)
         order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
                  if not st.players[i].bankrupt]
