@@ -31,8 +31,8 @@ def bar(fb, row: int, text: str, colour: int, right: str = "") -> None:
 
 
 def two(fb, row: int, left: str, right: str = "", pen: int = 1) -> None:
-    """Two columns on a window line."""
-    window_line(fb, row, left[:20], pen)
+    """Two columns on a window line; a blank column always parts them."""
+    window_line(fb, row, left[:19], pen)
     if right:
         window_line(fb, row, right[:20], pen, col=20)
 
@@ -72,7 +72,7 @@ def draw_deed(fb, host, square: int) -> None:
             t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
     elif kind == STATION:
         sr = b.station_rents
-        two(fb, 2, t.get("deed.stations", k=1, rent=m(sr[0])), t.get("deed.stations", k=2, rent=m(sr[1])), 3)
+        two(fb, 2, t.get("deed.station1", rent=m(sr[0])), t.get("deed.stations", k=2, rent=m(sr[1])), 3)
         two(fb, 3, t.get("deed.stations", k=3, rent=m(sr[2])), t.get("deed.stations", k=4, rent=m(sr[3])), 3)
         two(fb, 5, "", t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
     elif kind == UTILITY:
