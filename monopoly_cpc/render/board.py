@@ -325,8 +325,12 @@ def draw_cursor(fb: FrameBuffer, square: int, visible: bool = True) -> None:
     if not visible:
         return
     c = cell(square)
-    fb.rect(c.x, c.y, c.w + 1, c.h + 1, 1)
-    fb.rect(c.x + 1, c.y + 1, c.w - 1, c.h - 1, 1)
+    # the outer frame runs on the square's own lines and its neighbours' (the ring's edge for
+    # the bottom row and the right column), never below the ring into the window's inks
+    right = min(c.x + c.w, 319)
+    bottom = min(c.y + c.h, BOTTOM - 1)
+    fb.rect(c.x, c.y, right - c.x + 1, bottom - c.y + 1, 1)
+    fb.rect(c.x + 1, c.y + 1, right - c.x - 1, bottom - c.y - 1, 1)
 
 
 def board_rgb(pens: np.ndarray) -> np.ndarray:

@@ -103,3 +103,19 @@ def test_every_property_can_carry_its_owners_number_inside_its_square():
             # the tag covers no icon and no band: only paper was under it
             x, y = tag_origin(s)
             assert (before[y - 1:y + TAG_H + 1, x - 1:x + TAG_W + 1][1:-1, 1:-1] == 0).all(), s
+
+
+def test_the_cursor_stays_on_the_board_on_every_square():
+    """On the bottom row it once drew a line on the window's first scanline (in yellow)."""
+    from monopoly_cpc.render.board import BOTTOM, draw_cursor
+
+    for s in range(40):
+        fb = FrameBuffer()
+        draw_cursor(fb, s)
+        ys, xs = np.nonzero(fb.pens)
+        assert ys.max() < BOTTOM and xs.max() < 320, s
+        c = cell(s)
+        # a double frame: both the square's outline and the line inside it
+        assert fb.pens[c.y + 1, c.x + 1:c.x + c.w - 1].all() and fb.pens[c.y, c.x:c.x + c.w].all(), s
+        inner_bottom = min(c.y + c.h, BOTTOM - 1) - 1
+        assert fb.pens[inner_bottom, c.x + 1:c.x + c.w - 1].all(), s
