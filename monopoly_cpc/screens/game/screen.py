@@ -37,7 +37,7 @@ from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
-from monopoly_cpc.screens.game.show import EventShow
+from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import BoardView
 from monopoly_cpc.screens.options import variant_from_settings
 from monopoly_cpc.texts import load_texts, money
@@ -106,7 +106,25 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.show = EventShow(self)
         self.on_game_over: Callable | None = None  # instead of the end screen after the winner
         self._pens = board_pens()
+        if state.variant.deal_deeds and state.phase == START_ROLL:
+            self._announce_dealt_deeds()
         self._ensure_prompt()
+
+    def _announce_dealt_deeds(self) -> None:
+        """The quick game's title deeds dealt before the first roll: one line per player (what
+        he got and paid), each deed shown in the window, as a purchase shows it."""
+        st = self.state
+        t = self.texts
+        for i, p in enumerate(st.players):
+            deeds = [s for s in st.board.properties if st.owner[s] == i]
+            if not deeds:
+                continue
+            names = [st.board.names[s] for s in deeds]
+            listed = ", ".join(names[:-1]) + f" {t['game.and']} " + names[-1] if len(names) > 1 else names[0]
+            line = t.get("game.dealt", name=p.name, deeds=listed,
+                         cost=money(sum(st.board.prices[s] for s in deeds)))
+            self.show.queue.append(Step("say", PAUSE[self.speed], None, line))
+            self.show.queue.extend(Step("deed", CARD[self.speed] // 2, None, data=(s,)) for s in deeds)
 
     # -- the facade (host.py) ---------------------------------------------------------------
     @property
