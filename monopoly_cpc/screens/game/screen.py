@@ -62,6 +62,12 @@ def next_game_seed(ctx) -> int:
     return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
 
 
+# What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
+# Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
+# Neither sign means anything else in the game, so they open the + and - views too.
+SIGN_ALIASES = {"_": "+", "]": "-"}
+
+
 class GameScreen(ComputerPlayers, BoardView, Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
@@ -292,7 +298,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if letter in ("T", "P", "H", "L", "M", "E"):  # E: Emprunt (MONOPOLIC loans)
             self._open(letter)
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
-            self._open(ev.char)  # the '+', '-', '?' views; other signs open nothing
+            # the '+', '-', '?' views; other signs open nothing
+            self._open(SIGN_ALIASES.get(ev.char, ev.char))
 
     def _space_deed(self) -> None:
         """SPACE: the title deed of the square under the cursor, for a while."""
