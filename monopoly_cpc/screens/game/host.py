@@ -48,6 +48,7 @@ class GameHost(Protocol):
     cursor: int
     busy: bool
     current: int
+    journal: list[str]      # every message said since the game began, newest last (J)
 
     def apply(self, action: Any) -> tuple[bool, Any]: ...
 

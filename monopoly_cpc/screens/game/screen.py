@@ -91,6 +91,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.cursor = 0
         self.cursor_on = False       # shown once a cursor key or a mode uses it
         self.log: list[str] = []
+        self.journal: list[str] = []  # every message said since the game began, newest last
         self.said = 0                # messages said so far, and the last one (whole)
         self.last_said = ""
         self.modes: list[Mode] = []  # opened by keys (T P H L M ...), on top of the prompt
@@ -180,6 +181,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def say(self, text: str) -> None:
         self.said += 1
         self.last_said = text
+        self.journal.append(text)    # every message whole, for J (a game's few thousand lines)
         self.log.extend(wrap(text, 40) or [""])
         del self.log[:-LOG_MAX]
         self.deed = -1
@@ -295,7 +297,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         letter = ev.letter
         if letter == "L" and self._claim_rent():
             return
-        if letter in ("T", "P", "H", "L", "M", "E"):  # E: Emprunt (MONOPOLIC loans)
+        if letter in ("T", "P", "H", "L", "M", "E", "J"):  # E: Emprunt (MONOPOLIC loans), J: journal
             self._open(letter)
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
             # the '+', '-', '?' views; other signs open nothing
