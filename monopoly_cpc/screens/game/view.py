@@ -94,7 +94,10 @@ class BoardView:
         self.dice.draw(fb, x + w // 2 - 20, y + 42)
         st = self.state
         stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        lines = wrap(stock, (w - 2 * side) // 8)
+        room = (w - 2 * side) // 8
+        head, sep, tail = stock.partition(", ")   # houses on one line, hotels on the next
+        lines = [stock] if len(stock) <= room else (
+            [head + sep.rstrip(), tail] if sep and max(len(head) + 1, len(tail)) <= room else wrap(stock, room))
         for i, line in enumerate(lines):
             fb.text_px(x + (w - 8 * len(line)) // 2, y + h - 11 - 8 * (len(lines) - i), line, pen=1,
                        paper=None)
