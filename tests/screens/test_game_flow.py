@@ -418,7 +418,7 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     assert until(s, "O : accepter   N : refuser")
     assert s.shows("Donne : Boulevard de Belleville")
     s.press("O")
-    assert until(s, "Transaction conclue entre")
+    assert until(s, "Echange : HAL donne Boulevard de")
     assert st.owner[1] == 0 and st.owner[3] == 1
 
 

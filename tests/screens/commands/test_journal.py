@@ -64,3 +64,12 @@ def test_a_computers_purchase_build_and_mortgage_each_give_one_clear_line():
         line = describe(t, Event(kind, player=1, square=square, amount=amount))
         assert line and "BRUNO" in line and st.board.names[square].split()[-1] in line, (kind, line)
         assert len(line) <= 80
+
+
+def test_a_trade_is_one_line_that_says_what_changed_hands():
+    from monopoly_cpc.rules.events import Event
+
+    s, _st = start_game(("ANNE", "BRUNO"))
+    ev = Event("trade", player=1, amount=5_000, other=0, data=((1,), (3,), (), ()))
+    line = describe(s.screen, ev)
+    assert line == "Echange : BRUNO donne Boulevard de Belleville, 5.000 F à ANNE contre Rue Lecourbe"
