@@ -279,7 +279,7 @@ def test_end_screen_six_players_with_loans_fit_above_the_question():
 
 def test_the_menu_row_shows_e_with_the_loan_variant_only():
     s, _ = start_game(("ANNE", "BRUNO"), variant=Variant(loans=True))
-    assert s.text()[0].split() == ["T", "P", "H", "L", "M", "D", "E"]
+    assert s.text()[0].split() == ["T", "P", "H", "L", "M", "D", "J", "E"]
     s, _ = start_game(("ANNE", "BRUNO"))
     assert s.text()[0].split()[:6] == ["T", "P", "H", "L", "M", "D"] and "E" not in s.text()[0].split()
 
