@@ -28,6 +28,11 @@ def bar(fb, row: int, text: str, colour: int, right: str = "") -> None:
     if right:
         line = line[: 39 - len(right)].ljust(40 - len(right)) + right
     fb.text(0, WINDOW_TOP + row, line.center(40) if not right else line, pen=2, paper=3)
+    if row == 0:
+        # the bar's first scanline keeps the window's paper, so the board's black bottom edge
+        # (the line just above) stays a line of its own instead of the bar's top; only the
+        # inks change, the text stays on its 8x8 cell
+        fb.set_ink(3, WINDOW_INKS[0], y, y + 1)
 
 
 def two(fb, row: int, left: str, right: str = "", pen: int = 1) -> None:

@@ -73,3 +73,19 @@ def test_a_trade_is_one_line_that_says_what_changed_hands():
     ev = Event("trade", player=1, amount=5_000, other=0, data=((1,), (3,), (), ()))
     line = describe(s.screen, ev)
     assert line == "Echange : BRUNO donne Boulevard de Belleville, 5.000 F à ANNE contre Rue Lecourbe"
+
+
+def test_a_command_header_leaves_the_boards_bottom_edge_a_line_of_its_own():
+    """Under the ring's black bottom edge (line 143) the header's first line is the window's
+    paper, not the bar's colour, for every command's title bar; the title still reads."""
+    from monopoly_cpc.render.board import BOTTOM
+    from monopoly_cpc.screens.game.window import WINDOW_INKS
+
+    for letter, title in (("J", "JOURNAL"), ("P", "PROPRI"), ("M", "MAISONS"), ("H", "HYPOTH")):
+        s, _st = start_game(("ANNE", "BRUNO"))
+        s.press(letter)
+        s.screen.draw(s.fb)
+        assert (s.fb.pens[BOTTOM - 1, :] == 1).mean() > 0.9 and s.fb.inks[BOTTOM - 1, 1] == 0
+        bar = s.fb.inks[BOTTOM + 1, 3]
+        assert s.fb.inks[BOTTOM, 3] == WINDOW_INKS[0] != bar, letter
+        assert title in s.fb.read_text(18), letter
