@@ -352,6 +352,7 @@ class WindowFrontEnd:
         self.title_until = 0
         self.last_screenshot: tuple[Path, Path] | None = None
         self.stop_requested = False  # set by SIGTERM
+        self.resized = False         # the window was resized by the player since set_mode
 
     # display ---------------------------------------------------------------------------------
     def _open_display(self) -> None:
@@ -393,10 +394,14 @@ class WindowFrontEnd:
                 self._scale_said = True   # said once (Alt+Enter sets the mode again)
                 print(f"monopoly-cpc: --scale {self.scale_option} does not fit a {dw}x{dh} "
                       f"screen: the window is at scale {k}", file=sys.stderr)
-            size, flags = (PICTURE_W * k, PICTURE_H * k), 0
+            # resizable (and so maximisable): the picture then takes the largest integer
+            # scale that fits the new size, letterboxed (WINDOWSIZECHANGED in the loop)
+            size, flags = (PICTURE_W * k, PICTURE_H * k), pygame.RESIZABLE
+        self.resized = False
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
-        # 1:1 -- unless pygame would enlarge a small window, so then go without vsync.
-        scaled_ok = self.fullscreen or min(dw // size[0], dh // size[1]) < 2
+        # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
+        # fixed logical size by any factor, not by whole CPC pixels.
+        scaled_ok = self.fullscreen
         surface = None
         self.vsync = False
         if scaled_ok:
@@ -444,7 +449,9 @@ class WindowFrontEnd:
 
         self.surface = surface
         w, h = surface.get_size()
-        self.layout = layout_for(w, h, self.scale_option)
+        # --scale N sizes the window it opens; once the player resizes or maximises the
+        # window, the picture takes the largest whole scale that fits it
+        self.layout = layout_for(w, h, None if self.resized else self.scale_option)
         self.presenter = Presenter(surface, crt=self.crt)
         surface.fill((0, 0, 0))
 
@@ -566,7 +573,10 @@ class WindowFrontEnd:
                 if ev.type == pygame.QUIT:
                     running = False
                 elif ev.type == pygame.WINDOWSIZECHANGED:
-                    self._use_surface(pygame.display.get_surface())  # its pixels may have moved
+                    surface = pygame.display.get_surface()   # its pixels may have moved
+                    if surface.get_size() != (self.layout.screen_w, self.layout.screen_h):
+                        self.resized = True                  # the player's size, not ours
+                    self._use_surface(surface)
                 elif ev.type in redraw:
                     self.presenter.clear_bars(self.surface, self.layout)
                     self.presenter.invalidate()  # the window's pixels must be drawn again

@@ -478,3 +478,27 @@ def test_an_unwritable_screenshot_is_refused_before_the_frames_are_played(tmp_pa
     assert played == []
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "screenshot" in err and "is a file, not a folder" in err
+
+
+def test_the_window_is_resizable_and_a_new_size_takes_the_largest_whole_scale_letterboxed(monkeypatch):
+    """Resized or maximised, the picture is drawn at the largest integer scale that fits, centred
+    on black (--scale sized the first window only)."""
+    modes = []
+    real_set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda size, flags=0, *a, **k: (modes.append((size, flags)), real_set_mode(size, flags))[1])
+    big = pygame.Surface((1300, 700))
+    resized = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1300, y=700)
+    fe = _front_end(["--windowed", "--scale", "1"], max_ticks=8,
+                    screen_factory=lambda ctx: Recorder(ctx, post_at={2: [resized]}))
+    real_get_surface = pygame.display.get_surface
+    monkeypatch.setattr(pygame.display, "get_surface",
+                        lambda: big if pygame.display.get_init() and real_get_surface() else None)
+    assert fe.run() == 0
+    assert modes and all(flags & pygame.RESIZABLE for _size, flags in modes)
+    assert (fe.layout.scale, fe.layout.x, fe.layout.y) == (2, (1300 - 768) // 2, (700 - 544) // 2)
+    pic = pygame.surfarray.array3d(big).transpose(1, 0, 2)
+    assert (pic[:fe.layout.y] == 0).all() and (pic[:, :fe.layout.x] == 0).all()   # the letterbox
+    border = palette().rgb[1]
+    assert tuple(pic[fe.layout.y, fe.layout.x]) == tuple(border)                   # the picture
+    assert tuple(pic[fe.layout.y + 1, fe.layout.x + 1]) == tuple(border)

@@ -235,34 +235,89 @@ def hole() -> tuple[int, int, int, int]:
     return CORNER_W + 1, TOP + CORNER_H + 1, RIGHT_X - CORNER_W - 1, BOTTOM_Y - TOP - CORNER_H - 1
 
 
+# The owners' numbers, 3x5 pixels, drawn in paper inside a small black tag (5x7).
+TAG_DIGITS = {
+    1: (".#.", "##.", ".#.", ".#.", "###"),
+    2: ("##.", "..#", ".#.", "#..", "###"),
+    3: ("##.", "..#", ".#.", "..#", "##."),
+    4: ("#.#", "#.#", "###", "..#", "..#"),
+    5: ("###", "#..", "##.", "..#", "##."),
+    6: (".##", "#..", "###", "#.#", "###"),
+}
+TAG_W, TAG_H = 5, 7
+
+
+def tag_origin(square: int) -> tuple[int, int]:
+    """Top-left of the owner's tag: at the right end of a square of the top and bottom rows,
+    at the outer edge of a side square, clear of the icons (which stand in the middle)."""
+    c = cell(square)
+    ix, iy, iw, ih = c.inner()
+    if c.side == "bottom":   # between the band's line and the ring's edge
+        return ix + iw - TAG_W - 1, iy + 1
+    if c.side == "top":      # between the ring's edge and the band's line
+        return ix + iw - TAG_W - 1, iy + 1
+    y = iy + (ih - TAG_H) // 2
+    if c.side == "left":
+        return ix + 1, y
+    return ix + iw - TAG_W - 1, y
+
+
+def draw_owner(fb: FrameBuffer, square: int, owner: int) -> None:
+    """The owner's number (0-based ``owner``: shows 1..6) on a black tag in the square."""
+    if not 0 <= owner < len(TAG_DIGITS):
+        return
+    x, y = tag_origin(square)
+    fb.fill_rect(x, y, TAG_W, TAG_H, 1)
+    _stamp_fb(fb, TAG_DIGITS[owner + 1], x + 1, y + 1, 0)
+
+
+def _stamp_fb(fb: FrameBuffer, rows: tuple[str, ...], x: int, y: int, pen: int) -> None:
+    for dy, row in enumerate(rows):
+        for dx, ch in enumerate(row):
+            if ch == "#":
+                fb.pset(x + dx, y + dy, pen)
+
+
+def house_rects(board: Board, square: int, houses: int) -> list[tuple[int, int, int, int]]:
+    """Where the houses (one rectangle each) or the hotel (one long one) stand on the band."""
+    c = cell(square)
+    bx, by, bw, bh = c.band_rect()
+    if houses == HOTEL:
+        if c.side in ("bottom", "top"):
+            return [(bx + bw // 2 - 7, by, 14, bh)]
+        return [(bx, by + bh // 2 - 4, bw, 9)]
+    if c.side in ("bottom", "top"):
+        return [(bx + 2 + 6 * k, by, 5, bh) for k in range(houses)]
+    return [(bx, by + 3 * k, bw, 2) for k in range(houses)]
+
+
 def draw_buildings(fb: FrameBuffer, board: Board, square: int, houses: int, mortgaged: bool) -> None:
-    """Houses (small blocks), a hotel (a long block) or the mortgage mark on a street's band."""
+    """Houses, a hotel or the mortgage mark, in the paper and line pens of every band.
+
+    A house is a small block outlined in black with a light (paper) roof and walls, so that it
+    stands out on the dark bands (violet foncé, bleu foncé) by its light pixels and on the light
+    ones (jaune, bleu ciel) by its black ones; a hotel is the same block, longer.
+    """
     c = cell(square)
     if board.kinds[square] != STREET:
         if mortgaged:
             x, y, w, h = c.inner()
             fb.line(x, y + h - 1, x + w - 1, y, 1)
+            fb.line(x, y, x + w - 1, y + h - 1, 1)
         return
     bx, by, bw, bh = c.band_rect()
-    horizontal = c.side in ("bottom", "top")
     if mortgaged:
         # hatching over the band: half its pixels back to paper, as a card turned face down
         for i in range(bw):
             for j in range(bh):
                 if (i + j) % 2 == 0:
                     fb.pset(bx + i, by + j, 0)
-    if houses == HOTEL:
-        if horizontal:
-            fb.fill_rect(bx + bw // 2 - 6, by + 1, 12, bh - 2, 1)
-        else:
-            fb.fill_rect(bx + 1, by + bh // 2 - 4, bw - 2, 8, 1)
-        return
-    for k in range(houses):
-        if horizontal:
-            fb.fill_rect(bx + 2 + 6 * k, by + 1, 4, bh - 2, 0)
-            fb.rect(bx + 2 + 6 * k, by + 1, 4, bh - 2, 1)
-        else:
-            fb.fill_rect(bx + 1, by + 1 + 3 * k, bw - 2, 2, 1)
+    for x, y, w, h in house_rects(board, square, houses):
+        fb.fill_rect(x, y, w, h, 1)
+        if w > 2 and h > 2:
+            fb.fill_rect(x + 1, y + 1, w - 2, h - 2, 0)
+        else:   # a house 2 lines thick (side bands): a light roof on a black floor
+            fb.hline(x + 1, x + w - 2, y, 0)
 
 
 def draw_cursor(fb: FrameBuffer, square: int, visible: bool = True) -> None:
@@ -270,8 +325,12 @@ def draw_cursor(fb: FrameBuffer, square: int, visible: bool = True) -> None:
     if not visible:
         return
     c = cell(square)
-    fb.rect(c.x, c.y, c.w + 1, c.h + 1, 1)
-    fb.rect(c.x + 1, c.y + 1, c.w - 1, c.h - 1, 1)
+    # the outer frame runs on the square's own lines and its neighbours' (the ring's edge for
+    # the bottom row and the right column), never below the ring into the window's inks
+    right = min(c.x + c.w, 319)
+    bottom = min(c.y + c.h, BOTTOM - 1)
+    fb.rect(c.x, c.y, right - c.x + 1, bottom - c.y + 1, 1)
+    fb.rect(c.x + 1, c.y + 1, right - c.x - 1, bottom - c.y - 1, 1)
 
 
 def board_rgb(pens: np.ndarray) -> np.ndarray:

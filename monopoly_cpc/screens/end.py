@@ -20,6 +20,17 @@ from monopoly_cpc.texts import load_texts, money
 INKS = (1, 24, 20, 26)          # blue paper, yellow, cyan, white
 HEAD_INKS = (6, 26, 24, 0)      # the heading band: red paper, white text
 HOLD = 25                       # ticks before a key counts (the winner's key may still be held)
+# (first column, width) of cash, properties, buildings (the detail line) and total (name line)
+COLUMNS = ((0, 9), (10, 10), (21, 9), (30, 10))
+
+
+def amount(value: int, width: int) -> str:
+    """``money(value)`` right-aligned in ``width`` columns; without its " F" if that is too wide
+    (a column holds "150.000 F", a fortune of millions drops the F rather than a digit)."""
+    text = money(value)
+    if len(text) > width:
+        text = text[:-2]
+    return text.rjust(width)[-width:]
 
 
 @dataclass(frozen=True)
@@ -150,25 +161,26 @@ class EndScreen(Screen):
             else:
                 line = t.get("cmd_endscreen.winner", name=st.players[st.winner].name, total=money(w.total))
             fb.text(max(0, (40 - len(line)) // 2), 3, line[:40], pen=3)
-        total = t["cmd_endscreen.col_total"][:14]
-        fb.text(40 - len(total), 4, total, pen=3)          # above the totals, on the name lines
-        for col, k in ((2, "col_cash"), (14, "col_props"), (27, "col_build")):
-            fb.text(col, 5, t[f"cmd_endscreen.{k}"][:11].rjust(11), pen=2)
+        # one row of headings; each player's total on his name line, in a column of its own
+        # (cols 30-39) that the detail line below leaves blank, so the columns never touch
+        for (col, width), k in zip(COLUMNS, ("col_cash", "col_props", "col_build", "col_total"), strict=True):
+            fb.text(col, 5, t[f"cmd_endscreen.{k}"][:width].rjust(width), pen=3 if k == "col_total" else 2)
         row = 6        # up to six players of three lines: rows 6-23; the question on row 24
         # (the bankrupt keep the engine's order: each his own place)
         ranks = places([-1 - k if st.players[i].bankrupt else worth(st, i).total
                         for k, i in enumerate(order)])
+        (c_cash, w_cash), (c_props, w_props), (c_build, w_build), (c_total, w_total) = COLUMNS
         for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
             w = worth(st, i)
-            fb.text(0, row, f"{rank}. {p.name} ({i + 1})"[:26], pen=1)
-            fb.text(26, row, money(w.total).rjust(14)[:14], pen=3)
+            fb.text(0, row, f"{rank}. {p.name} ({i + 1})"[:c_total - 1], pen=1)
+            fb.text(c_total, row, amount(w.total, w_total), pen=3)
             if p.bankrupt:
                 fb.text(3, row + 1, t["cmd_endscreen.bankrupt"], pen=2)
             else:
-                fb.text(2, row + 1, money(w.cash).rjust(11), pen=2)
-                fb.text(14, row + 1, money(w.properties).rjust(11), pen=2)
-                fb.text(27, row + 1, money(w.buildings).rjust(11), pen=2)
+                fb.text(c_cash, row + 1, amount(w.cash, w_cash), pen=2)
+                fb.text(c_props, row + 1, amount(w.properties, w_props), pen=2)
+                fb.text(c_build, row + 1, amount(w.buildings, w_build), pen=2)
                 if w.loan:      # a third line: the MONOPOLIC loan deducted from the total
                     row += 1
                     fb.text(1, row + 1, t.get("cmd_endscreen.loan", loan=money(w.loan))[:39], pen=2)

@@ -124,3 +124,40 @@ def test_accented_capitals_of_one_letter_differ_only_by_the_accent():
         assert len(acc) == sum(1 for b in ACCENTED_CAPITALS.values() if b == base), base
     assert f.glyphs[f.char_to_code["Ç"]][:7].tolist() == f.glyphs[ord("C")][:7].tolist()
     assert f.glyphs[f.char_to_code["Ç"]][7].any(), "the cedilla hangs on row 7"
+
+
+def _parts(glyph: np.ndarray) -> int:
+    """Number of 4-connected groups of ink in a glyph."""
+    ink = glyph.astype(bool).copy()
+    n = 0
+    for y, x in zip(*np.nonzero(ink), strict=True):
+        if not ink[y, x]:
+            continue
+        n += 1
+        todo = [(y, x)]
+        while todo:
+            a, b = todo.pop()
+            if 0 <= a < 8 and 0 <= b < 8 and ink[a, b]:
+                ink[a, b] = False
+                todo += [(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)]
+    return n
+
+
+def test_u_circumflex_keeps_its_accent_apart_and_reads_as_u_not_omega():
+    """"dû", "coûte": the accent stands free above a u (it once closed into an Ω)."""
+    f = fontmod.font()
+    u_hat = f.glyphs[f.encode("û")[0]]
+    u = f.glyphs[f.encode("u")[0]]
+    omega = f.glyphs[f.encode("Ω")[0]]
+    assert _parts(u_hat) == _parts(u) + 1             # the accent touches no stroke of the u
+    assert not u_hat[2].any()                          # a blank line under the accent
+    assert np.array_equal(u_hat[3:], u[3:])            # the u's bowl and stems, as in "u"
+    assert (u_hat != omega).sum() >= 12
+
+
+@pytest.mark.parametrize("ch", ["ê", "î", "ô", "û"])
+def test_circumflexed_small_letters_keep_a_blank_line_under_the_accent(ch):
+    """"hôtels", "être", "île": the accent never closes onto the letter (no "h8tels")."""
+    f = fontmod.font()
+    g = f.glyphs[f.encode(ch)[0]]
+    assert g[:2].any() and not g[2].any() and g[3:].any()

@@ -113,3 +113,51 @@ def test_every_screenshot_renders(tmp_path):
     assert names == sorted(["title.png", "setup.png", "who_starts.png", "turn.png", "turn_2x.png",
                             "buy.png", "deed.png", "card.png", "auction.png", "jail.png", "debt.png",
                             "winner.png"])
+
+
+def test_the_game_screen_marks_owned_squares_with_their_owners_number():
+    from helpers import game_session, settle
+
+    from monopoly_cpc.render.board import TAG_DIGITS, TAG_H, TAG_W, tag_origin
+
+    s = game_session()
+    st = s.screen.state
+    st.owner[1], st.owner[15], st.owner[39] = 0, 2, 1
+    settle(s)
+    s.screen.draw(s.fb)
+
+    def digit(square):
+        x, y = tag_origin(square)
+        box = s.fb.pens[y:y + TAG_H, x:x + TAG_W]
+        for n, rows in TAG_DIGITS.items():
+            want = np.array([[0 if ch == "#" else 1 for ch in row] for row in rows])
+            if (box[0] == 1).all() and np.array_equal(box[1:6, 1:4], want):
+                return n
+        return None
+
+    assert [digit(q) for q in (1, 15, 39, 3)] == [1, 3, 2, None]
+
+
+def test_pawns_standing_in_the_middle_of_the_board_cover_none_of_its_drawings():
+    """The fourth to sixth pawns of a square (a corner's too) stand clear of the logo, the piles,
+    the dice and the bank's stock written in the middle, in both languages."""
+    from helpers import game_session, settle
+
+    from monopoly_cpc.render.pawns import SPRITE, slot
+
+    hx, hy, hw, hh = hole()
+    for lang in ("fr", "en"):
+        s = game_session(lang=lang)
+        settle(s)
+        for p in s.screen.state.players:
+            p.bankrupt = True        # an empty board: only the middle's own drawings
+        s.screen.cursor_on = False
+        s.screen.draw(s.fb)
+        inside = np.zeros((200, 320), dtype=bool)
+        inside[hy + 1:hy + hh - 1, hx + 1:hx + hw - 1] = True
+        ink = (s.fb.pens != 0) & inside
+        assert ink.sum() > 500
+        for square in range(40):
+            for k in range(3, 6):
+                x, y = slot(square, k)
+                assert not ink[y - 1:y + SPRITE + 1, x - 1:x + SPRITE + 1].any(), (lang, square, k)

@@ -421,7 +421,7 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     assert s.shows("Donne : Boulevard de Belleville")
     s.step([], 25)                                   # read for 0.5 s (OFFER_TICKS)
     s.press("O")
-    assert until(s, "Transaction conclue entre")
+    assert until(s, "Echange : HAL donne Boulevard de")
     assert st.owner[1] == 0 and st.owner[3] == 1
 
 

@@ -119,7 +119,7 @@ def test_six_players_then_quick_game_with_hours_and_minutes(simple_bots):
     assert [p.pawn for p in st.players] == [0, 1, 2, 3, 4, 5]
     assert st.variant.time_limit_ticks == 90 * 60 * 50
     assert "1:30:00" in rows(s)[24]            # the clock on the status line
-    assert rows(s)[0].startswith(" T P H L M D")
+    assert rows(s)[0].startswith(" T P H L M D J")
 
 
 def test_a_normal_game_has_no_clock(simple_bots):

@@ -113,7 +113,17 @@ def describe(screen, ev) -> str:
     if kind == "trade_proposed":
         return t.get("game.trade_proposed", name=who, other=other)
     if kind == "trade":
-        return t.get("game.trade", name=who, other=other)
+        # what changed hands, in one line: the journal's record of a deal between computers
+        give, take, give_cards, take_cards = (list(x) for x in ev.data) if ev.data else ([], [], [], [])
+
+        def goods(squares: list[int], cards: list, cash: int) -> str:
+            parts = [square(q) for q in squares] + [t["game.trade_card"]] * len(cards)
+            if cash > 0:
+                parts.append(money(cash))
+            return ", ".join(parts) or t["game.trade_nothing"]
+
+        return t.get("game.trade", name=who, other=other, give=goods(give, give_cards, ev.amount),
+                     take=goods(take, take_cards, -ev.amount))
     if kind == "trade_rejected":
         return t.get("game.trade_rejected", name=who)
     if kind == "loan":

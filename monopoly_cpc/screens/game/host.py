@@ -48,8 +48,9 @@ class GameHost(Protocol):
     cursor: int
     busy: bool
     current: int
-    ticks: int          # ticks since the screen opened (the timing of what is on screen)
-    last_said: str      # the last message said, whole
+    ticks: int              # ticks since the screen opened (the timing of what is on screen)
+    last_said: str          # the last message said, whole
+    journal: list[str]      # every message said since the game began, newest last (J)
 
     def on_key(self, ev: Any) -> None: ...
 

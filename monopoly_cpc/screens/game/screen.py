@@ -34,7 +34,7 @@ from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
-from monopoly_cpc.screens.game.show import EventShow
+from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import BoardView
 from monopoly_cpc.screens.options import variant_from_settings
 from monopoly_cpc.texts import load_texts, money
@@ -58,6 +58,12 @@ def next_game_seed(ctx) -> int:
     n = getattr(ctx, "games_started", 0)
     ctx.games_started = n + 1
     return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
+
+
+# What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
+# Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
+# Neither sign means anything else in the game, so they open the + and - views too.
+SIGN_ALIASES = {"_": "+", "]": "-"}
 
 
 class GameScreen(ComputerPlayers, BoardView, Screen):
@@ -84,6 +90,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.cursor = 0
         self.cursor_on = False       # shown once a cursor key or a mode uses it
         self.log: list[str] = []
+        self.journal: list[str] = []  # every message said since the game began, newest last
         self.said = 0                # messages said so far, and the last one (whole)
         self.last_said = ""
         self.modes: list[Mode] = []  # opened by keys (T P H L M ...), on top of the prompt
@@ -106,7 +113,25 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.show = EventShow(self)
         self.on_game_over: Callable | None = None  # instead of the end screen after the winner
         self._pens = board_pens()
+        if state.variant.deal_deeds and state.phase == START_ROLL:
+            self._announce_dealt_deeds()
         self._ensure_prompt()
+
+    def _announce_dealt_deeds(self) -> None:
+        """The quick game's title deeds dealt before the first roll: one line per player (what
+        he got and paid), each deed shown in the window, as a purchase shows it."""
+        st = self.state
+        t = self.texts
+        for i, p in enumerate(st.players):
+            deeds = [s for s in st.board.properties if st.owner[s] == i]
+            if not deeds:
+                continue
+            names = [st.board.names[s] for s in deeds]
+            listed = ", ".join(names[:-1]) + f" {t['game.and']} " + names[-1] if len(names) > 1 else names[0]
+            line = t.get("game.dealt", name=p.name, deeds=listed,
+                         cost=money(sum(st.board.prices[s] for s in deeds)))
+            self.show.queue.append(Step("say", PAUSE[self.speed], None, line))
+            self.show.queue.extend(Step("deed", CARD[self.speed] // 2, None, data=(s,)) for s in deeds)
 
     # -- the facade (host.py) ---------------------------------------------------------------
     @property
@@ -156,6 +181,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def say(self, text: str) -> None:
         self.said += 1
         self.last_said = text
+        self.journal.append(text)    # every message whole, for J (a game's few thousand lines)
         self.log.extend(wrap(text, 40) or [""])
         del self.log[:-LOG_MAX]
         self.deed = -1
@@ -274,10 +300,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         letter = ev.letter
         if letter == "L" and self._claim_rent():
             return
-        if letter in ("T", "P", "H", "L", "M", "E"):  # E: Emprunt (MONOPOLIC loans)
+        if letter in ("T", "P", "H", "L", "M", "E", "J"):  # E: Emprunt (MONOPOLIC loans), J: journal
             self._open(letter)
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
-            self._open(ev.char)  # the '+', '-', '?' views; other signs open nothing
+            # the '+', '-', '?' views; other signs open nothing
+            self._open(SIGN_ALIASES.get(ev.char, ev.char))
 
     def _space_deed(self) -> None:
         """SPACE: the title deed of the square under the cursor, for a while."""

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from monopoly_cpc.render.board import ICONS, draw_buildings, draw_cursor, hole, set_board_inks
-from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
+from monopoly_cpc.render.board import (
+    ICONS,
+    draw_buildings,
+    draw_cursor,
+    draw_owner,
+    hole,
+    set_board_inks,
+)
+from monopoly_cpc.render.pawns import SPRITE, draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -36,6 +43,8 @@ class BoardView:
         for s in st.board.properties:
             if st.houses[s] or st.mortgaged[s]:
                 draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
+            if st.owner[s] >= 0:
+                draw_owner(fb, s, st.owner[s])
         self._draw_hole(fb)
         order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
                  if not st.players[i].bankrupt]
@@ -70,7 +79,10 @@ class BoardView:
         name = self.texts["title.name"]
         big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 10, 2, 1)
         # the two piles of cards, as on the printed board, and the dice between them
-        for px, icon in ((x + 24, "chance"), (x + w - 24 - PILE_W, "community")):
+        # the piles, the dice and the bank's stock keep clear of the columns where the fourth
+        # to sixth pawns of the side squares stand (3 pawns wide inside each side of the ring)
+        side = 3 * SPRITE + 4
+        for px, icon in ((x + side, "chance"), (x + w - side - PILE_W - 4, "community")):
             for k in (2, 1, 0):
                 fb.fill_rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 0)
                 fb.rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 1)
@@ -84,7 +96,13 @@ class BoardView:
         self.dice.draw(fb, x + w // 2 - 20, y + 42)
         st = self.state
         stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        fb.text_px(x + (w - 8 * len(stock)) // 2, y + h - 19, stock, pen=1, paper=None)
+        room = (w - 2 * side) // 8
+        head, sep, tail = stock.partition(", ")   # houses on one line, hotels on the next
+        lines = [stock] if len(stock) <= room else (
+            [head + sep.rstrip(), tail] if sep and max(len(head) + 1, len(tail)) <= room else wrap(stock, room))
+        for i, line in enumerate(lines):
+            fb.text_px(x + (w - 8 * len(line)) // 2, y + h - 11 - 8 * (len(lines) - i), line, pen=1,
+                       paper=None)
 
     def _draw_window(self, fb, top: Mode | None) -> None:
         if self.card is not None:

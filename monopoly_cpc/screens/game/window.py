@@ -28,11 +28,16 @@ def bar(fb, row: int, text: str, colour: int, right: str = "") -> None:
     if right:
         line = line[: 39 - len(right)].ljust(40 - len(right)) + right
     fb.text(0, WINDOW_TOP + row, line.center(40) if not right else line, pen=2, paper=3)
+    if row == 0:
+        # the bar's first scanline keeps the window's paper, so the board's black bottom edge
+        # (the line just above) stays a line of its own instead of the bar's top; only the
+        # inks change, the text stays on its 8x8 cell
+        fb.set_ink(3, WINDOW_INKS[0], y, y + 1)
 
 
 def two(fb, row: int, left: str, right: str = "", pen: int = 1) -> None:
-    """Two columns on a window line."""
-    window_line(fb, row, left[:20], pen)
+    """Two columns on a window line; a blank column always parts them."""
+    window_line(fb, row, left[:19], pen)
     if right:
         window_line(fb, row, right[:20], pen, col=20)
 
@@ -72,7 +77,7 @@ def draw_deed(fb, host, square: int) -> None:
             t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
     elif kind == STATION:
         sr = b.station_rents
-        two(fb, 2, t.get("deed.stations", k=1, rent=m(sr[0])), t.get("deed.stations", k=2, rent=m(sr[1])), 3)
+        two(fb, 2, t.get("deed.station1", rent=m(sr[0])), t.get("deed.stations", k=2, rent=m(sr[1])), 3)
         two(fb, 3, t.get("deed.stations", k=3, rent=m(sr[2])), t.get("deed.stations", k=4, rent=m(sr[3])), 3)
         two(fb, 5, "", t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
     elif kind == UTILITY:

@@ -1,4 +1,4 @@
-"""The game screen's commands: T P H L M, the MONOPOLIC views and loan, CTRL+C.
+"""The game screen's commands: T P H L M, J (the journal), the MONOPOLIC views and loan, CTRL+C.
 
 ``REGISTRY`` maps the key to a factory ``factory(host) -> Mode`` (``host`` is the game
 screen's facade, see ``monopoly_cpc.screens.game.host``).  Letters are the CPC's letter keys;
@@ -12,6 +12,7 @@ from typing import Any
 
 from monopoly_cpc.screens.modes.endgame import EndGameMode
 from monopoly_cpc.screens.modes.houses import HousesMode
+from monopoly_cpc.screens.modes.journal import JournalMode
 from monopoly_cpc.screens.modes.loan import LoanMode
 from monopoly_cpc.screens.modes.mortgage import MortgageMode
 from monopoly_cpc.screens.modes.owners import OwnersMode
@@ -29,6 +30,7 @@ REGISTRY: dict[str, Callable[[Any], Any]] = {
     "-": lambda host: HoldingsMode(host, -1),
     "?": WhoseMode,
     "E": LoanMode,
+    "J": JournalMode,
     "^C": EndGameMode,
 }
 

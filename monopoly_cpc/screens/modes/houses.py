@@ -37,6 +37,7 @@ class HousesMode(CommandMode):
         if not self.free():
             self.note(self.tx("cmd.not_now"))
             self.step = DONE
+        host.set_cursor(0)             # the cursor starts on Départ, as in H
 
     @property
     def takes_cursor(self) -> bool:  # type: ignore[override]

@@ -28,6 +28,7 @@ from tests.screens.commands.helpers import (
     goto,
     key,
     save_png,
+    settle,
     start_game,
     typed,
 )
@@ -114,6 +115,16 @@ def main(out: Path | None = None) -> int:
     s.step([digit(1)])
     s.type("30000")
     shot(s, "cmd_E.png")
+
+    for lang, name in (("fr", "cmd_J.png"), ("en", "cmd_J_en.png")):   # J: the journal
+        s, st = game(lang=lang)
+        for _ in range(3):              # a few turns: ANNE rolls, the others follow
+            s.press("D")
+            settle(s)
+            s.press("N")
+            settle(s)
+        s.press("J")
+        shot(s, name)
 
     s, st = game()                      # the end screen
     st.players[1].loan = 0

@@ -75,7 +75,7 @@ def test_buy_houses_demands_then_cursor_space_enter_and_even_building():
     assert "BRUNO (2) : combien de maisons ?" in flat(s)
     s.step([key("ENTER")])                    # BRUNO wants none
     w = flat(s)
-    assert "Demandes : 3 la Banque en a 32" in w and "ANNE : 3 à construire" in w
+    assert "Demandes 3, stock 32 maisons, 12 hôtels" in w and "ANNE : 3 à construire" in w
     goto(s, 1)
     s.press("SPACE")
     assert "Boulevard de Belleville" in flat(s) and "Maison 5.000 F" in flat(s)
@@ -113,7 +113,7 @@ def test_a_demand_without_any_group_to_build_on_is_refused_at_once():
     s.step([digit(2), key("ENTER")])          # ANNE has no complete group
     assert "ANNE n'a aucun groupe où construire" in flat(s)
     s.step([digit(1), key("ENTER")])          # BRUNO builds one
-    assert "Demandes : 1" in flat(s)
+    assert "Demandes 1" in flat(s)
     goto(s, 6)
     s.press("ENTER", ticks=30)
     assert st.houses[6] == 1 and s.screen.modes == []
@@ -148,7 +148,7 @@ def test_house_shortage_goes_to_auction_and_a_bid_above_assets_is_refused():
     s.step([digit(2), key("ENTER")])          # ANNE wants 2
     s.step([digit(1), key("ENTER")])          # BRUNO wants 1
     w = flat(s)
-    assert "Demandes : 3 la Banque en a 1" in w
+    assert "Demandes 3, stock 1 maisons, 12 hôtels" in w
     assert "Pas assez de maisons : vente aux enchères" in w
     goto(s, 1)
     s.press("ENTER", ticks=40)                # the engine's shortage rule: an auction
@@ -204,7 +204,7 @@ def test_demands_above_the_stock_without_rivals_are_not_called_a_shortage():
     s.step([digit(1), key("ENTER")])            # BRUNO has no group: he cannot build
     w = flat(s)
     assert "BRUNO n'a aucun groupe où construire" in w
-    assert "Demandes : 2 la Banque en a 1" in w
+    assert "Demandes 2, stock 1 maisons, 12 hôtels" in w
     assert "vente aux enchères" not in w
     goto(s, 1)
     s.press("ENTER", ticks=30)
@@ -236,3 +236,25 @@ def test_fast_variant_puts_the_hotel_after_three_houses():
     s.press("ENTER", ticks=30)
     assert st.houses[1] == HOTEL and st.bank_houses == 32 - 3     # three houses back, a hotel
     assert st.players[0].cash == cash - 5_000
+
+
+def test_m_puts_the_cursor_on_depart_as_h_does():
+    """seeds/002 part C, H: "un curseur apparaît sur la case DEPART"; M's cursor starts there too,
+    wherever the last command left it."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3])
+    goto(s, 12)
+    s.press("M", "A")
+    s.step([digit(1), key("ENTER"), key("ENTER")])
+    assert "ANNE : 1 à construire" in flat(s)
+    assert s.screen.cursor == 0
+
+
+def test_the_demand_names_both_stocks_of_the_bank():
+    """A demand for hotels is not compared with the houses alone."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3], houses=[4, 4])
+    st.bank_hotels = 5
+    s.press("M", "A")
+    s.step([digit(2), key("ENTER"), key("ENTER")])
+    assert "Demandes 2, stock 24 maisons, 5 hôtels" in flat(s)

@@ -150,10 +150,15 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     assert (anne.cash, anne.properties, anne.buildings) == (150_000, 12_000, 10_000)
     assert anne.total == 172_000 == st.scores[0]
     assert "ANNE gagne avec 172.000 F" in text
-    assert rows[4].rstrip().endswith("Total")
-    assert rows[5].split() == ["Argent", "Propriétés", "Bâtiments"]
+    assert rows[5].split() == ["Argent", "Propriétés", "Bâtiments", "Total"]
     assert rows[6].startswith("1. ANNE (1)") and rows[6].rstrip().endswith("172.000 F")
     assert "150.000 F" in rows[7] and "12.000 F" in rows[7] and "10.000 F" in rows[7]
+    # the columns never touch: a blank before each heading and each amount, and the total's
+    # column (under "Total") left blank on the detail lines
+    assert rows[7][30:].strip() == ""
+    for row in (rows[5], rows[7]):
+        for col in (9, 20, 30):
+            assert row[col] == " ", (row, col)
     assert rows[8].startswith("2. CPC (2)") and rows[8].rstrip().endswith("170.000 F")
     assert "Nouvelle partie ? (O/N)" in text
     s.press("O")
@@ -274,7 +279,7 @@ def test_end_screen_six_players_with_loans_fit_above_the_question():
 
 def test_the_menu_row_shows_e_with_the_loan_variant_only():
     s, _ = start_game(("ANNE", "BRUNO"), variant=Variant(loans=True))
-    assert s.text()[0].split() == ["T", "P", "H", "L", "M", "D", "E"]
+    assert s.text()[0].split() == ["T", "P", "H", "L", "M", "D", "J", "E"]
     s, _ = start_game(("ANNE", "BRUNO"))
     assert s.text()[0].split()[:6] == ["T", "P", "H", "L", "M", "D"] and "E" not in s.text()[0].split()
 

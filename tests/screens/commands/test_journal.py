@@ -1,0 +1,91 @@
+"""J: the journal of every message of the game, paged with the cursor keys."""
+
+from __future__ import annotations
+
+from monopoly_cpc.screens.game.describe import describe
+from monopoly_cpc.screens.modes.journal import JournalMode
+from tests.screens.commands.helpers import give, start_game
+
+
+def _window(s) -> list[str]:
+    s.screen.draw(s.fb)
+    return [s.fb.read_text(r).rstrip() for r in range(18, 24)]
+
+
+def test_j_opens_every_message_newest_last_and_pages_with_the_cursor_keys():
+    s, _st = start_game(("ANNE", "BRUNO"))
+    for k in range(30):
+        s.screen.say(f"message numero {k}")
+    s.press("J")
+    assert isinstance(s.screen.modes[-1], JournalMode)
+    rows = _window(s)
+    assert rows[0].strip().startswith("JOURNAL")
+    assert rows[4] == "message numero 29"          # the newest last, on the newest page
+    assert "pages" in rows[5] and "ENTER" in rows[5]
+    pages = s.screen.modes[-1].pages
+    assert f"page {pages}/{pages}" in rows[0]
+    s.press("UP")
+    assert "message numero 25" in _window(s)[4]
+    for _ in range(40):
+        s.press("UP")
+    assert f"page 1/{pages}" in _window(s)[0]       # the first page stops the paging
+    everything = []
+    mode = s.screen.modes[-1]
+    for p in range(mode.pages):
+        mode.page = p
+        everything += [r for r in _window(s)[1:5] if r]
+    said = [line for line in everything if line.startswith("message numero")]
+    assert said == [f"message numero {k}" for k in range(30)]     # nothing lost, in order
+    s.press("DOWN")
+    s.press("ENTER")
+    assert s.screen.modes == []
+    s.press("J")
+    s.press("ESC")
+    assert s.screen.modes == []
+
+
+def test_the_journal_keeps_the_messages_the_log_has_scrolled_away():
+    s, _st = start_game(("ANNE", "BRUNO"))
+    for k in range(200):
+        s.screen.say(f"ligne {k}")
+    assert len(s.screen.journal) >= 200 and "ligne 0" in s.screen.journal
+    assert "ligne 0" not in " ".join(s.screen.log)
+
+
+def test_a_computers_purchase_build_and_mortgage_each_give_one_clear_line():
+    """What a computer does out of sight is one line of the journal each."""
+    from monopoly_cpc.rules.events import Event
+
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 1, [1, 3], houses=[1, 0])
+    t = s.screen
+    for kind, square, amount in (("buy", 39, 40_000), ("build", 1, 5_000), ("mortgage", 3, 3_000),
+                                 ("auction_won", 5, 21_000)):
+        line = describe(t, Event(kind, player=1, square=square, amount=amount))
+        assert line and "BRUNO" in line and st.board.names[square].split()[-1] in line, (kind, line)
+        assert len(line) <= 80
+
+
+def test_a_trade_is_one_line_that_says_what_changed_hands():
+    from monopoly_cpc.rules.events import Event
+
+    s, _st = start_game(("ANNE", "BRUNO"))
+    ev = Event("trade", player=1, amount=5_000, other=0, data=((1,), (3,), (), ()))
+    line = describe(s.screen, ev)
+    assert line == "Echange : BRUNO donne Boulevard de Belleville, 5.000 F à ANNE contre Rue Lecourbe"
+
+
+def test_a_command_header_leaves_the_boards_bottom_edge_a_line_of_its_own():
+    """Under the ring's black bottom edge (line 143) the header's first line is the window's
+    paper, not the bar's colour, for every command's title bar; the title still reads."""
+    from monopoly_cpc.render.board import BOTTOM
+    from monopoly_cpc.screens.game.window import WINDOW_INKS
+
+    for letter, title in (("J", "JOURNAL"), ("P", "PROPRI"), ("M", "MAISONS"), ("H", "HYPOTH")):
+        s, _st = start_game(("ANNE", "BRUNO"))
+        s.press(letter)
+        s.screen.draw(s.fb)
+        assert (s.fb.pens[BOTTOM - 1, :] == 1).mean() > 0.9 and s.fb.inks[BOTTOM - 1, 1] == 0
+        bar = s.fb.inks[BOTTOM + 1, 3]
+        assert s.fb.inks[BOTTOM, 3] == WINDOW_INKS[0] != bar, letter
+        assert title in s.fb.read_text(18), letter
