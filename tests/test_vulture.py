@@ -13,16 +13,6 @@ ROOT = Path(__file__).resolve().parent.parent
 WHITELIST = ROOT / "tools" / "vulture_whitelist.py"
 FINDING = re.compile(r"^(?P<path>\S+?):\d+: unused \w+(?: \w+)? '(?P<name>[^']+)'")
 
-# Findings in a room another session is rewriting at the same time (the sound
-# chip); each entry is theirs to delete with the code. The list may only shrink:
-# an entry no longer reported fails the test, so that it is taken out.
-PENDING = {
-    ("monopoly_cpc/sound/machine.py", "record_bits"),
-    ("monopoly_cpc/sound/machine.py", "render_tape_half_cycles"),
-    ("monopoly_cpc/sound/machine.py", "render_tape_bits"),
-}
-
-
 def vulture_findings(*paths: str) -> set[tuple[str, str]]:
     """(file, name) of everything vulture reports at 60 % over ``paths`` (from the root)."""
     r = subprocess.run([sys.executable, "-m", "vulture", *paths, "--min-confidence", "60"],
@@ -44,14 +34,9 @@ def findings() -> set[tuple[str, str]]:
 
 
 def test_vulture_finds_no_dead_code_in_the_package(findings):
-    new = sorted(findings - PENDING)
+    new = sorted(findings)
     assert not new, ("dead code (delete it), or a name used through getattr, a table, the tools "
                      f"or the tests (add it to tools/vulture_whitelist.py, saying who uses it): {new}")
-
-
-def test_the_pending_list_only_shrinks(findings):
-    gone = sorted(PENDING - findings)
-    assert not gone, f"no longer reported: take these out of PENDING in {Path(__file__).name}: {gone}"
 
 
 def test_the_check_reports_dead_code(tmp_path):

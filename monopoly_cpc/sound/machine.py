@@ -19,8 +19,6 @@ import numpy as np
 from monopoly_cpc.sound.ay import SAMPLE_RATE
 
 TAPE_LEVEL = 0.12  # the tape is heard faintly through the 464's speaker
-LEADER_BITS = 2048
-TRAILER_BITS = 32
 TAPE_KINDS = ("leader", "data", "gap", "silence")
 
 
@@ -39,18 +37,8 @@ def bits_to_half_cycles(bits: Sequence[int] | np.ndarray, t0_us: float) -> np.nd
     return np.repeat(np.where(b == 1, 2.0 * t0_us, t0_us), 2)
 
 
-def bytes_to_bits(data: bytes) -> np.ndarray:
-    """Bits of ``data``, most significant bit first (as the CPC writes them)."""
-    return np.unpackbits(np.frombuffer(bytes(data), dtype=np.uint8))
 
 
-def record_bits(data: bytes, trailer: bool = True) -> np.ndarray:
-    """The bits of one tape record: 2048 leader "1"s, the "0" sync bit, ``data`` (the sync
-    byte, the 256-byte segments and their CRCs, as the caller built them), then 32 "1"s."""
-    parts = [np.ones(LEADER_BITS, np.uint8), np.zeros(1, np.uint8), bytes_to_bits(data)]
-    if trailer:
-        parts.append(np.ones(TRAILER_BITS, np.uint8))
-    return np.concatenate(parts)
 
 
 def square_from_half_cycles(half_us: np.ndarray, start_high: bool = True) -> np.ndarray:
@@ -79,18 +67,8 @@ def _speaker(signal: np.ndarray) -> np.ndarray:
     return np.convolve(signal, taps / taps.sum(), mode="same")
 
 
-def render_tape_half_cycles(half_us: Sequence[float] | np.ndarray) -> np.ndarray:
-    """The tape signal of exact half-cycle lengths (µs) as heard on the 464's speaker.
-
-    For pulses in TZX T-states (3.5 MHz), pass ``pulses * 1e6 / 3_500_000``.
-    """
-    return _speaker(square_from_half_cycles(np.asarray(half_us, dtype=np.float64))) * TAPE_LEVEL
 
 
-def render_tape_bits(bits: Sequence[int] | np.ndarray, baud: int = 1000) -> np.ndarray:
-    """The tape signal of an exact bit stream as heard on the 464's speaker (float mono)."""
-    wave = square_from_half_cycles(bits_to_half_cycles(bits, half_zero_us(baud)))
-    return _speaker(wave) * TAPE_LEVEL
 
 
 def render_tape_noise(segments: Iterable[tuple[float, str]], baud: int = 1000,
@@ -100,7 +78,7 @@ def render_tape_noise(segments: Iterable[tuple[float, str]], baud: int = 1000,
     Kinds: ``leader`` (a run of "1" bits, ≈750 Hz at 1000 baud), ``data`` (bits drawn from a
     generator seeded with ``seed``: the warble between 750 and 1500 Hz), ``gap`` (the motor
     runs, only tape hiss) and ``silence`` (motor stopped).  The boot screen calls this with
-    the timings of its tape model; :func:`render_tape_bits` takes an exact bit stream instead.
+    the timings of its tape model.
     """
     rng = np.random.default_rng(seed)
     t0 = half_zero_us(baud)

@@ -110,15 +110,6 @@ def test_tape_leader_is_750_hz_and_data_warbles_between_750_and_1500():
     assert abs(dominant_hz(fast) - 1e6 / (4 * 167)) < 3  # SPEED WRITE 1: twice as high
 
 
-def test_tape_bits_follow_the_tape_format():
-    bits = machine.record_bits(b"\x2c")
-    assert bits.size == 2048 + 1 + 8 + 32
-    assert bits[:2048].all() and bits[2048] == 0
-    assert bits[2049:2057].tolist() == [0, 0, 1, 0, 1, 1, 0, 0]  # &2C, MSB first
-    x = machine.render_tape_bits(bits, baud=1000)
-    expected_us = (2048 + 32 + 3) * 4 * 333 + 6 * 2 * 333  # ones: 4 T0, zeros: 2 T0
-    assert abs(x.size - expected_us * 44100 / 1e6) <= 1
-    assert np.abs(x).max() <= machine.TAPE_LEVEL + 1e-9  # faint
 
 
 def test_tape_noise_is_deterministic_and_checks_its_input():
@@ -145,11 +136,6 @@ def test_ay_render_of_empty_timeline():
     assert ay.render(ay.Timeline.silent(0)).size == 0
 
 
-def test_tape_half_cycles_from_the_boot_models_pulses():
-    pulses_t = np.full(400, 2333)  # TZX T-states at 3.5 MHz: a leader of "1" half-cycles
-    x = machine.render_tape_half_cycles(pulses_t * 1e6 / 3_500_000)
-    assert abs(x.size - 400 * 666.57 * 44100 / 1e6) <= 1
-    assert abs(dominant_hz(x) - 750) < 5
 
 
 def frame_levels(name, channels_in_phase=1):
