@@ -17,6 +17,8 @@ between two steps) and the human players' keys. ``Table.next(state)`` answers, i
    the driver sends (the screen when its gavel falls).
 4. **Trade answers.** A trade offered to a computer: its answer.
 5. **Building demands.** A building won at a shortage auction by a computer: where it goes.
+   When the M window asks every player how many buildings he wants, a computer's answer is
+   ``wants_building`` (one when its own move now would be to build).
 6. **The awaited player** (``rules.actor``), when a computer: its move, and when it says
    nothing, what the rules force (``rules.forced_action``).
 
@@ -121,6 +123,13 @@ class Table:
             return Move(p, a, _WHY.get(ph, "turn"))
         f = forced_action(state, p)
         return Move(p, f, "forced") if f is not None else None
+
+    def wants_building(self, state: GameState, seat: int) -> bool:
+        """The demand a computer states when the M window asks every player how many buildings
+        he wants (seeds/002 C "M Maisons"): one, when its own move now would be to build; no
+        computer at ``seat``, none."""
+        bot = self.bots.get(seat)
+        return bot is not None and isinstance(bot.decide(state, seat), A.Build)
 
     def claim_unasked(self, state: GameState) -> bool:
         """A rent is due to a computer owner that has not been asked about it yet."""

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.ai.table import Table
     from monopoly_cpc.texts import Texts
 
 WINDOW_TOP = 18     # first text row of the bottom window
@@ -51,6 +52,7 @@ class GameHost(Protocol):
     ticks: int              # ticks since the screen opened (the timing of what is on screen)
     last_said: str          # the last message said, whole
     journal: list[str]      # every message said since the game began, newest last (J)
+    table: Table            # the computers' order of play and answers (ai.table)
 
     def on_key(self, ev: Any) -> None: ...
 

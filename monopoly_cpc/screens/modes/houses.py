@@ -128,12 +128,8 @@ class HousesMode(CommandMode):
         return None
 
     def _computer_demand(self, i: int) -> int:
-        """A computer player wants a building when its own decision now is to build."""
-        bot = getattr(self.host, "bots", {}).get(i)
-        if bot is None:
-            return 0
-        action = bot.decide(self.state, i)
-        return 1 if isinstance(action, A.Build) else 0
+        """A computer player's stated demand, as the table answers it (``Table.wants_building``)."""
+        return 1 if self.host.table.wants_building(self.state, i) else 0
 
     def _next_demand(self) -> None:
         if self.order:
