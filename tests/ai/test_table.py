@@ -192,9 +192,9 @@ def test_a_computers_demand_in_the_m_window_is_the_tables_answer():
     """seeds/002 C "M Maisons": every player states how many buildings he wants; a computer
     wants one when its own move now would be to build, and a seat with no computer wants none."""
     s = new_game(["A", "B", "C"], computer=[True, True, False], seed=3)
-    bots = {0: Script({"roll": A.Build(0, 1)}), 1: Script({"roll": None})}
+    bots = {0: Script({s.phase: A.Build(0, 1)}), 1: Script({s.phase: None})}
     table = Table(bots)
     assert table.wants_building(s, 0) is True
     assert table.wants_building(s, 1) is False
     assert table.wants_building(s, 2) is False   # a human: the window asks him
-    assert bots[0].asked == [("roll", 0)] and bots[1].asked == [("roll", 1)]
+    assert bots[0].asked == [(s.phase, 0)] and bots[1].asked == [(s.phase, 1)]
