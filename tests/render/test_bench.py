@@ -18,8 +18,7 @@ def test_display_bench_reports_positive_medians():
 def _quick(monkeypatch):
     """The start-up runs and the attract/title minutes replaced by fixed figures (own tests:
     tests/demo/test_bench_cpu.py)."""
-    monkeypatch.setattr(bench, "startup_bench", lambda runs=3: 0.5)
-    monkeypatch.setattr(bench, "pygame_startup_bench", lambda runs=3: 0.1)
+    monkeypatch.setattr(bench, "startup_pair", lambda runs=5: {"startup_s": 0.5, "pygame_startup_s": 0.1})
     monkeypatch.setattr(bench, "cpu_share", lambda kind, ticks=3000, paced=False: {
         f"{kind}_cpu_share": 0.05, f"{kind}_draw_share": 0.9, f"{kind}_tick_ms": 1.0})
 
@@ -63,3 +62,16 @@ def test_bench_engine_merges_the_engine_figures(capsys, monkeypatch):
 @pytest.mark.slow
 def test_startup_bench_runs_a_real_process():
     assert bench.startup_bench(runs=1) > 0
+
+
+def test_start_up_runs_keep_compiled_modules(monkeypatch, tmp_path):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = bench._start_env(str(tmp_path))
+    assert "PYTHONDONTWRITEBYTECODE" not in env and env["PYTHONPYCACHEPREFIX"] == str(tmp_path)
+    assert env["SDL_VIDEODRIVER"] == "dummy" and env["SDL_AUDIODRIVER"] == "dummy"
+
+
+def test_startup_pair_reports_the_game_beside_a_bare_pygame():
+    got = bench.startup_pair(runs=1)
+    assert set(got) == {"startup_s", "pygame_startup_s"}
+    assert all(v > 0 for v in got.values())
