@@ -3,7 +3,8 @@
 ``Session`` owns the framebuffer, the :class:`AppContext` and the current screen.
 ``session.step(events)`` is one 50 Hz tick: the CPC key events go to ``screen.on_key`` in
 order, then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
-``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer.
+``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer,
+unless the screen's ``draw_key()`` says the picture there is already the one it would draw.
 Nothing else advances the game, so a seed and a key log replay a session bit for bit.
 
 Front ends:
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.render.framebuffer import FrameBuffer
-from monopoly_cpc.screens.base import AppContext, Screen, SilentAudio
+from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
 from monopoly_cpc.screens.flow import first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,6 +132,7 @@ class Session:
         self.fb = fb or FrameBuffer()
         self.ctx = AppContext(args=args, settings=settings, audio=audio or SilentAudio(), seed=seed)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
+        self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
 
     @property
     def tick(self) -> int:
@@ -157,8 +159,11 @@ class Session:
         ctx.tick += 1
 
     def render(self) -> FrameBuffer:
-        """Draw the current screen into the framebuffer and return it."""
-        self.screen.draw(self.fb)
+        """Draw the current screen into the framebuffer and return it.  A screen whose
+        ``draw_key()`` is the one of the picture already there is not drawn again
+        (``screens.base.DrawSkip``): the framebuffer is then the same, bit for bit."""
+        if self.redraw.needed(self.screen):
+            self.screen.draw(self.fb)
         return self.fb
 
 

@@ -69,6 +69,11 @@ class AttractScreen(Screen):
             if self.over >= WINNER_TICKS:  # nobody presses a key in a demo: leave by itself
                 self._to_title()
 
+    def draw_key(self) -> tuple | None:
+        """The game's picture and the blink of DEMO (None when the game draws every time)."""
+        key = self.game.draw_key()
+        return None if key is None else (key, (self.ticks // 25) % 2)
+
     def draw(self, fb: Any) -> None:
         self.game.draw(fb)
         if (self.ticks // 25) % 2 == 0:

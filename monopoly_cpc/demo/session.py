@@ -564,8 +564,10 @@ class ExhibitSession(Session):
     def render(self) -> FrameBuffer:
         """Draw (guarded in kiosk mode), and keep the picture for the GIF key."""
         try:
-            self.draw_into(self.fb)
+            if self.redraw.needed(self.screen, (self.suspended is None, self.kiosk, self.ctx.option("lang", "fr"))):
+                self.draw_into(self.fb)
         except Exception as exc:
+            self.redraw.forget()
             if not self.guard:
                 raise
             self._crashed(self.screen, exc)

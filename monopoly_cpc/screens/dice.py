@@ -53,6 +53,10 @@ class DiceView:
             return TUMBLE[k % len(TUMBLE)], TUMBLE[(k + 5) % len(TUMBLE)]
         return self.faces
 
+    def draw_key(self) -> tuple:
+        """The faces and the hop: what :meth:`draw` paints."""
+        return self.shown(), (self.left // 2) % 2 if self.left else 0
+
     def draw(self, fb, x: int, y: int) -> None:
         d1, d2 = self.shown()
         if d1 == 0:

@@ -94,6 +94,10 @@ class TitleScreen(Screen):
             centre(fb, 22, self.resume_line, 3)
         centre(fb, self.options_row, t["title.options"], 2)
 
+    def draw_key(self) -> tuple:
+        """The blink of 'appuyez sur une touche' and the resume line: all that changes."""
+        return (self.ticks // BLINK) % 2, self.resume_line
+
     @property
     def options_row(self) -> int:
         """The row of 'O : options': one further down under a resume line (a blank row

@@ -28,7 +28,45 @@ PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards 
 
 
 class BoardView:
-    """Mixin of GameScreen: its picture."""
+    """Mixin of GameScreen: its picture, and its draw key (what :meth:`draw` reads)."""
+
+    def _top(self) -> Mode | None:
+        """The window's mode: an open command window, else the question of the turn.  While
+        events are being shown the window is the message log: the next question appears only
+        once the pawn has arrived and the pause is over (the auction's window stays while its
+        bids and its gavel are shown)."""
+        prompt = self.prompt if not self.busy or getattr(self.prompt, "draws_while_shown", False) else None
+        return self.modes[-1] if self.modes else prompt
+
+    def draw_key(self) -> tuple | None:
+        """Everything :meth:`draw` reads that changes during a game, as values; None while
+        the window's mode has no key of its own (its picture is then drawn every frame).
+
+        It must follow ``draw``: a figure drawn and missing here would leave an old picture
+        on screen (tests/screens/test_draw_skip.py draws every frame both ways and compares)."""
+        top = self._top()
+        window = None
+        if top is not None:
+            mode_key = top.draw_key()
+            if mode_key is None:
+                return None
+            window = (type(top), mode_key, getattr(top, "rows", 2), getattr(top, "status_line", ""))
+        st = self.state
+        cursor = self.cursor_on or (top is not None and top.takes_cursor)
+        blinking = cursor or self.highlight is not None
+        c = st.claim
+        left = self.claim_ticks_left()
+        return (
+            window, self.busy, self.show.mover, self.dice.draw_key(),
+            (self.ticks // BLINK) % 2 if blinking else None, self.cursor if cursor else None,
+            self.highlight, self.card, self.deed, tuple(self.log[-WINDOW_ROWS:]), tuple(self.shown),
+            tuple((p.name, p.pawn, p.cash, p.bankrupt, p.in_jail) for p in st.players),
+            tuple(st.owner), tuple(st.houses), tuple(st.mortgaged), st.bank_houses, st.bank_hotels,
+            st.phase, st.current, st.winner, tuple(st.ranking), tuple(st.scores), self.actor(),
+            None if c is None else (c.owner, c.payer, c.square, c.amount),
+            (left + 49) // 50 if left and self.claim_shown is not None else 0,
+            st.clock // 50 if st.variant.time_limit_ticks else 0,
+        )
 
     def draw(self, fb) -> None:
         st = self.state
@@ -55,11 +93,7 @@ class BoardView:
             if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
                 x, y = slot(square, 5)
                 draw_pawn(fb, st.players[owner].pawn, x, y)
-        # while events are being shown the window is the message log: the next question
-        # appears only once the pawn has arrived and the pause is over
-        # (the auction's window stays while its bids and its gavel are shown)
-        prompt = self.prompt if not self.busy or getattr(self.prompt, "draws_while_shown", False) else None
-        top = self.modes[-1] if self.modes else prompt
+        top = self._top()
         if self.cursor_on or (top is not None and top.takes_cursor):
             draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
         self._draw_window(fb, top)
