@@ -253,18 +253,24 @@ def run(args: Any) -> int:
 
     Both run the exhibition session (recording, attract mode, kiosk, autosave), which is
     imported here because it builds on :class:`Session`."""
-    from monopoly_cpc.demo.session import ExhibitSession
-
     if getattr(args, "headless", False):
         if getattr(args, "screenshot", None):  # checked before the frames are played, not after
             from monopoly_cpc.demo.paths import writable_file
 
             writable_file(args.screenshot, "the screenshot")
-        run_headless(args, session_factory=ExhibitSession)
+        run_headless(args, session_factory=_exhibit_session)
         return 0
     if getattr(args, "frames", None) or getattr(args, "screenshot", None):
         raise UserError("--frames and --screenshot need --headless")
-    return WindowFrontEnd(args, session_factory=ExhibitSession).run()
+    return WindowFrontEnd(args, session_factory=_exhibit_session).run()
+
+
+def _exhibit_session(*args: Any, **kwargs: Any) -> Session:
+    """The exhibition session, imported when it is built: in a window, after the window's first
+    picture (the boot's grey), not before the window opens."""
+    from monopoly_cpc.demo.session import ExhibitSession
+
+    return ExhibitSession(*args, **kwargs)
 
 
 # -- the windowed front end --------------------------------------------------------------------
@@ -539,6 +545,7 @@ class WindowFrontEnd:
         try:
             self._open_display()
             probe = AppContext(args=self.args, settings=self.settings)
+            self._power_on(probe)
             keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
             seed = getattr(self.args, "seed", None)
             if seed is None:
@@ -554,6 +561,22 @@ class WindowFrontEnd:
             if close is not None:
                 close()
             pygame.display.quit()
+
+    def _power_on(self, probe: AppContext) -> None:
+        """The boot's first picture (the CPC's grey) on screen as soon as the window is open,
+        before the sound bank and the session are built; the boot's first frame is the same
+        picture, so the loop does not present it again."""
+        if self.screen_factory is not None or probe.option("test_card", False) \
+                or probe.option("loader", "fast") == "skip":
+            return   # the first picture is not the boot's
+        import pygame
+
+        from monopoly_cpc.boot.machines import draw_grey
+
+        fb = FrameBuffer()
+        draw_grey(fb)
+        self.presenter.present(fb, self.surface, self.layout)
+        pygame.display.flip()
 
     def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session

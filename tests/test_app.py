@@ -502,3 +502,39 @@ def test_the_window_is_resizable_and_a_new_size_takes_the_largest_whole_scale_le
     border = palette().rgb[1]
     assert tuple(pic[fe.layout.y, fe.layout.x]) == tuple(border)                   # the picture
     assert tuple(pic[fe.layout.y + 1, fe.layout.x + 1]) == tuple(border)
+
+
+def test_the_window_shows_the_boots_grey_before_the_session_is_built(monkeypatch):
+    """The first flip is the boot's first picture, made before the session (and its sound) is
+    (the window's "shown" event has it presented again: the same picture)."""
+    from monopoly_cpc.boot import machines
+
+    order = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("flip"), flip()))
+
+    class Noted(app.Session):
+        def __init__(self, *a, **kw):
+            order.append("session")
+            super().__init__(*a, **kw)
+
+    fe = _front_end(["--windowed", "--scale", "1", "--loader", "fast"], max_ticks=1, session_factory=Noted)
+    assert fe.run() == 0
+    assert order[:2] == ["flip", "session"]
+    pic = pygame.surfarray.array3d(fe.presenter.picture).transpose(1, 0, 2)
+    assert (pic == palette().rgb[machines.GREY_INK]).all()
+
+
+def test_no_grey_first_when_the_boot_is_skipped(monkeypatch):
+    order = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("flip"), flip()))
+
+    class Noted(app.Session):
+        def __init__(self, *a, **kw):
+            order.append("session")
+            super().__init__(*a, **kw)
+
+    fe = _front_end(["--windowed", "--scale", "1", "--loader", "skip"], max_ticks=2, session_factory=Noted)
+    assert fe.run() == 0
+    assert order[0] == "session"

@@ -231,10 +231,7 @@ class BootScreen(Screen):
 
     def draw(self, fb: Any) -> None:
         if self.state == "power" and self.t < machines.GREY_FRAMES:
-            # before the firmware has set its inks: border and paper in grey
-            fb.set_inks((machines.GREY_INK,) * 4)
-            fb.set_border(machines.GREY_INK)
-            fb.clear(0)
+            machines.draw_grey(fb)   # before the firmware has set its inks
             return
         phase = (self.t // FLASH_FRAMES) % 2
         image, slots = self._console_image()
