@@ -58,6 +58,12 @@ INVISIBLE_DRIVERS = ("offscreen", "dummy")
 REDRAW_EVENTS = ("WINDOWEXPOSED", "VIDEOEXPOSE", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
                  "WINDOWDISPLAYCHANGED", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET")
 
+# A full-screen flip through SDL's renderer (SCALED, for vsync) that takes more CPU than this is
+# drawn by a software renderer (no GPU: Mesa's llvmpipe takes 10-20 ms a 1080p flip): after
+# SOFT_FLIPS flips the window goes to SDL's plain window surface, a copy of the changed picture.
+SOFT_FLIP_S = 0.004
+SOFT_FLIPS = 5
+
 KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
 ScreenFactory = Callable[[AppContext], Screen]
 
@@ -316,6 +322,10 @@ def open_display() -> tuple[int, int]:
         # the console (KMS/DRM, e.g. a kiosk box) can show us.
         chosen = "x11" if x_display else "kmsdrm"
         os.environ["SDL_VIDEODRIVER"] = chosen
+    if (chosen or explicit) == "x11":
+        # a window's own surface goes to the X server as shared memory (XShm), not through
+        # OpenGL, which on a machine without a GPU is software rendering at 10+ ms a frame
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
@@ -358,6 +368,9 @@ class WindowFrontEnd:
         self._scale_said = False
         self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
         self.vsync = False
+        self.scaled = False             # the surface is SDL's renderer's (SCALED), not the window's
+        self.software_renderer = False  # that renderer turned out to be software (SOFT_FLIP_S)
+        self._flip_costs: list[float] = []
         self.title_message = ""
         self.status_message = ""  # the same message, drawn on the screen in full screen
         self.title_until = 0
@@ -412,9 +425,11 @@ class WindowFrontEnd:
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
         # fixed logical size by any factor, not by whole CPC pixels.
-        scaled_ok = self.fullscreen
+        scaled_ok = self.fullscreen and not self.software_renderer
         surface = None
         self.vsync = False
+        self.scaled = False
+        self._flip_costs = []
         if scaled_ok:
             try:
                 with warnings.catch_warnings(record=True) as caught:
@@ -422,6 +437,7 @@ class WindowFrontEnd:
                     surface = pygame.display.set_mode(size, flags | pygame.SCALED, vsync=1)
                 # "no fast renderer available": SDL's software renderer, so no real vsync
                 self.vsync = not caught
+                self.scaled = True
             except pygame.error:
                 surface = None
         if surface is None:
@@ -578,6 +594,21 @@ class WindowFrontEnd:
         self.presenter.present(fb, self.surface, self.layout)
         pygame.display.flip()
 
+    def _flip(self) -> None:
+        """Show the window's surface.  The first SOFT_FLIPS flips through SDL's renderer are
+        timed: a software renderer (no GPU) gives way to the window's own surface."""
+        import pygame
+
+        if not self.scaled or len(self._flip_costs) >= SOFT_FLIPS:
+            pygame.display.flip()
+            return
+        t0 = time.process_time()
+        pygame.display.flip()
+        self._flip_costs.append(time.process_time() - t0)
+        if len(self._flip_costs) == SOFT_FLIPS and sorted(self._flip_costs)[SOFT_FLIPS // 2] > SOFT_FLIP_S:
+            self.software_renderer = True
+            self._set_mode()   # full screen still, without the renderer; the picture is shown again
+
     def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session
 
@@ -639,7 +670,7 @@ class WindowFrontEnd:
                     self.presenter.present(fb, self.surface, self.layout)
                     if self.status_message:
                         draw_status(self.surface, self.layout, self.status_message)
-                    pygame.display.flip()
+                    self._flip()
                     flipped = True
             if self.vsync and flipped:
                 # flip waited for the display; a driver that ignores vsync is paced by sleep

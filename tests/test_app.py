@@ -538,3 +538,28 @@ def test_no_grey_first_when_the_boot_is_skipped(monkeypatch):
     fe = _front_end(["--windowed", "--scale", "1", "--loader", "skip"], max_ticks=2, session_factory=Noted)
     assert fe.run() == 0
     assert order[0] == "session"
+
+
+@pytest.mark.parametrize("slow_flips", [True, False])
+def test_a_software_renderer_gives_way_to_the_windows_own_surface(slow_flips, monkeypatch):
+    """Full screen goes through SDL's renderer (SCALED, for vsync); when its flips cost more CPU
+    than a GPU's would (no GPU: software rendering), the window's own surface takes over."""
+    monkeypatch.setattr(app, "SOFT_FLIP_S", -1.0 if slow_flips else 1e9)
+    modes = []
+    fe = _front_end([], max_ticks=60, screen_factory=Recorder)   # a new picture every tick
+    orig = fe._set_mode
+    monkeypatch.setattr(fe, "_set_mode", lambda: (orig(), modes.append((fe.fullscreen, fe.scaled)))[0])
+    assert fe.run() == 0
+    if not fe.software_renderer and not slow_flips and modes == [(True, False)]:
+        pytest.skip("this SDL gives no SCALED renderer in full screen")
+    assert fe.software_renderer is slow_flips
+    assert modes == ([(True, True), (True, False)] if slow_flips else [(True, True)])
+
+
+def test_an_x11_window_surface_is_not_drawn_through_opengl(monkeypatch):
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    monkeypatch.setattr(pygame.display, "init", lambda: (_ for _ in ()).throw(pygame.error("no X")))
+    with pytest.raises(app.UserError):
+        app.open_display()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
