@@ -20,7 +20,7 @@ def _quick(monkeypatch):
     tests/demo/test_bench_cpu.py)."""
     monkeypatch.setattr(bench, "startup_pair", lambda runs=5: {"startup_s": 0.5, "pygame_startup_s": 0.1})
     monkeypatch.setattr(bench, "cpu_share", lambda kind, ticks=3000, paced=False: {
-        f"{kind}_cpu_share": 0.05, f"{kind}_draw_share": 0.9, f"{kind}_tick_ms": 1.0})
+        f"{kind}_cpu_share": 0.05, f"{kind}_draw_share": 0.9, f"{kind}_tick_ms": 1.0, f"{kind}_drawn": 0.2})
 
 
 def test_bench_json_is_one_object(capsys, monkeypatch):
@@ -38,8 +38,8 @@ def test_bench_table(capsys, monkeypatch):
     lines = capsys.readouterr().out.splitlines()
     assert [ln.split()[0] for ln in lines] == [
         "frame_compose_ms", "frame_present_1080p_ms", "startup_s", "pygame_startup_s",
-        "attract_cpu_share", "attract_draw_share", "attract_tick_ms",
-        "title_cpu_share", "title_draw_share", "title_tick_ms"]
+        "attract_cpu_share", "attract_draw_share", "attract_tick_ms", "attract_drawn",
+        "title_cpu_share", "title_draw_share", "title_tick_ms", "title_drawn"]
 
 
 def test_bench_engine_without_the_ai_module_is_one_line(capsys, monkeypatch):
