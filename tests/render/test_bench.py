@@ -59,11 +59,6 @@ def test_bench_engine_merges_the_engine_figures(capsys, monkeypatch):
     assert data["engine_games_per_s"] == 12.5 and "frame_compose_ms" in data
 
 
-@pytest.mark.slow
-def test_startup_bench_runs_a_real_process():
-    assert bench.startup_bench(runs=1) > 0
-
-
 def test_start_up_runs_keep_compiled_modules(monkeypatch, tmp_path):
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     env = bench._start_env(str(tmp_path))
@@ -71,6 +66,7 @@ def test_start_up_runs_keep_compiled_modules(monkeypatch, tmp_path):
     assert env["SDL_VIDEODRIVER"] == "dummy" and env["SDL_AUDIODRIVER"] == "dummy"
 
 
+@pytest.mark.slow
 def test_startup_pair_reports_the_game_beside_a_bare_pygame():
     got = bench.startup_pair(runs=1)
     assert set(got) == {"startup_s", "pygame_startup_s"}
