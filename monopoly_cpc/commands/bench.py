@@ -193,7 +193,7 @@ def cpu_share(kind: str, ticks: int = 3000, paced: bool = False) -> dict[str, fl
     presenter = Presenter(target)
     presenter.clear_bars(target, layout)
     step_s = draw_s = 0.0
-    draws0 = session.redraw.draws
+    draws0, skips0 = session.redraw.draws, session.redraw.skips
     c0, w0 = time.process_time(), time.perf_counter()
     for t in range(ticks):
         a = time.thread_time()
@@ -217,7 +217,12 @@ def cpu_share(kind: str, ticks: int = 3000, paced: bool = False) -> dict[str, fl
     return {f"{kind}_cpu_share": round(share, 4),
             f"{kind}_draw_share": round(draw_s / busy, 3) if busy > 0 else 0.0,
             f"{kind}_tick_ms": round(1000 * busy / ticks, 3),
-            f"{kind}_drawn": round((session.redraw.draws - draws0) / ticks, 3)}
+            f"{kind}_drawn": _drawn(session.redraw.draws - draws0, session.redraw.skips - skips0)}
+
+
+def _drawn(draws: int, skips: int) -> float:
+    """The share of the pictures asked for that were drawn (the others kept)."""
+    return round(draws / max(1, draws + skips), 3)
 
 
 def run(args) -> int:

@@ -4,6 +4,7 @@ bit, as drawing every tick: over a recorded attract game, and over a session pla
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from demo_helpers import key, session, setup_keys
 
 from monopoly_cpc.cli import main
@@ -96,3 +97,31 @@ def test_draw_skip_draws_on_a_new_key_a_new_screen_or_after_forget():
     off = DrawSkip(enabled=False)
     assert off.needed(b) and off.needed(b)
     assert (skip.draws, skip.skips) == (7, 3)
+
+
+@pytest.mark.slow
+def test_a_whole_demo_game_to_its_winner_draws_the_same_frames():
+    """Every 7th tick of a whole demo game, then every tick of its winner's window: the same
+    pictures with the skip as drawn afresh (a key compared across gaps, and the end)."""
+    from types import SimpleNamespace
+
+    from monopoly_cpc.app import Session
+    from monopoly_cpc.demo.attract import AttractScreen
+    from monopoly_cpc.rules.state import GAME_OVER
+    from monopoly_cpc.settings import Settings
+
+    s = Session(SimpleNamespace(speed=3), settings=Settings(), seed=4,
+                screen_factory=lambda ctx: AttractScreen(ctx, 4, limit=10**7))
+    full, bad, over = FrameBuffer(), [], None
+    for t in range(60_000):
+        s.step()
+        if not isinstance(s.screen, AttractScreen):
+            break
+        if over is None and s.screen.game.state.phase == GAME_OVER:
+            over = t
+        if over is not None or t % 7 == 0:
+            fb = s.render()
+            s.screen.draw(full)
+            if not _same(fb, full):
+                bad.append(t)
+    assert over is not None and bad == []
