@@ -442,7 +442,11 @@ class WindowFrontEnd:
                 surface = None
         if surface is None:
             try:
-                surface = pygame.display.set_mode(size, flags)
+                with warnings.catch_warnings():
+                    # with no window manager the full-screen window stays its size when it
+                    # becomes a window again: the picture is laid out in the size it has
+                    warnings.filterwarnings("ignore", "Requested window was forcibly resized")
+                    surface = pygame.display.set_mode(size, flags)
             except pygame.error as exc:
                 raise UserError(f"no display available: {exc} (use --headless for tools)") from None
         self._use_surface(surface)
