@@ -16,9 +16,11 @@ Front ends:
 * :class:`WindowFrontEnd` is the game on screen: fixed 50 Hz logic from an accumulator on
   ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), at most ``MAX_CATCH_UP`` ticks
   of catch-up after a stall (:class:`FixedStep`).  After the ticks of a turn the screen is drawn
-  and, if the picture changed, presented (vsync where the driver gives it); then the loop
-  sleeps until the next tick is due.  A still picture (a title, a player thinking) is not
-  composed, scaled or flipped again, so it costs little more than drawing the framebuffer.
+  and, if the picture changed, presented (vsync where the driver gives it; a full screen whose
+  renderer proves to be software, without a GPU, goes to the window's own surface: ``_flip``);
+  then the loop sleeps until the next tick is due.  The window shows the boot's first picture
+  before the session is built (``_power_on``).  A still picture (a title, a player thinking)
+  is neither drawn (the screen's ``draw_key``) nor composed, scaled or flipped again.
   Host keys go through ``HostKeyboard``; the loop keeps F12 (screenshot), Alt+Enter (full
   screen on/off) and Alt+F4 (quit) for itself.  ESC is a CPC key; closing the window quits.
 """
