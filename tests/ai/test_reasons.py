@@ -115,3 +115,9 @@ def test_a_reason_is_saved_as_plain_data_and_taken_back():
 def test_fieldless_reasons_are_made_once():
     assert because("buy") is because("buy") and because("buy") == Reason("buy")
     assert because("buy_street", amount=1000) == Reason("buy_street", {"amount": 1000})
+
+
+def test_docs_list_every_code():
+    doc = (AI.parents[1] / "docs" / "ai.md").read_text(encoding="utf-8")
+    for code in CODES:
+        assert f"`{code}`" in doc, code
