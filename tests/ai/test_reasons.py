@@ -43,10 +43,10 @@ def every_reason(code: str) -> list[Reason]:
     """``code`` with each value its fields can take (every group, a large amount)."""
     names = FIELDS.get(code, ())
     if "group" in names:
-        return [because(code, group=g) for g in range(len(BOARD.group_names_fr))]  # type: ignore[arg-type]
+        return [because(code, group=g) for g in range(len(BOARD.group_names_fr))]
     if "amount" in names:
-        return [because(code, amount=1_500_000)]  # type: ignore[arg-type]
-    return [because(code)]  # type: ignore[arg-type]
+        return [because(code, amount=1_500_000)]
+    return [because(code)]
 
 
 def test_every_code_used_is_listed_and_every_listed_code_is_used():
