@@ -2,7 +2,8 @@
 
 A computer player's ``last_reason`` is a :class:`Reason`: a ``code`` (one of :data:`CODES`,
 checked by mypy through the ``Code`` literal) and ``fields`` (plain integers: a group's index,
-an amount of Francs).  The player's line is the text catalogue's ``ai.<code>``
+an amount of Francs), made by :func:`because` (``because("accept_my_group", group=3)``).  The
+player's line is the text catalogue's ``ai.<code>``
 (``assets/texts/ai_fr.yaml``, ``ai_en.yaml``), filled in by :func:`reason_text` in the player's
 language, as ``rules.refusals.refusal_text`` does for the engine's refusals: a group is named
 in that language, an amount written ``150.000 F``.  The trade window (``screens/modes/trade``)
