@@ -13,6 +13,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import apply
 from monopoly_cpc.rules.variants import Variant
@@ -38,7 +39,7 @@ OUT = Path(__file__).resolve().parents[3] / "docs" / "screens"
 
 def game(**kw):
     s, st = start_game(("ANNE", "BRUNO", "CPC"), (False, False, True),
-                       bots={2: Bot(reason="Cela me donne le groupe bleu ciel.")}, **kw)
+                       bots={2: Bot(reason=because("accept_my_group", group=1))}, **kw)
     give(st, 0, [1, 3, 39], houses=[2, 2, 0])
     give(st, 1, [6, 8, 12], mortgaged=(12,))
     give(st, 2, [9, 15, 37])
