@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from monopoly_cpc.render import closeup, smallfont
 from monopoly_cpc.render.board import (
-    ICONS,
     draw_buildings,
     draw_cursor,
     draw_owner,
     hole,
     set_board_inks,
 )
-from monopoly_cpc.render.pawns import SPRITE, draw_pawn, draw_pawns, slot
+from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
+from monopoly_cpc.screens.dice import SIZE as DICE_SIZE
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -24,7 +25,6 @@ from monopoly_cpc.screens.game.window import (
 from monopoly_cpc.texts import money
 
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
-PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole
 
 
 class BoardView:
@@ -73,36 +73,31 @@ class BoardView:
         fb.text(1, 0, letters[:39], pen=1)
 
     def _draw_hole(self, fb) -> None:
-        from monopoly_cpc.screens.title import big_text
-
+        """The middle of the ring: MONOPOLY and the bank's stock on top, the dice on the
+        right, the close-up window (three squares drawn large) under them.  Everything keeps
+        clear of the columns where the fourth to sixth pawns of the side squares stand."""
         x, y, w, h = hole()
-        name = self.texts["title.name"]
-        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 10, 2, 1)
-        # the two piles of cards, as on the printed board, and the dice between them
-        # the piles, the dice and the bank's stock keep clear of the columns where the fourth
-        # to sixth pawns of the side squares stand (3 pawns wide inside each side of the ring)
-        side = 3 * SPRITE + 4
-        for px, icon in ((x + side, "chance"), (x + w - side - PILE_W - 4, "community")):
-            for k in (2, 1, 0):
-                fb.fill_rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 0)
-                fb.rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 1)
-            rows = ICONS[icon]
-            ix = px + (PILE_W - len(rows[0])) // 2
-            iy = y + 40 + (PILE_H - len(rows)) // 2
-            for dy, row in enumerate(rows):
-                for dx, ch in enumerate(row):
-                    if ch == "#":
-                        fb.pset(ix + dx, iy + dy, 1)
-        self.dice.draw(fb, x + w // 2 - 20, y + 42)
+        left = closeup.X0
+        fb.text_px(left, y + 2, self.texts["title.name"], pen=1, paper=None)
         st = self.state
         stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        room = (w - 2 * side) // 8
-        head, sep, tail = stock.partition(", ")   # houses on one line, hotels on the next
-        lines = [stock] if len(stock) <= room else (
-            [head + sep.rstrip(), tail] if sep and max(len(head) + 1, len(tail)) <= room else wrap(stock, room))
-        for i, line in enumerate(lines):
-            fb.text_px(x + (w - 8 * len(line)) // 2, y + h - 11 - 8 * (len(lines) - i), line, pen=1,
-                       paper=None)
+        smallfont.draw_text(fb, left, y + 11, stock.upper(), 1)
+        self.dice.draw(fb, closeup.square_x(closeup.COUNT) - 2 * DICE_SIZE - 6, y + 3)
+        square, _why = self.closeup_focus()
+        closeup.draw_closeup(fb, st, square, self.shown, self.highlight,
+                             self.texts["game.closeup_mortgaged"])
+
+    def closeup_focus(self) -> tuple[int, str]:
+        """The square the close-up centres on and why: the walk, the cursor, an event, or
+        (idle) the square of the player the game waits for."""
+        square, why = self.focus
+        if why != "idle":
+            return square, why
+        st = self.state
+        p = st.winner if st.phase == GAME_OVER else (self.actor() if self.actor() >= 0 else st.current)
+        if 0 <= p < len(self.shown):
+            return self.shown[p], "idle"
+        return square, "idle"
 
     def _draw_window(self, fb, top: Mode | None) -> None:
         if self.card is not None:

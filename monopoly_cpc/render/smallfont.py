@@ -1,0 +1,169 @@
+"""A narrow proportional capital font for the close-up window: the board's small print.
+
+The 8x8 font gives 7 characters across a close-up square (63 pixels); the board's names in
+capitals, as the printed board sets them, need 10 to 13.  These glyphs are this project's own
+bitmaps in the CPC's blocky style: capitals 6 pixels high, most 4 pixels wide (I and the
+punctuation narrower, M, V and W 5), one pixel between letters.  A glyph cell is 10 lines:
+two for an accent, one gap, six for the letter, one for a descender (the cedilla, the comma).
+Lower-case letters are drawn as capitals; a character without a glyph is drawn as its letter
+without accent, or not at all.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+CELL_H = 10        # lines of a text line: accent (0-1), gap (2), letter (3-8), descender (9)
+BODY_Y = 3         # first line of the letter inside the cell
+GAP = 1            # pixels between two glyphs
+
+# '#' ink, '.' paper (left untouched); every body has 6 rows
+BODIES: dict[str, tuple[str, ...]] = {
+    "A": (".##.", "#..#", "#..#", "####", "#..#", "#..#"),
+    "B": ("###.", "#..#", "###.", "#..#", "#..#", "###."),
+    "C": (".##.", "#..#", "#...", "#...", "#..#", ".##."),
+    "D": ("###.", "#..#", "#..#", "#..#", "#..#", "###."),
+    "E": ("####", "#...", "###.", "#...", "#...", "####"),
+    "F": ("####", "#...", "###.", "#...", "#...", "#..."),
+    "G": (".##.", "#..#", "#...", "#.##", "#..#", ".###"),
+    "H": ("#..#", "#..#", "####", "#..#", "#..#", "#..#"),
+    "I": ("#", "#", "#", "#", "#", "#"),
+    "J": ("...#", "...#", "...#", "...#", "#..#", ".##."),
+    "K": ("#..#", "#.#.", "##..", "#.#.", "#..#", "#..#"),
+    "L": ("#...", "#...", "#...", "#...", "#...", "####"),
+    "M": ("#...#", "##.##", "#.#.#", "#...#", "#...#", "#...#"),
+    "N": ("#..#", "##.#", "#.##", "#..#", "#..#", "#..#"),
+    "O": (".##.", "#..#", "#..#", "#..#", "#..#", ".##."),
+    "P": ("###.", "#..#", "#..#", "###.", "#...", "#..."),
+    "Q": (".##.", "#..#", "#..#", "#..#", "#.#.", ".#.#"),
+    "R": ("###.", "#..#", "#..#", "###.", "#.#.", "#..#"),
+    "S": (".###", "#...", ".##.", "...#", "...#", "###."),
+    "T": ("###", ".#.", ".#.", ".#.", ".#.", ".#."),
+    "U": ("#..#", "#..#", "#..#", "#..#", "#..#", ".##."),
+    "V": ("#...#", "#...#", "#...#", ".#.#.", ".#.#.", "..#.."),
+    "W": ("#...#", "#...#", "#...#", "#.#.#", "##.##", "#...#"),
+    "X": ("#..#", "#..#", ".##.", ".##.", "#..#", "#..#"),
+    "Y": ("#.#", "#.#", "#.#", ".#.", ".#.", ".#."),
+    "Z": ("####", "...#", "..#.", ".#..", "#...", "####"),
+    "0": (".##.", "#..#", "#.##", "##.#", "#..#", ".##."),
+    "1": (".#.", "##.", ".#.", ".#.", ".#.", "###"),
+    "2": (".##.", "#..#", "..#.", ".#..", "#...", "####"),
+    "3": ("###.", "...#", ".##.", "...#", "...#", "###."),
+    "4": ("..#.", ".##.", "#.#.", "####", "..#.", "..#."),
+    "5": ("####", "#...", "###.", "...#", "...#", "###."),
+    "6": (".##.", "#...", "###.", "#..#", "#..#", ".##."),
+    "7": ("####", "...#", "..#.", ".#..", ".#..", ".#.."),
+    "8": (".##.", "#..#", ".##.", "#..#", "#..#", ".##."),
+    "9": (".##.", "#..#", "#..#", ".###", "...#", ".##."),
+    " ": ("..", "..", "..", "..", "..", ".."),
+    ".": (".", ".", ".", ".", ".", "#"),
+    ",": ("..", "..", "..", "..", "..", ".#"),
+    "'": ("#", "#", ".", ".", ".", "."),
+    "-": ("...", "...", "###", "...", "...", "..."),
+    ":": (".", "#", ".", ".", "#", "."),
+    "/": ("..#", "..#", ".#.", ".#.", "#..", "#.."),
+    "(": (".#", "#.", "#.", "#.", "#.", ".#"),
+    ")": ("#.", ".#", ".#", ".#", ".#", "#."),
+    "!": ("#", "#", "#", "#", ".", "#"),
+    "?": ("###.", "...#", "..#.", ".#..", "....", ".#.."),
+    "%": ("#..#", "...#", "..#.", ".#..", "#...", "#..#"),
+}
+# accents over a 4-pixel letter: (row 0, row 1)
+ACCENTS = {
+    "\u0301": ("..#.", ".#.."),    # acute
+    "\u0300": (".#..", "..#."),    # grave
+    "\u0302": (".##.", "#..#"),    # circumflex
+    "\u0308": ("....", "#..#"),    # diaeresis
+}
+DESCENDERS = {",": "#.", "\u0327": ".#.."}   # the comma's tail, the cedilla (row 9)
+
+
+def _glyph(ch: str) -> tuple[tuple[str, ...], tuple[str, str] | None, str | None]:
+    """(body, accent rows, descender row) of a character, or an empty body if none fits."""
+    ch = ch.upper()
+    if ch in BODIES:
+        return BODIES[ch], None, DESCENDERS.get(ch)
+    base, *marks = unicodedata.normalize("NFD", ch)
+    body = BODIES.get(base.upper())
+    if body is None:
+        return (), None, None
+    accent = next((ACCENTS[m] for m in marks if m in ACCENTS), None)
+    if accent is not None and len(body[0]) != 4:
+        accent = None
+    cedilla = DESCENDERS["\u0327"] if "\u0327" in marks and len(body[0]) == 4 else None
+    return body, accent, cedilla
+
+
+def glyph_width(ch: str) -> int:
+    body, _a, _d = _glyph(ch)
+    return len(body[0]) if body else 0
+
+
+def text_width(s: str) -> int:
+    """Pixels ``s`` takes (no gap after its last glyph)."""
+    widths = [glyph_width(ch) for ch in s]
+    widths = [w for w in widths if w]
+    return sum(widths) + GAP * max(0, len(widths) - 1)
+
+
+def draw_text(fb: FrameBuffer, x: int, y: int, s: str, pen: int = 1) -> int:
+    """Write ``s`` with its cell's top-left at (x, y) in ``pen`` (the paper is left alone);
+    returns the x after the last glyph."""
+    first = True
+    for ch in s:
+        body, accent, tail = _glyph(ch)
+        if not body:
+            continue
+        if not first:
+            x += GAP
+        first = False
+        rows: list[tuple[int, str]] = [(BODY_Y + r, row) for r, row in enumerate(body)]
+        if accent is not None:
+            rows += [(0, accent[0]), (1, accent[1])]
+        if tail is not None:
+            rows.append((CELL_H - 1, tail))
+        for dy, row in rows:
+            for dx, c in enumerate(row):
+                if c == "#":
+                    fb.pset(x + dx, y + dy, pen)
+        x += len(body[0])
+    return x
+
+
+def break_lines(text: str, width: int) -> list[str] | None:
+    """``text`` in lines of at most ``width`` pixels, broken at spaces and at " / " (a word
+    wider than a line also after its hyphens and apostrophes); None if a piece is still wider
+    than a line."""
+    pieces: list[tuple[str, str]] = []   # (piece, what joins it to the next: " ", "", "\n")
+    for part_no, part in enumerate(text.split(" / ")):
+        if part_no:
+            pieces[-1] = (pieces[-1][0], "\n")
+        for word in part.split(" "):
+            cut = 0
+            if text_width(word) > width:   # a word wider than a line: after its hyphens
+                for i, ch in enumerate(word):
+                    if ch in "-'" and 0 < i < len(word) - 1:
+                        pieces.append((word[cut:i + 1], ""))
+                        cut = i + 1
+            pieces.append((word[cut:], " "))
+    lines: list[str] = []
+    line = ""
+    join = ""
+    for piece, after in pieces:
+        if text_width(piece) > width:
+            return None
+        if line and join != "\n" and text_width(line + join + piece) <= width:
+            line += join + piece
+        elif line:
+            lines.append(line)
+            line = piece
+        else:
+            line = piece
+        join = after
+    if line:
+        lines.append(line)
+    return lines
