@@ -40,11 +40,10 @@ COUNT = 3                  # squares shown
 SQ_W = 64                  # from one square's left line to the next one's
 X0 = 64                    # left line of the first square (clear of the side pawns' columns)
 Y0 = 45                    # top line of the squares
-Y1 = 127                   # bottom line of the squares
+Y1 = 119                   # bottom line of the squares (the middle one's outer frame: 120)
 BAND_Y0, BAND_Y1 = 46, 58  # the colour bands' lines (the board's side squares there: no band)
 NAME_STREET_Y = 59         # first text line of a street's name (under the band's line)
 NAME_OTHER_Y = 46          # first text line of another square's name
-INFO_Y = 116               # the bottom text line (price, or the owner's row)
 MAX_LINES = 4
 LINE_H = smallfont.CELL_H + 1  # an accent stays clear of the line above
 
@@ -213,3 +212,31 @@ def draw_closeup(fb: FrameBuffer, state, centre: int, shown: list[int] | None = 
     x = square_x(count // 2)
     fb.rect(x - 1, Y0 - 1, SQ_W + 3, Y1 - Y0 + 3, 1)
     return squares
+
+
+DIE = 12   # a die of the hole, 12x12 pixels: 2x2 pips on a 3x3 grid
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def draw_dice(fb: FrameBuffer, x: int, y: int, faces: tuple[int, int], rolling: int = 0) -> None:
+    """The two dice side by side from (x, y), 4 pixels apart; while ``rolling`` (ticks left)
+    they hop one line up in turn, so that they never leave lines y - 1 .. y + DIE - 1."""
+    for k, face in enumerate(faces):
+        if not 1 <= face <= 6:
+            continue
+        dx = x + k * (DIE + 4)
+        dy = y - ((rolling // 2 + k) % 2 if rolling else 0)
+        fb.fill_rect(dx + 1, dy + 1, DIE - 2, DIE - 2, 0)
+        fb.hline(dx + 1, dx + DIE - 2, dy, 1)
+        fb.hline(dx + 1, dx + DIE - 2, dy + DIE - 1, 1)
+        fb.vline(dx, dy + 1, dy + DIE - 2, 1)
+        fb.vline(dx + DIE - 1, dy + 1, dy + DIE - 2, 1)
+        for px, py in PIPS[face]:
+            fb.fill_rect(dx + 2 + 3 * px, dy + 2 + 3 * py, 2, 2, 1)

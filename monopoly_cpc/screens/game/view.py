@@ -7,12 +7,10 @@ from monopoly_cpc.render.board import (
     draw_buildings,
     draw_cursor,
     draw_owner,
-    hole,
     set_board_inks,
 )
 from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.dice import SIZE as DICE_SIZE
 from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
@@ -73,16 +71,15 @@ class BoardView:
         fb.text(1, 0, letters[:39], pen=1)
 
     def _draw_hole(self, fb) -> None:
-        """The middle of the ring: MONOPOLY and the bank's stock on top, the dice on the
-        right, the close-up window (three squares drawn large) under them.  Everything keeps
-        clear of the columns where the fourth to sixth pawns of the side squares stand."""
-        x, y, w, h = hole()
-        left = closeup.X0
-        fb.text_px(left, y + 2, self.texts["title.name"], pen=1, paper=None)
+        """The middle of the ring: the bank's stock and the dice on one line, the close-up
+        window (three squares drawn large) under them.  Everything keeps clear of the rows and
+        columns where the fourth to sixth pawns of the squares around stand."""
         st = self.state
         stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        smallfont.draw_text(fb, left, y + 11, stock.upper(), 1)
-        self.dice.draw(fb, closeup.square_x(closeup.COUNT) - 2 * DICE_SIZE - 6, y + 3)
+        top = closeup.Y0 - 13
+        smallfont.draw_text(fb, closeup.X0, top, stock.upper(), 1)
+        right = closeup.square_x(closeup.COUNT)
+        closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, self.dice.shown(), self.dice.left)
         square, _why = self.closeup_focus()
         closeup.draw_closeup(fb, st, square, self.shown, self.highlight,
                              self.texts["game.closeup_mortgaged"])
