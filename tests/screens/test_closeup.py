@@ -98,6 +98,9 @@ def test_a_rent_due_shows_the_square_with_the_owners_pawn_against_it():
     seen = _record(s, 600, stop=lambda s: s.screen.highlight is not None)
     assert seen[-1] == (3, "event")
     assert s.screen.highlight == (2, 3)
+    settle(s)                # the show is over, the turn has passed: the rent is still due
+    assert s.screen.highlight == (2, 3) and s.screen.state.current != 0
+    assert s.screen.closeup_focus() == (3, "event")
     # the owner's pawn is drawn large in the middle square while the rent is due
     s.screen.draw(s.fb)
     x = closeup.square_x(1)

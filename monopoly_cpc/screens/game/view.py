@@ -86,10 +86,12 @@ class BoardView:
 
     def closeup_focus(self) -> tuple[int, str]:
         """The square the close-up centres on and why: the walk, the cursor, an event, or
-        (idle) the square of the player the game waits for."""
+        (idle) a rent still due, else the square of the player the game waits for."""
         square, why = self.focus
         if why != "idle":
             return square, why
+        if self.highlight is not None:
+            return self.highlight[1], "event"
         st = self.state
         p = st.winner if st.phase == GAME_OVER else (self.actor() if self.actor() >= 0 else st.current)
         if 0 <= p < len(self.shown):
