@@ -35,6 +35,7 @@ from monopoly_cpc.rules.board import HOTEL, STREET, TAX, Board
 
 if TYPE_CHECKING:
     from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.rules.state import GameState
 
 COUNT = 3                  # squares shown
 SQ_W = 64                  # from one square's left line to the next one's
@@ -132,7 +133,7 @@ def _owner_row(fb: FrameBuffer, x: int, y: int, pawn: int, owner: int, scale: in
     _stamp(fb, TAG_DIGITS[owner + 1], tx + 1, ty + 1, 1, 0)
 
 
-def draw_square(fb: FrameBuffer, state, square: int, x: int, pen: int, pawns: list[int],
+def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int, pawns: list[int],
                 mortgaged_label: str, owner_large: bool = False) -> None:
     """One square of the strip, its left line at ``x`` (``pen``: its band's pen)."""
     from monopoly_cpc.texts import money
@@ -193,7 +194,7 @@ def draw_square(fb: FrameBuffer, state, square: int, x: int, pen: int, pawns: li
         _stamp(fb, rows, x + (SQ_W + 1 - w) // 2, iy, 2, 1)
 
 
-def draw_closeup(fb: FrameBuffer, state, centre: int, shown: list[int] | None = None,
+def draw_closeup(fb: FrameBuffer, state: GameState, centre: int, shown: list[int] | None = None,
                  highlight: tuple[int, int] | None = None, mortgaged_label: str = "HYPOTHÉQUÉ",
                  count: int = COUNT) -> list[int]:
     """The strip of ``count`` squares around ``centre`` (inks of its band included); ``shown``

@@ -87,7 +87,8 @@ def _glyph(ch: str) -> tuple[tuple[str, ...], tuple[str, str] | None, str | None
     ch = ch.upper()
     if ch in BODIES:
         return BODIES[ch], None, DESCENDERS.get(ch)
-    base, *marks = unicodedata.normalize("NFD", ch)
+    parts = unicodedata.normalize("NFD", ch)
+    base, marks = parts[0], parts[1:]
     body = BODIES.get(base.upper())
     if body is None:
         return (), None, None
