@@ -16,7 +16,10 @@ the squares shown.  Everything else uses pen 0 (the board's paper) and pen 1 (bl
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from monopoly_cpc.render import smallfont
 from monopoly_cpc.render.board import (
@@ -87,7 +90,8 @@ def set_closeup_inks(fb: FrameBuffer, board: Board, squares: list[int]) -> None:
     fb.set_inks((PAPER, LINES, GROUP_INKS[g2 or d2], GROUP_INKS[g3 or d3]), BAND_Y0, BAND_Y1)
 
 
-def name_lines(name: str, width: int = SQ_W - 5, max_lines: int = MAX_LINES) -> list[str]:
+@lru_cache(maxsize=128)
+def name_lines(name: str, width: int = SQ_W - 5, max_lines: int = MAX_LINES) -> tuple[str, ...]:
     """The board's name in capitals broken over at most ``max_lines`` lines; its shortened
     forms (texts.name_forms) only when the full one does not fit."""
     from monopoly_cpc.texts import name_forms
@@ -96,9 +100,9 @@ def name_lines(name: str, width: int = SQ_W - 5, max_lines: int = MAX_LINES) -> 
     for form in forms:
         lines = smallfont.break_lines(form.upper(), width)
         if lines is not None and len(lines) <= max_lines:
-            return lines
+            return tuple(lines)
     lines = smallfont.break_lines(forms[-1].upper(), width) or [forms[-1].upper()]
-    return lines[:max_lines]
+    return tuple(lines[:max_lines])
 
 
 def _stamp(fb: FrameBuffer, rows: tuple[str, ...], x: int, y: int, scale: int, pen: int) -> None:
@@ -148,10 +152,9 @@ def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int
     if street:
         fb.fill_rect(inner_x, BAND_Y0, inner_w, BAND_Y1 - BAND_Y0, pen)
         fb.hline(inner_x, inner_x + inner_w - 1, BAND_Y1, 1)
-        if mortgaged:   # the band hatched, as on the board
-            for j in range(BAND_Y0, BAND_Y1):
-                for i in range(inner_x + j % 2, inner_x + inner_w, 2):
-                    fb.pset(i, j, 0)
+        if mortgaged:   # the band hatched, as on the board: every other pixel back to paper
+            hatch = (np.indices((BAND_Y1 - BAND_Y0, inner_w)).sum(axis=0) + BAND_Y0) % 2
+            fb.sprite(np.where(hatch == 0, 0, pen).astype(np.uint8), inner_x, BAND_Y0)
         if state.houses[square]:
             _houses(fb, x, state.houses[square])
     y = NAME_STREET_Y if street else NAME_OTHER_Y

@@ -12,7 +12,10 @@ without accent, or not at all.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 if TYPE_CHECKING:
     from monopoly_cpc.render.framebuffer import FrameBuffer
@@ -104,6 +107,7 @@ def glyph_width(ch: str) -> int:
     return len(body[0]) if body else 0
 
 
+@lru_cache(maxsize=1024)
 def text_width(s: str) -> int:
     """Pixels ``s`` takes (no gap after its last glyph)."""
     widths = [glyph_width(ch) for ch in s]
@@ -111,9 +115,11 @@ def text_width(s: str) -> int:
     return sum(widths) + GAP * max(0, len(widths) - 1)
 
 
-def draw_text(fb: FrameBuffer, x: int, y: int, s: str, pen: int = 1) -> int:
-    """Write ``s`` with its cell's top-left at (x, y) in ``pen`` (the paper is left alone);
-    returns the x after the last glyph."""
+@lru_cache(maxsize=512)
+def text_mask(s: str) -> np.ndarray:
+    """The (CELL_H, text_width(s)) mask of ``s``: True where the ink goes."""
+    mask = np.zeros((CELL_H, max(1, text_width(s))), dtype=bool)
+    x = 0
     first = True
     for ch in s:
         body, accent, tail = _glyph(ch)
@@ -130,9 +136,19 @@ def draw_text(fb: FrameBuffer, x: int, y: int, s: str, pen: int = 1) -> int:
         for dy, row in rows:
             for dx, c in enumerate(row):
                 if c == "#":
-                    fb.pset(x + dx, y + dy, pen)
+                    mask[dy, x + dx] = True
         x += len(body[0])
-    return x
+    mask.setflags(write=False)
+    return mask
+
+
+def draw_text(fb: FrameBuffer, x: int, y: int, s: str, pen: int = 1) -> int:
+    """Write ``s`` with its cell's top-left at (x, y) in ``pen`` (the paper is left alone);
+    returns the x after the last glyph."""
+    mask = text_mask(s)
+    other = 0 if pen else 1
+    fb.sprite(np.where(mask, np.uint8(pen), np.uint8(other)), x, y, transparent=other)
+    return x + text_width(s)
 
 
 def break_lines(text: str, width: int) -> list[str] | None:

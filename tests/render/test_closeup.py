@@ -145,9 +145,9 @@ def test_names_are_the_boards_in_capitals_whole_where_they_fit():
         assert all(smallfont.text_width(line) <= closeup.SQ_W - 5 for line in lines)
         assert " ".join(lines).replace("- ", "-").replace(" / ", " ") == \
             BOARD.names[s].upper().replace(" / ", " "), (s, lines)
-    assert closeup.name_lines("Avenue des Champs-Élysées") == ["AVENUE DES", "CHAMPS-", "ÉLYSÉES"]
-    assert closeup.name_lines("Compagnie de distribution d'électricité") == [
-        "COMPAGNIE DE", "DISTRIBUTION", "D'ÉLECTRICITÉ"]
+    assert closeup.name_lines("Avenue des Champs-Élysées") == ("AVENUE DES", "CHAMPS-", "ÉLYSÉES")
+    assert closeup.name_lines("Compagnie de distribution d'électricité") == (
+        "COMPAGNIE DE", "DISTRIBUTION", "D'ÉLECTRICITÉ")
 
 
 def test_a_square_for_sale_shows_its_name_and_price():
