@@ -183,15 +183,20 @@ def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int
             amount = board.prices[square] if what == "price" else board.taxes[square]
             _centred(fb, x, top - 2, money(amount))
         bottom = top - 2
-    if pawns:
-        top = bottom - SPRITE + 1
-        px = x + (SQ_W + 1 - SPRITE * len(pawns)) // 2
-        for k, pawn in enumerate(pawns):
-            draw_pawn(fb, pawn, px + SPRITE * k, top)
-        bottom = top - 2
     icon = _icon_name(board, square)
-    if icon:
-        rows = ICONS[icon]
+    rows = ICONS[icon] if icon else ()
+    icon_h = 2 * len(rows) + 2 if rows else 0
+    if pawns:
+        # twice as large while up to three stand there and the square has room, else as on
+        # the ring (six fit side by side)
+        scale = 2 if len(pawns) <= 3 and bottom - (y - 2) - icon_h >= 2 * SPRITE else 1
+        size = SPRITE * scale
+        top = bottom - size + 1
+        px = x + (SQ_W + 1 - size * len(pawns)) // 2
+        for k, pawn in enumerate(pawns):
+            draw_pawn(fb, pawn, px + size * k, top, scale)
+        bottom = top - 2
+    if rows:
         w, h = 2 * len(rows[0]), 2 * len(rows)
         iy = y + max(0, (bottom - y - h) // 2)
         _stamp(fb, rows, x + (SQ_W + 1 - w) // 2, iy, 2, 1)
