@@ -101,13 +101,30 @@ def test_a_rent_due_shows_the_square_with_the_owners_pawn_against_it():
     settle(s)                # the show is over, the turn has passed: the rent is still due
     assert s.screen.highlight == (2, 3) and s.screen.state.current != 0
     assert s.screen.closeup_focus() == (3, "event")
-    # the owner's pawn is drawn large in the middle square while the rent is due
+    # the owner's pawn is drawn twice as large in the middle square while the rent is due
+    owner_pawn = s.screen.state.players[2].pawn
     s.screen.draw(s.fb)
-    x = closeup.square_x(1)
-    middle = (s.fb.pens[closeup.Y0 + 1:closeup.Y1, x + 1:x + closeup.SQ_W] == 1).sum()
+    assert _sprite_in_middle(s.fb, owner_pawn, 2)
     s.screen.highlight = None
+    s.screen.focus = (3, "event")
     s.screen.draw(s.fb)
-    assert middle > (s.fb.pens[closeup.Y0 + 1:closeup.Y1, x + 1:x + closeup.SQ_W] == 1).sum() + 40
+    assert s.screen.shown[2] != 3
+    assert not _sprite_in_middle(s.fb, owner_pawn, 2)
+    assert _sprite_in_middle(s.fb, owner_pawn, 1)
+
+
+def _sprite_in_middle(fb, pawn: int, scale: int) -> bool:
+    from monopoly_cpc.render.pawns import TRANSPARENT, pawn_sprite
+
+    img = pawn_sprite(pawn, scale)
+    solid = img != TRANSPARENT
+    h, w = img.shape
+    x0 = closeup.square_x(1)
+    for y in range(closeup.Y0 + 1, closeup.Y1 - h + 1):
+        for x in range(x0 + 1, x0 + closeup.SQ_W - w + 1):
+            if (fb.pens[y:y + h, x:x + w][solid] == img[solid]).all():
+                return True
+    return False
 
 
 def test_the_same_keys_give_the_same_frames():
