@@ -151,36 +151,52 @@ def draw_text(fb: FrameBuffer, x: int, y: int, s: str, pen: int = 1) -> int:
     return x + text_width(s)
 
 
+# little words a line had better not end on (French typography), as the board sets its names
+HANGING = frozenset({"DE", "DU", "DES", "D'", "LA", "LE", "LES", "L'", "SUR", "EN", "ET", "À",
+                     "AU", "AUX"})
+
+
 def break_lines(text: str, width: int) -> list[str] | None:
     """``text`` in lines of at most ``width`` pixels, broken at spaces and at " / " (a word
     wider than a line also after its hyphens and apostrophes); None if a piece is still wider
-    than a line."""
-    pieces: list[tuple[str, str]] = []   # (piece, what joins it to the next: " ", "", "\n")
+    than a line.  Of the ways to break it, the one with the fewest lines, then the fewest lines
+    ending on a little word ("DE", "LA"...), then the narrowest widest line."""
+    pieces: list[str] = []
+    joins: list[str] = []    # what joins piece k to piece k + 1: " ", "" (after a hyphen), "\n"
     for part_no, part in enumerate(text.split(" / ")):
         if part_no:
-            pieces[-1] = (pieces[-1][0], "\n")
+            joins[-1] = "\n"
         for word in part.split(" "):
             cut = 0
             if text_width(word) > width:   # a word wider than a line: after its hyphens
                 for i, ch in enumerate(word):
                     if ch in "-'" and 0 < i < len(word) - 1:
-                        pieces.append((word[cut:i + 1], ""))
+                        pieces.append(word[cut:i + 1])
+                        joins.append("")
                         cut = i + 1
-            pieces.append((word[cut:], " "))
-    lines: list[str] = []
-    line = ""
-    join = ""
-    for piece, after in pieces:
-        if text_width(piece) > width:
-            return None
-        if line and join != "\n" and text_width(line + join + piece) <= width:
-            line += join + piece
-        elif line:
-            lines.append(line)
-            line = piece
-        else:
-            line = piece
-        join = after
-    if line:
+            pieces.append(word[cut:])
+            joins.append(" ")
+    if any(text_width(p) > width for p in pieces):
+        return None
+    joins = joins[:-1]
+    free = [k for k, j in enumerate(joins) if j != "\n"]
+    best: tuple[tuple[int, int, int], list[str]] | None = None
+    for mask in range(1 << len(free)):
+        cuts = {k for k, j in enumerate(joins) if j == "\n"}
+        cuts |= {k for b, k in enumerate(free) if mask >> b & 1}
+        lines, line = [], pieces[0]
+        for k, piece in enumerate(pieces[1:]):
+            if k in cuts:
+                lines.append(line)
+                line = piece
+            else:
+                line += joins[k] + piece
         lines.append(line)
-    return lines
+        widths = [text_width(line) for line in lines]
+        if max(widths) > width:
+            continue
+        hanging = sum(1 for line in lines[:-1] if line.split(" ")[-1] in HANGING)
+        score = (len(lines), hanging, max(widths))
+        if best is None or score < best[0]:
+            best = (score, lines)
+    return best[1] if best else None

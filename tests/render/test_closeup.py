@@ -145,7 +145,9 @@ def test_names_are_the_boards_in_capitals_whole_where_they_fit():
         assert all(smallfont.text_width(line) <= closeup.SQ_W - 5 for line in lines)
         assert " ".join(lines).replace("- ", "-").replace(" / ", " ") == \
             BOARD.names[s].upper().replace(" / ", " "), (s, lines)
-    assert closeup.name_lines("Avenue des Champs-Élysées") == ("AVENUE DES", "CHAMPS-", "ÉLYSÉES")
+    assert closeup.name_lines("Avenue des Champs-Élysées") == ("AVENUE", "DES CHAMPS-", "ÉLYSÉES")
+    assert closeup.name_lines("Rue de la Paix") == ("RUE", "DE LA PAIX")      # not "RUE DE LA"
+    assert closeup.name_lines("Rue La Fayette") == ("RUE", "LA FAYETTE")
     assert closeup.name_lines("Compagnie de distribution d'électricité") == (
         "COMPAGNIE DE", "DISTRIBUTION", "D'ÉLECTRICITÉ")
 
