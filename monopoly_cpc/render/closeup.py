@@ -203,12 +203,12 @@ def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int
 
 
 def draw_closeup(fb: FrameBuffer, state: GameState, centre: int, shown: list[int] | None = None,
-                 highlight: tuple[int, int] | None = None, mortgaged_label: str = "HYPOTHÉQUÉ",
-                 count: int = COUNT) -> list[int]:
-    """The strip of ``count`` squares around ``centre`` (inks of its band included); ``shown``
+                 highlight: tuple[int, int] | None = None,
+                 mortgaged_label: str = "HYPOTHÉQUÉ") -> list[int]:
+    """The strip of :data:`COUNT` squares around ``centre`` (inks of its band included); ``shown``
     is where each player's pawn stands on screen, ``highlight`` (owner, square) a rent due: the
     owner's pawn drawn large against that square.  Returns the squares drawn."""
-    squares = squares_shown(centre, count)
+    squares = squares_shown(centre)
     set_closeup_inks(fb, state.board, squares)
     positions = shown if shown is not None else [p.pos for p in state.players]
     for i, s in enumerate(squares):
@@ -218,7 +218,7 @@ def draw_closeup(fb: FrameBuffer, state: GameState, centre: int, shown: list[int
         large = highlight is not None and highlight[1] == s and highlight[0] == state.owner[s]
         draw_square(fb, state, s, square_x(i), pen, pawns, mortgaged_label, large)
     # the square in the middle is framed twice: the one the close-up is about
-    x = square_x(count // 2)
+    x = square_x(COUNT // 2)
     fb.rect(x - 1, Y0 - 1, SQ_W + 3, Y1 - Y0 + 3, 1)
     return squares
 
