@@ -127,16 +127,22 @@ def _sprite_in_middle(fb, pawn: int, scale: int) -> bool:
     return False
 
 
-def test_the_same_keys_give_the_same_frames():
+def test_the_same_keys_give_the_same_frames_of_four_colours_a_line():
+    import numpy as np
+
     frames = []
-    for _ in range(2):
+    for run in range(2):
         s = game_session(first_player=0, dice=[(2, 3), (4, 4)])
         s.press("D")
         pics = []
-        for _t in range(300):
+        for t in range(300):
             s.step([], 1)
-            if _t % 10 == 0:
+            if t % 10 == 0:
                 s.screen.draw(s.fb)
                 pics.append(s.fb.pens[8:144].tobytes() + s.fb.inks.tobytes())
+                if run == 0:
+                    rgb = s.fb.to_rgb()[36:236, 32:352]
+                    for y in range(200):
+                        assert len(np.unique(rgb[y], axis=0)) <= 4, (t, y)
         frames.append(pics)
     assert frames[0] == frames[1]
