@@ -89,6 +89,9 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.shown = [p.pos for p in state.players]
         self.cursor = 0
         self.cursor_on = False       # shown once a cursor key or a mode uses it
+        # the close-up window's centre and why: "walk", "cursor", "event", or "idle" (then the
+        # square of the player the game waits for, BoardView.closeup_focus)
+        self.focus: tuple[int, str] = (state.players[state.current].pos, "idle")
         self.log: list[str] = []
         self.journal: list[str] = []  # every message said since the game began, newest last
         self.said = 0                # messages said so far, and the last one (whole)
@@ -163,10 +166,12 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def move_cursor(self, delta: int) -> None:
         self.cursor = (self.cursor + delta) % 40
         self.cursor_on = True
+        self.focus = (self.cursor, "cursor")
 
     def set_cursor(self, square: int) -> None:
         self.cursor = square % 40
         self.cursor_on = True
+        self.focus = (self.cursor, "cursor")
 
     def show_deed(self, square: int) -> None:
         self.deed = square
@@ -212,7 +217,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     # -- events being shown -------------------------------------------------------------------
     def on_event_shown(self, ev) -> None:
-        """Side effects of an event on the picture (the owner's pawn when rent is due)."""
+        """Side effects of an event on the picture: the close-up shows its square; the
+        owner's pawn when rent is due."""
+        if ev.square >= 0 and ev.kind != "move":
+            self.focus = (ev.square, "event")
         if ev.kind == "rent_due" and not self.state.variant.auto_rent:
             self.highlight = (ev.other, ev.square)
             if ev.other not in self.bots:
@@ -226,6 +234,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def on_shown(self) -> None:
         """The queue is empty: the pawns stand where the engine says."""
         self.shown = [p.pos for p in self.state.players]
+        if self.focus[1] != "cursor":
+            self.focus = (self.focus[0], "idle")
         st = self.state
         if self.table.claim_unasked(st):
             # a computer owner claims at once, before anybody can roll the dice again (the

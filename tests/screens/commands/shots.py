@@ -25,6 +25,7 @@ from tests.screens.commands.helpers import (
     Bot,
     Session,
     digit,
+    flat,
     give,
     goto,
     key,
@@ -125,6 +126,42 @@ def main(out: Path | None = None) -> int:
             s.press("N")
             settle(s)
         s.press("J")
+        shot(s, name)
+
+    s, st = game()                      # the close-up following ANNE's walk
+    st.forced_dice = [(3, 4)]
+    s.press("D")
+    for _ in range(600):
+        if s.screen.closeup_focus() == (3, "walk"):
+            break
+        s.step()
+    shot(s, "closeup_walk.png")
+
+    s, st = game()                      # the close-up on a purchase, the deed in the window
+    st.forced_dice = [(2, 3)]
+    s.press("D")                        # ANNE to Gare Montparnasse, the bank's
+    for _ in range(600):
+        if "(O/N)" in flat(s):
+            break
+        s.step()
+    s.press("O")
+    for _ in range(600):
+        if s.screen.deed == 5:
+            break
+        s.step()
+    s.step([], 5)
+    shot(s, "closeup_buy.png")
+
+    for lang, name in (("fr", "closeup_rent.png"), ("en", "closeup_rent_en.png")):
+        s, st = game(lang=lang)         # a rent due: the owner's pawn against the square
+        st.houses[6] = st.houses[8] = 0
+        st.forced_dice = [(2, 4)]
+        s.press("D")                    # ANNE to Rue de Vaugirard, BRUNO's
+        for _ in range(600):
+            if s.screen.claim_shown is not None:
+                break
+            s.step()
+        s.step([], 20)
         shot(s, name)
 
     s, st = game()                      # the end screen

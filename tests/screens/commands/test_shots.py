@@ -8,7 +8,8 @@ import pytest
 
 from tests.screens.commands import shots
 
-NAMES = ("cmd_T", "cmd_P", "cmd_H", "cmd_L", "cmd_M", "cmd_plus", "cmd_query", "cmd_E", "cmd_J", "cmd_J_en", "end", "options")
+NAMES = ("cmd_T", "cmd_P", "cmd_H", "cmd_L", "cmd_M", "cmd_plus", "cmd_query", "cmd_E", "cmd_J", "cmd_J_en", "closeup_walk",
+         "closeup_buy", "closeup_rent", "closeup_rent_en", "end", "options")
 
 
 @pytest.mark.slow
