@@ -23,7 +23,7 @@ docs/screens.md for the table):
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
 * ``host.busy``                   True while events are still being shown (animations)
 
-Registry: ``monopoly_cpc.screens.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
+Registry: ``monopoly_cpc.screens.game.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
 factory ``factory(host) -> Mode``; the game screen looks the letter up when it is pressed and
 pushes the mode; a letter that is not there does nothing.
 """

@@ -334,9 +334,9 @@ class WinnerMode(Prompt):
 
 def prompt_for(screen) -> tuple[tuple, type | None]:
     """(key, factory) of the prompt mode that fits the engine's state now."""
-    from monopoly_cpc.screens.auction import AuctionMode
-    from monopoly_cpc.screens.debt import DebtMode
-    from monopoly_cpc.screens.jail import JailMode
+    from monopoly_cpc.screens.game.auction import AuctionMode
+    from monopoly_cpc.screens.game.debt import DebtMode
+    from monopoly_cpc.screens.game.jail import JailMode
 
     st = screen.state
     ph = st.phase

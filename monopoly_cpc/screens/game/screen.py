@@ -4,7 +4,7 @@ The screen drives the engine: when nothing is being shown it looks at the engine
 who must act.  A computer player acts by itself after a pause (speed 1-3); a human gets the
 prompt mode of that phase (dice, buy, auction, jail, debt, ...) and answers with keys.  The
 T P H L M letters (and E, CTRL+C, ``+ - ?``) open the command modes of
-``monopoly_cpc.screens.modes.REGISTRY`` over it.
+``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
 See docs/screens.md for the layout, the raster bands and the mode host.
 """
 
@@ -29,7 +29,7 @@ from monopoly_cpc.rules.state import (
 )
 from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.dice import DiceView
+from monopoly_cpc.screens.game.dice import DiceView
 from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
@@ -313,7 +313,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def _open(self, letter: str) -> None:
         """Push the command mode of this key, if it has one."""
-        from monopoly_cpc.screens.modes import REGISTRY  # the modes build on this package
+        from monopoly_cpc.screens.game.modes import REGISTRY  # the modes build on this package
 
         factory = REGISTRY.get(letter)
         if factory is not None:

@@ -14,7 +14,7 @@ import pytest
 
 import monopoly_cpc.ai
 from monopoly_cpc.rules.engine import new_game
-from monopoly_cpc.screens.modes.trade import ROW, answer_line, answer_reason
+from monopoly_cpc.screens.game.modes.trade import ROW, answer_line, answer_reason
 from monopoly_cpc.screens.setup import NAME_MAX
 from monopoly_cpc.texts import load_texts
 from tests.screens.commands.helpers import Bot, digit, give, goto, start_game
@@ -62,7 +62,7 @@ def test_every_bot_answer_has_a_short_line_and_fits_the_row(lang):
     texts = load_texts(lang)
     for accepted, sentence in ANSWERS:
         why = answer_reason(texts, BOARD, sentence)
-        assert why != sentence, f"ai/ says {sentence!r}: not in screens/modes/trade.py ANSWERS"
+        assert why != sentence, f"ai/ says {sentence!r}: not in screens/game/modes/trade.py ANSWERS"
         line = answer_line(texts, BOARD, LONGEST, accepted, sentence)
         assert line.endswith(why) and len(line) <= ROW == 40, (line, len(line))
     if lang == "en":   # the group comes in the player's language
