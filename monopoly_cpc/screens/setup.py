@@ -144,10 +144,7 @@ class SetupScreen(Screen):
             self._start(minutes)
 
     def _start(self, quick_minutes: int) -> None:
-        from monopoly_cpc.screens.game import GameScreen
-
-        spec = GameSpec(tuple(self.players), quick_minutes)
-        self.ctx.switch(GameScreen(self.ctx, spec))
+        self.ctx.after("setup", GameSpec(tuple(self.players), quick_minutes))
 
     def tick(self) -> None:
         self.ticks += 1

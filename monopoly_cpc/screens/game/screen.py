@@ -28,15 +28,14 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
 )
 from monopoly_cpc.rules.turn import actor
+from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.game.dice import DiceView
-from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import BoardView
-from monopoly_cpc.screens.options import variant_from_settings
 from monopoly_cpc.texts import load_texts, money
 
 LOG_MAX = 40     # lines of the window's message log kept
@@ -205,7 +204,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if self.on_game_over is not None:
             self.on_game_over(self)
             return
-        self.ctx.switch(EndScreen(self.ctx, self.state))
+        self.ctx.after("game", self.state)
 
     def describe(self, ev) -> str:
         return describe(self, ev)

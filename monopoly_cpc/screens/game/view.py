@@ -73,7 +73,7 @@ class BoardView:
         fb.text(1, 0, letters[:39], pen=1)
 
     def _draw_hole(self, fb) -> None:
-        from monopoly_cpc.screens.title import big_text
+        from monopoly_cpc.render.framebuffer import big_text
 
         x, y, w, h = hole()
         name = self.texts["title.name"]
