@@ -7,6 +7,9 @@ what they are doing (they act by themselves in ``GameScreen._drive``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from monopoly_cpc.render.pawns import draw_pawn
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import assets, fortune, houses_and_hotels, places
@@ -332,7 +335,7 @@ class WinnerMode(Prompt):
         return self.host.texts["game.any_key"] if self.ticks >= 50 else ""
 
 
-def prompt_for(screen) -> tuple[tuple, type | None]:
+def prompt_for(screen: Any) -> tuple[tuple, Callable[[Any], Mode] | None]:
     """(key, factory) of the prompt mode that fits the engine's state now."""
     from monopoly_cpc.screens.game.auction import AuctionMode
     from monopoly_cpc.screens.game.debt import DebtMode

@@ -362,9 +362,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None:
             top.tick()
-        if self.show.busy:
-            return
-        self._drive()
+        if not self.show.busy:     # (the mode's tick may have started a show)
+            self._drive()
 
     def _clock(self) -> None:
         st = self.state

@@ -12,7 +12,7 @@ from monopoly_cpc.render.board import (
 )
 from monopoly_cpc.render.pawns import SPRITE, draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, ScreenParts, wrap
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -27,7 +27,7 @@ BLINK = 16                # ticks per half period of the cursor and of the owner
 PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole
 
 
-class BoardView:
+class BoardView(ScreenParts):
     """Mixin of GameScreen: its picture."""
 
     def draw(self, fb) -> None:
