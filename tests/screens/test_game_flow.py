@@ -3,8 +3,8 @@
 from helpers import digit, game_session, key, settle, until
 
 from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, JAIL, ROLL
-from monopoly_cpc.screens.game import modes
 from monopoly_cpc.screens.end import EndScreen
+from monopoly_cpc.screens.game import modes
 from monopoly_cpc.screens.game.host import Mode, window_line
 
 

@@ -30,9 +30,9 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.game.dice import DiceView
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
+from monopoly_cpc.screens.game.dice import DiceView
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import BoardView
