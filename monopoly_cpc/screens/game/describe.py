@@ -15,7 +15,7 @@ from monopoly_cpc.rules.queries import tied_winners
 from monopoly_cpc.texts import Texts, money, names_and
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
-SILENT = {"buy_offer", "land", "card_drawn", "game_over", "debt_paid"}
+SILENT = {"buy_offer", "card_drawn", "game_over", "debt_paid"}
 
 
 @dataclass(frozen=True)
