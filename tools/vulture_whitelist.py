@@ -57,7 +57,7 @@ Repr.maxother
 # commands/soak.py sets the play options' loader to "skip"; the boot screen reads it by name
 # (ctx.option("loader"))
 Namespace.loader
-# screens/modes/trade.py names the groups with getattr(board, f"group_names_{texts.lang}")
+# screens/game/modes/trade.py names the groups with getattr(board, f"group_names_{texts.lang}")
 Board.group_names_en
 
 # -- fields of records that mirror a data file (assets/palette_cpc.yaml) -----------------------

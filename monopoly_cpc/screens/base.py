@@ -8,6 +8,7 @@ A screen is a small state machine driven by the 50 Hz loop:
 
 Screens never compute a rule (they ask ``monopoly_cpc.rules``) and never play a sound by name
 of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on, a screen calls
+``ctx.after(its scene)`` (the next scene of ``screens.flow.SCENES``), ``ctx.go(scene)`` or
 ``ctx.switch(next_screen)``; the switch happens after the current tick.
 """
 
@@ -64,6 +65,18 @@ class AppContext:
     def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""
         self.next_screen = screen
+
+    def go(self, scene: str, *args: Any) -> None:
+        """Switch to the scene ``scene`` of ``screens.flow.SCENES``, made with ``args``."""
+        from monopoly_cpc.screens.flow import scene as make
+
+        self.switch(make(self, scene, *args))
+
+    def after(self, scene: str, *args: Any) -> None:
+        """Switch to the scene that follows ``scene`` in ``screens.flow.SCENES``."""
+        from monopoly_cpc.screens.flow import after
+
+        self.switch(after(self, scene, *args))
 
     def option(self, name: str, default: Any = None) -> Any:
         """A command-line option if given, else the saved setting, else ``default``."""

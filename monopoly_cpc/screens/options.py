@@ -5,18 +5,17 @@ UP and DOWN (or the line's number, 0 for the tenth) choose a line, SPACE or RIGH
 previous one; ENTER saves and goes back to the title, ESC goes back without saving.  When the
 settings cannot be saved (a read-only config folder) the screen stays with "Options non
 enregistrées" on its last row; ENTER then goes back with the options in force for this run.  The new
-game takes its rule switches from the settings through :func:`variant_from_settings`.
+game takes its rule switches from the settings through ``rules.variants.variant_from_settings``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.errors import UserError
-from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.texts import load_texts
 
@@ -48,25 +47,6 @@ ITEMS = (
     Item("volume", "cmd_options.volume", tuple(range(11)), "now"),
     Item("fullscreen", "cmd_options.fullscreen", (True, False), "next_launch"),
 )
-
-
-def variant_from_settings(settings: Any, quick_minutes: int = 0) -> Variant:
-    """The rules of a new game: the classic CPC rules with the switches the options chose.
-
-    ``quick_minutes`` > 0 makes it the quick game (two deeds dealt, a clock).  The fast
-    variant plays 3 houses before a hotel and ends at the second bankruptcy.
-    """
-    v = Variant.classic()
-    if settings is not None:
-        if getattr(settings, "fast_variant", False):
-            v = Variant.fast()
-        v = replace(v, auto_rent=bool(getattr(settings, "auto_rent", False)),
-                    trade_only_when_bank_empty=bool(getattr(settings, "trade_only_when_bank_empty", False)),
-                    loans=bool(getattr(settings, "monopolic_loans", False)))
-    if quick_minutes > 0:
-        quick = Variant.quick(0, quick_minutes)
-        v = replace(v, deal_deeds=quick.deal_deeds, time_limit_ticks=quick.time_limit_ticks)
-    return v
 
 
 REFUSED = {"fr": "Réglage refusé : {name}", "en": "Setting refused: {name}"}

@@ -6,36 +6,14 @@ Any key goes on to the set-up (pawn menu).  The O key opens the options screen
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
+from monopoly_cpc.render.framebuffer import big_text
 from monopoly_cpc.render.pawns import PAWN_KEYS, draw_pawn
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.texts import load_texts
 
 # Inks: the CPC's blue paper and yellow text, cyan and red for the big name.
 INKS = (1, 24, 20, 6)
 BLINK = 25  # ticks per half period of the blinking prompt
-
-
-@lru_cache(maxsize=32)
-def _big_glyphs(s: str, scale: int, pen: int) -> tuple[np.ndarray, int]:
-    from monopoly_cpc.render.framebuffer import FrameBuffer
-
-    scratch = FrameBuffer()
-    scratch.text_px(0, 0, s, pen=1, paper=0)
-    glyphs = scratch.pens[0:8, 0:8 * len(s)] == 1
-    clear = 0 if pen != 0 else 1  # a pen that is not ``pen`` marks the see-through pixels
-    img = np.where(glyphs, pen, clear).astype(np.uint8)
-    return np.kron(img, np.ones((scale, scale), dtype=np.uint8)), clear
-
-
-def big_text(fb, s: str, x: int, y: int, scale: int, pen: int) -> None:
-    """Text ``s`` drawn ``scale`` times larger, in ``pen``, over what is there."""
-    img, clear = _big_glyphs(s, scale, pen)
-    fb.sprite(img, x, y, transparent=clear)
 
 
 def centre(fb, row: int, s: str, pen: int = 1) -> None:
@@ -60,11 +38,9 @@ class TitleScreen(Screen):
         # shorter than the attract delay, so it has ended before a demo game replaces the title)
         self.ctx.audio.stop("title")
         if ev.letter == "O":
-            self.ctx.switch(OptionsScreen(self.ctx, TitleScreen(self.ctx)))
+            self.ctx.go("options")      # they come back to a new title
             return
-        from monopoly_cpc.screens.setup import SetupScreen
-
-        self.ctx.switch(SetupScreen(self.ctx))
+        self.ctx.after("title")
 
     def tick(self) -> None:
         if self.ticks == 0:

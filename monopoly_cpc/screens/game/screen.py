@@ -4,7 +4,7 @@ The screen drives the engine: when nothing is being shown it looks at the engine
 who must act.  A computer player acts by itself after a pause (speed 1-3); a human gets the
 prompt mode of that phase (dice, buy, auction, jail, debt, ...) and answers with keys.  The
 T P H L M letters (and E, CTRL+C, ``+ - ?``) open the command modes of
-``monopoly_cpc.screens.modes.REGISTRY`` over it.
+``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
 See docs/screens.md for the layout, the raster bands and the mode host.
 """
 
@@ -28,15 +28,14 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
 )
 from monopoly_cpc.rules.turn import actor
+from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.dice import DiceView
-from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
+from monopoly_cpc.screens.game.dice import DiceView
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import BoardView
-from monopoly_cpc.screens.options import variant_from_settings
 from monopoly_cpc.texts import load_texts, money
 
 LOG_MAX = 40     # lines of the window's message log kept
@@ -210,7 +209,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if self.on_game_over is not None:
             self.on_game_over(self)
             return
-        self.ctx.switch(EndScreen(self.ctx, self.state))
+        self.ctx.after("game", self.state)
 
     def describe(self, ev) -> str:
         return describe(self, ev)
@@ -323,7 +322,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def _open(self, letter: str) -> None:
         """Push the command mode of this key, if it has one."""
-        from monopoly_cpc.screens.modes import REGISTRY  # the modes build on this package
+        from monopoly_cpc.screens.game.modes import REGISTRY  # the modes build on this package
 
         factory = REGISTRY.get(letter)
         if factory is not None:
@@ -373,9 +372,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None:
             top.tick()
-        if self.show.busy:
-            return
-        self._drive()
+        if not self.show.busy:     # (the mode's tick may have started a show)
+            self._drive()
 
     def _clock(self) -> None:
         st = self.state

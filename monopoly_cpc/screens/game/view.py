@@ -11,7 +11,7 @@ from monopoly_cpc.render.board import (
 )
 from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, ScreenParts
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -25,7 +25,7 @@ from monopoly_cpc.texts import money
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
 
 
-class BoardView:
+class BoardView(ScreenParts):
     """Mixin of GameScreen: its picture."""
 
     def draw(self, fb) -> None:

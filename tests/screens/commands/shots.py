@@ -1,7 +1,8 @@
 """Screenshots of the commands, the end screen and the options for docs/screens/.
 
 Run: ``.venv/bin/python -m tests.screens.commands.shots`` (headless).  Each picture is the
-bordered 384x272 frame at 1x, taken after the keys a player would press.
+bordered 384x272 frame at 1x, taken after the keys a player would press; tests/screens/
+test_docs_pictures.py compares them with docs/screens/.
 """
 
 from __future__ import annotations

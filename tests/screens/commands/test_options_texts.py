@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc import settings as settings_mod
-from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.options import ITEMS, OptionsScreen, variant_from_settings
+from monopoly_cpc.rules.variants import Variant, variant_from_settings
+from monopoly_cpc.screens.options import ITEMS, OptionsScreen
 from monopoly_cpc.screens.title import TitleScreen
 from monopoly_cpc.settings import Settings
 from monopoly_cpc.texts import load_texts

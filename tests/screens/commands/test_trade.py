@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.modes.trade import answer_line
+from monopoly_cpc.screens.game.modes.trade import answer_line
 from tests.screens.commands.helpers import Bot, digit, flat, give, goto, key, settle, start_game
 
 

@@ -15,7 +15,7 @@ import pytest
 import monopoly_cpc.screens
 from monopoly_cpc.ai.reasons import CODES, NO_REASON, because, reason_text
 from monopoly_cpc.rules.engine import new_game
-from monopoly_cpc.screens.modes.trade import ROW, answer_line
+from monopoly_cpc.screens.game.modes.trade import ROW, answer_line
 from monopoly_cpc.screens.setup import NAME_MAX
 from monopoly_cpc.texts import load_texts
 from tests.ai.test_reasons import every_reason

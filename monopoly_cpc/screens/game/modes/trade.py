@@ -16,7 +16,7 @@ from monopoly_cpc.ai.reasons import NO_REASON, Reason, reason_text
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import TRADE
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 WHO, OFFER, TAKE, PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER, DONE = range(9)
 CASH_DIGITS = 7
