@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.options import Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen, SilentAudio
 from monopoly_cpc.screens.flow import first_screen
@@ -174,7 +175,7 @@ def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
     settings; ``playback=False`` keeps the log of sounds without opening the mixer."""
     from monopoly_cpc.sound import Audio
 
-    probe = AppContext(args=ctx_args, settings=settings)
+    probe = AppContext(options=Options.of(ctx_args), settings=settings)
     return Audio(mute=bool(probe.option("mute", False)), volume=int(probe.option("volume", 7)),
                  stereo=bool(probe.option("stereo", False)), playback=playback)
 
@@ -217,12 +218,13 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
     export).  The seed is ``args.seed`` or 0.  Returns the framebuffer of the last tick.
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # nothing here may open a window
-    n = frames if frames is not None else (getattr(args, "frames", None) or 1)
-    seed = getattr(args, "seed", None)
+    options = Options.of(args)
+    n = frames if frames is not None else (options.frames or 1)
+    seed = options.seed
     settings = _settings()
     session = (session_factory or Session)(
-        args, settings=settings,
-        audio=audio if audio is not None else _audio(args, settings, playback=False),
+        options, settings=settings,
+        audio=audio if audio is not None else _audio(options, settings, playback=False),
         seed=0 if seed is None else seed, screen_factory=screen_factory)
     key_log = key_log or {}
     try:
@@ -237,7 +239,7 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
         close = getattr(session, "close", None)
         if close is not None:
             close()
-    shot = getattr(args, "screenshot", None)
+    shot = options.screenshot
     if shot:
         save_png(fb.to_rgb(), Path(shot))
     return fb
@@ -250,16 +252,17 @@ def run(args: Any) -> int:
     imported here because it builds on :class:`Session`."""
     from monopoly_cpc.demo.session import ExhibitSession
 
-    if getattr(args, "headless", False):
-        if getattr(args, "screenshot", None):  # checked before the frames are played, not after
+    options = Options.of(args)
+    if options.headless:
+        if options.screenshot:  # checked before the frames are played, not after
             from monopoly_cpc.demo.paths import writable_file
 
-            writable_file(args.screenshot, "the screenshot")
-        run_headless(args, session_factory=ExhibitSession)
+            writable_file(options.screenshot, "the screenshot")
+        run_headless(options, session_factory=ExhibitSession)
         return 0
-    if getattr(args, "frames", None) or getattr(args, "screenshot", None):
+    if options.frames or options.screenshot:
         raise UserError("--frames and --screenshot need --headless")
-    return WindowFrontEnd(args, session_factory=ExhibitSession).run()
+    return WindowFrontEnd(options, session_factory=ExhibitSession).run()
 
 
 # -- the windowed front end --------------------------------------------------------------------
@@ -335,17 +338,16 @@ class WindowFrontEnd:
     def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
                  session_factory: Callable[..., Session] | None = None,
                  max_ticks: int | None = None) -> None:
-        self.args = args
+        self.options = options = Options.of(args)
         self.screen_factory = screen_factory
         self.session_factory = session_factory or Session
         self.max_ticks = max_ticks  # tests: stop after this many ticks
         self.settings = _settings()
-        probe = AppContext(args=args, settings=self.settings)
-        self.fullscreen = getattr(args, "kiosk", False) or (
-            not getattr(args, "windowed", False) and bool(probe.option("fullscreen", True)))
+        probe = AppContext(options=options, settings=self.settings)
+        self.fullscreen = options.kiosk or (not options.windowed and bool(probe.option("fullscreen", True)))
         self.scale_option: int | None = probe.option("scale", None)
         self._scale_said = False
-        self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
+        self.crt = bool(options.crt or probe.option("crt", False))
         self.vsync = False
         self.title_message = ""
         self.status_message = ""  # the same message, drawn on the screen in full screen
@@ -533,13 +535,13 @@ class WindowFrontEnd:
         session = None
         try:
             self._open_display()
-            probe = AppContext(args=self.args, settings=self.settings)
+            probe = AppContext(options=self.options, settings=self.settings)
             keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
-            seed = getattr(self.args, "seed", None)
+            seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
-            session = self.session_factory(self.args, settings=self.settings,
-                                           audio=_audio(self.args, self.settings, playback=True),
+            session = self.session_factory(self.options, settings=self.settings,
+                                           audio=_audio(self.options, self.settings, playback=True),
                                            seed=seed, screen_factory=self.screen_factory)
             return self._loop(session, keyboard, getattr(session, "host_event", None))
         finally:

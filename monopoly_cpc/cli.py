@@ -206,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
             out.flush()
             return code
         from monopoly_cpc import app
+        from monopoly_cpc.options import Options
 
-        return int(app.run(args) or 0)
+        return int(app.run(Options.of(args)) or 0)  # the play options: one record, built here
     except UserError as exc:
         print(f"monopoly-cpc: {exc}", file=sys.stderr)
         return exc.exit_code

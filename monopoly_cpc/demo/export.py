@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly_cpc.demo.replay import Replay, args_for, first_difference, settings_for
+from monopoly_cpc.demo.replay import Replay, first_difference, options_for, settings_for
 from monopoly_cpc.errors import UserError
 
 FPS = 50
@@ -34,12 +34,12 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay",
     ``warn`` gets the session's warnings (a bad recorded kiosk chord...), named by ``source``."""
     from monopoly_cpc.demo.session import ExhibitSession
 
-    args = args_for(replay, headless=True)
+    options = options_for(replay, headless=True)
     extra: dict[str, Any] = {}
     if warn is not None:
         extra["warn"] = lambda msg: warn(f"{source}: {msg}")
     try:
-        return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
+        return ExhibitSession(options, settings=settings_for(replay, source), audio=audio,
                               seed=replay.seed, start=replay.start, game=replay.game,
                               suspended=replay.suspended, store=None, layout=replay.layout,
                               hash_every=replay.hash_every, playlist=False, game_bots=replay.bots,

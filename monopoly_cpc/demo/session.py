@@ -40,6 +40,7 @@ from monopoly_cpc.demo.replay import (
     settings_data,
 )
 from monopoly_cpc.demo.store import Store, save_doc
+from monopoly_cpc.options import Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.flow import first_screen
@@ -138,7 +139,8 @@ class ExhibitSession(Session):
                  game: dict | None = None, suspended: Any = _DEFAULT, store: Any = _DEFAULT,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
                  warn=_warn, playlist: bool = True, game_bots: dict | None = None) -> None:
-        probe = AppContext(args=args, settings=settings)
+        options = Options.of(args)
+        probe = AppContext(options=options, settings=settings)
         self.warn = warn
         self.kiosk = bool(probe.option("kiosk", False))
         self.attract_ticks = int(probe.option("attract_after", 60)) * TICK_HZ
@@ -149,15 +151,15 @@ class ExhibitSession(Session):
         # recorded or is itself a playback: a replay must not depend on other files
         self.playlist_notes: set[str] = set()
         folder = probe.option("attract_playlist", None)
-        self.playlist_dir = folder if playlist and folder and not getattr(args, "record", None) else None
+        self.playlist_dir = folder if playlist and folder and not options.record else None
         if self.playlist_dir is not None:
             self._check_playlist()
-        self.record_path = getattr(args, "record", None)
+        self.record_path = options.record
         if self.record_path:  # before anything is played: a session must not be lost at the end
             from monopoly_cpc.demo.paths import writable_file
 
             writable_file(self.record_path, "the replay file")
-        headless = bool(getattr(args, "headless", False))
+        headless = options.headless
         if store is _DEFAULT:
             store = None if headless else Store.default()
         self.store: Store | None = store
@@ -209,7 +211,7 @@ class ExhibitSession(Session):
                 return self._game_from(ctx, game, game_bots)
             return (screen_factory or first_screen)(ctx)
 
-        super().__init__(args, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
+        super().__init__(options, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
         self.watched = self.screen
         if _is_game(self.screen):
             self.game_bots = self._bots_of(self.screen)

@@ -13,8 +13,10 @@ of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+
+from monopoly_cpc.options import Options
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
@@ -53,13 +55,18 @@ class SilentAudio:
 class AppContext:
     """Everything a screen may reach: options, settings, sound, texts, the tick clock."""
 
-    args: Any = None  # the argparse namespace (play options), or a SimpleNamespace in tests
+    args: InitVar[Any] = None  # the play options as given: an Options, or a namespace (Options.of)
     settings: Any = None  # monopoly_cpc.settings.Settings
     audio: AudioSink = field(default_factory=SilentAudio)
     seed: int = 0
     tick: int = 0  # ticks since start, advanced by the loop
     next_screen: Screen | None = None
     quit_requested: bool = False
+    options: Options = field(default_factory=Options)  # the command line's record (frozen)
+
+    def __post_init__(self, args: Any) -> None:
+        if args is not None:
+            self.options = Options.of(args)
 
     def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""
@@ -67,7 +74,7 @@ class AppContext:
 
     def option(self, name: str, default: Any = None) -> Any:
         """A command-line option if given, else the saved setting, else ``default``."""
-        value = getattr(self.args, name, None) if self.args is not None else None
+        value = getattr(self.options, name, None)
         if value is None and self.settings is not None:
             value = getattr(self.settings, name, None)
         return default if value is None else value

@@ -17,7 +17,7 @@ def title_screen(ctx: AppContext) -> Screen:
 
 def first_screen(ctx: AppContext) -> Screen:
     """The screen a session starts on."""
-    if ctx.option("test_card", False):
+    if ctx.options.test_card:
         from monopoly_cpc.screens.test_card import TestCardScreen
 
         return TestCardScreen(ctx)
