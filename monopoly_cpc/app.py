@@ -250,7 +250,7 @@ def run(args: Any) -> int:
 
     Both run the exhibition session (recording, attract mode, kiosk, autosave), which is
     imported here because it builds on :class:`Session`."""
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
     options = Options.of(args)
     if options.headless:

@@ -139,7 +139,7 @@ def pygame_startup_bench(runs: int = 3) -> float:
 
 def _session(kind: str):
     """A headless exhibition session: the attract demo, or the title left alone (no demo)."""
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 

@@ -71,7 +71,7 @@ def register(subparsers: Any) -> None:
 
 def make_session(args: argparse.Namespace) -> Any:
     """The attract session the demo records (headless, no files but the replay)."""
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 

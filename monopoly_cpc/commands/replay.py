@@ -78,7 +78,7 @@ def report(name: str, replay: R.Replay, result: Any) -> int:
 def _window(args: argparse.Namespace, replay: R.Replay) -> int:
     from monopoly_cpc.app import _audio
     from monopoly_cpc.demo.export import replay_session
-    from monopoly_cpc.demo.session import Recorder
+    from monopoly_cpc.demo.replay import Recorder
     from monopoly_cpc.demo.window import clock, run_window
 
     settings = R.settings_for(replay, args.file)

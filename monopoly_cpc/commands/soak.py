@@ -63,7 +63,7 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
          report_every: int = 0, out: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run ``ticks`` ticks of the attract loop; the measurements as a dict."""
     from monopoly_cpc.demo.attract import AttractScreen
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 

@@ -32,7 +32,7 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay",
                    warn: Callable[[str], None] | None = None) -> Any:
     """An ExhibitSession set up as the replay's was at its tick 0 (no files written);
     ``warn`` gets the session's warnings (a bad recorded kiosk chord...), named by ``source``."""
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
     options = options_for(replay, headless=True)
     extra: dict[str, Any] = {}
@@ -66,7 +66,7 @@ class Playback:
 
     def __init__(self, replay: Replay, audio: Any = None, source: str = "replay",
                  stop_at_difference: bool = False) -> None:
-        from monopoly_cpc.demo.session import Recorder
+        from monopoly_cpc.demo.replay import Recorder
 
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: nothing may open a window
         self.replay = replay

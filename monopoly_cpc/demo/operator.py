@@ -22,6 +22,8 @@ LINES = {
 class OperatorScreen(Screen):
     """Quit, options or back; reached only through the kiosk chord."""
 
+    idle_return = False   # it closes by itself after TIMEOUT
+
     def __init__(self, ctx: AppContext, title: Callable[[], Screen]) -> None:
         super().__init__(ctx)
         self.title = title

@@ -275,6 +275,28 @@ class Replay:
         return replace_file(path, text, "the replay file")
 
 
+class Recorder:
+    """Builds a :class:`Replay`: the raw key events of each tick and a frame hash every N."""
+
+    def __init__(self, replay: Replay, layout: Any) -> None:
+        from monopoly_cpc.render.framebuffer import FrameBuffer
+
+        self.replay = replay
+        self.layout = layout
+        self.fb = FrameBuffer()  # its own picture, drawn only at hash ticks (window-rate free)
+        self.t = 0
+
+    def keys(self, events: list) -> None:
+        self.replay.add_events(self.t, events, self.layout)
+
+    def after_step(self, draw) -> None:
+        if self.t % self.replay.hash_every == 0:
+            draw(self.fb)
+            self.replay.hashes.append(frame_hash(self.fb))
+        self.t += 1
+        self.replay.ticks = self.t
+
+
 def load(path: str | Path) -> Replay:
     """Read a replay file; one-line DataError if it is missing, not JSON or not a replay."""
     from monopoly_cpc.safefile import REPLAY_LIMIT, FileRefused, read_text

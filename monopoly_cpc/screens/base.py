@@ -14,7 +14,7 @@ of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on,
 from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from monopoly_cpc.options import Options
 
@@ -63,6 +63,8 @@ class AppContext:
     next_screen: Screen | None = None
     quit_requested: bool = False
     options: Options = field(default_factory=Options)  # the command line's record (frozen)
+    # a game put aside waits (set by the exhibition session's autosave): the title offers it
+    resumable: bool = False
 
     def __post_init__(self, args: Any) -> None:
         if args is not None:
@@ -81,7 +83,22 @@ class AppContext:
 
 
 class Screen:
-    """Base class of all screens; subclasses override what they need."""
+    """Base class of all screens; subclasses override what they need.
+
+    The class attributes say what the exhibition session (``monopoly_cpc.demo``) needs of a
+    screen; it never looks at a screen's class or writes into it."""
+
+    attract_may_start: ClassVar[bool] = False   # the attract loop may replace it when left alone
+    home: ClassVar[bool] = False                # the title: where the kiosk comes back to
+    idle_return: ClassVar[bool] = True          # kiosk: back to the title after idle_minutes alone
+    kiosk_locked_letters: ClassVar[frozenset[str]] = frozenset()  # kiosk: letters visitors may not use
+    kiosk_only_keys: ClassVar[frozenset[str] | None] = None  # kiosk: the only keys it gets (None: all)
+    resume_letter: ClassVar[str | None] = None  # the letter that resumes a game put aside, here
+    is_demo: ClassVar[bool] = False             # a demo (attract loop): restarted as the next demo
+
+    def crash_note(self) -> str:
+        """A line saying what failed, before the traceback in the crash log ("": none)."""
+        return ""
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx

@@ -85,6 +85,9 @@ def _loader_run_timeline(baud: int) -> tuple[tape.TapeEvent, ...]:
 class BootScreen(Screen):
     """Power-on, typed commands and the cosmetic load; then ``on_done()``."""
 
+    idle_return = False                   # it ends by itself
+    kiosk_only_keys = frozenset({"COPY"})  # kiosk: COPY skips it; no ESC Break to BASIC for visitors
+
     def __init__(self, ctx: Any, on_done: Callable[[], Screen]) -> None:
         super().__init__(ctx)
         self.on_done = on_done
