@@ -245,24 +245,18 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
     return fb
 
 
-def run(args: Any) -> int:
+def run(args: Any, session_factory: Callable[..., Session] | None = None) -> int:
     """The game: headless with --headless, else in a window (full screen by default).
 
-    Both run the exhibition session (recording, attract mode, kiosk, autosave), which is
-    imported here because it builds on :class:`Session`."""
-    from monopoly_cpc.demo.exhibit import ExhibitSession
-
+    ``session_factory`` builds the session with :class:`Session`'s arguments (default
+    :class:`Session`); the command line gives the exhibition session (``cli.main``)."""
     options = Options.of(args)
     if options.headless:
-        if options.screenshot:  # checked before the frames are played, not after
-            from monopoly_cpc.demo.paths import writable_file
-
-            writable_file(options.screenshot, "the screenshot")
-        run_headless(options, session_factory=ExhibitSession)
+        run_headless(options, session_factory=session_factory)
         return 0
     if options.frames or options.screenshot:
         raise UserError("--frames and --screenshot need --headless")
-    return WindowFrontEnd(options, session_factory=ExhibitSession).run()
+    return WindowFrontEnd(options, session_factory=session_factory).run()
 
 
 # -- the windowed front end --------------------------------------------------------------------

@@ -31,8 +31,8 @@ messages for the window (F11's GIF path).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from monopoly_cpc.app import Session
 from monopoly_cpc.demo.replay import HASH_EVERY
@@ -94,6 +94,9 @@ class Plugin:
     def screen_changed(self, screen: Screen) -> None:
         """``screen`` has replaced the one before (a switch, or a plugin's ``show``)."""
 
+    def game_saved(self) -> None:
+        """The game on screen has been saved at a new turn (or its end)."""
+
     def after_step(self) -> None:
         """The screen has run its tick (the plugin may ``show`` another screen)."""
 
@@ -118,20 +121,41 @@ class Plugin:
         """The session ends."""
 
 
+PluginFactory = Callable[["ExhibitSession"], Plugin]
+P = TypeVar("P", bound=Plugin)
+
+
+def standard_plugins(*, suspended: Any = NOT_GIVEN, guard: bool | None = None,
+                     playlist: bool = True) -> list[PluginFactory]:
+    """The exhibition's plugins, in the order their hooks run: the kiosk guard (active with
+    ``--kiosk``), autosave and resume (``suspended``: the game put aside at the start, by
+    default the data folder's), the attract loop (``playlist``: may it read the playlist
+    folder), the recorder, the crash guard (``guard``, by default with ``--kiosk``), the GIF key."""
+    from monopoly_cpc.demo.plugins.attract import Attract
+    from monopoly_cpc.demo.plugins.autosave import Autosave
+    from monopoly_cpc.demo.plugins.crash import CrashGuard
+    from monopoly_cpc.demo.plugins.gif import GifKey
+    from monopoly_cpc.demo.plugins.kiosk import Kiosk
+    from monopoly_cpc.demo.plugins.recorder import Recording
+
+    def crash_guard(session: ExhibitSession) -> Plugin | None:
+        return CrashGuard(session) if (session.kiosk if guard is None else guard) else None
+
+    return [Kiosk, lambda s: Autosave(s, suspended), lambda s: Attract(s, playlist=playlist), Recording,
+            crash_guard, GifKey]  # type: ignore[list-item]
+
+
 class ExhibitSession(Session):
-    """A Session with the exhibition plugins (module docstring)."""
+    """A Session with plugins (module docstring): ``plugins`` lists what makes each one, in
+    the order their hooks run (default :func:`standard_plugins` with ``suspended``, ``guard``
+    and ``playlist``); a factory may give None (a plugin this session goes without)."""
 
     def __init__(self, args: Any = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
                  screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
                  game: dict | None = None, suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
-                 warn=_warn, playlist: bool = True, game_bots: dict | None = None) -> None:
-        from monopoly_cpc.demo.plugins.attract import Attract
-        from monopoly_cpc.demo.plugins.autosave import Autosave
-        from monopoly_cpc.demo.plugins.crash import CrashGuard
-        from monopoly_cpc.demo.plugins.gif import GifKey
-        from monopoly_cpc.demo.plugins.kiosk import Kiosk
-        from monopoly_cpc.demo.plugins.recorder import Recording
+                 warn=_warn, playlist: bool = True, game_bots: dict | None = None,
+                 plugins: Sequence[Callable[[ExhibitSession], Plugin | None]] | None = None) -> None:
         from monopoly_cpc.keyboard.layout import load_layout
 
         self.options = options = Options.of(args)
@@ -152,21 +176,16 @@ class ExhibitSession(Session):
         # was given, saved with the game so that a resumed game gets the same characters
         self.game_bots: dict | None = None
         self._built: tuple[Screen, dict] | None = None  # the last game this session built
-        # the plugins, in the order their hooks run (their warnings come in that order too)
-        self.kiosk_guard = Kiosk(self)   # made in every session: a bad chord is said at once
-        self.attract = Attract(self, playlist=playlist)
-        self.recording = Recording(self)
-        self._open_store(store)
-        self.autosave = Autosave(self, suspended)
-        self.crash_guard = CrashGuard(self) if (self.kiosk if guard is None else guard) else None
-        self.gif = GifKey(self)
-        self.plugins: list[Plugin] = [p for p in (self.kiosk_guard if self.kiosk else None, self.autosave,
-                                                  self.attract, self.recording, self.crash_guard, self.gif)
-                                      if p is not None]
+        self.store: Store | None = None
+        if plugins is None:
+            plugins = standard_plugins(suspended=suspended, guard=guard, playlist=playlist)
+        made = (make(self) for make in plugins)
+        self.plugins: list[Plugin] = [p for p in made if p is not None]
+        self._open_store(store)   # after the plugins' own checks (a bad chord, playlist, --record)
 
         def factory(ctx: AppContext) -> Screen:
             if start == "attract":
-                return self.attract.new_demo(ctx)
+                return self.new_demo(ctx)
             if start == "game":
                 return self.game_from(ctx, game, game_bots)
             return (screen_factory or first_screen)(ctx)
@@ -183,31 +202,67 @@ class ExhibitSession(Session):
         """An option: the command line's record, else the settings (as ``ctx.option``)."""
         return self.probe.option(name, default)
 
+    def plugin(self, kind: type[P]) -> P | None:
+        """This session's plugin of that class, or None."""
+        for plugin in self.plugins:
+            if isinstance(plugin, kind):
+                return plugin
+        return None
+
+    def _found(self, module: str, name: str) -> Any:
+        import importlib
+
+        return self.plugin(getattr(importlib.import_module(f"monopoly_cpc.demo.plugins.{module}"), name))
+
     @property
     def suspended(self) -> dict | None:
-        """The game put aside, offered on the title (:class:`Autosave`)."""
-        return self.autosave.suspended
+        """The game put aside, offered on the title (the autosave plugin's)."""
+        autosave = self._found("autosave", "Autosave")
+        return autosave.suspended if autosave is not None else None
 
     @property
     def exceptions(self) -> int:
-        """Failures of a screen caught so far (:class:`CrashGuard`)."""
-        return self.crash_guard.exceptions if self.crash_guard is not None else 0
+        """Failures of a screen caught so far (the crash guard's)."""
+        guard = self._found("crash", "CrashGuard")
+        return guard.exceptions if guard is not None else 0
 
     @property
     def game_recorder(self) -> Any:
-        return self.recording.game_recorder
+        """The replay of the game on screen, being recorded (the recorder's)."""
+        recording = self._found("recorder", "Recording")
+        return recording.game_recorder if recording is not None else None
 
     @property
     def session_recorder(self) -> Any:
-        return self.recording.session_recorder
+        """The replay of this session (``--record``), being recorded."""
+        recording = self._found("recorder", "Recording")
+        return recording.session_recorder if recording is not None else None
 
     @property
     def ring(self) -> Any:
-        return self.gif.ring
+        """The GIF key's ring of pictures (once in a window)."""
+        gif = self._found("gif", "GifKey")
+        return gif.ring if gif is not None else None
 
     @property
     def playlist_dir(self) -> Any:
-        return self.attract.playlist_dir
+        """The attract playlist's folder, when this session plays it."""
+        attract = self._found("attract", "Attract")
+        return attract.playlist_dir if attract is not None else None
+
+    def new_demo(self, ctx: AppContext) -> Screen:
+        """The next demo (the attract plugin's; without it, the first live demo game)."""
+        attract = self._found("attract", "Attract")
+        if attract is not None:
+            return attract.new_demo(ctx)
+        from monopoly_cpc.demo.attract import AttractScreen, demo_seed
+
+        return AttractScreen(ctx, demo_seed(ctx.seed, 0))
+
+    def game_saved(self) -> None:
+        """The game on screen was saved at a new turn: the plugins are told (``game_saved``)."""
+        for plugin in self.plugins:
+            plugin.game_saved()
 
     # -- screens ---------------------------------------------------------------------------------
     def title(self) -> Screen:
@@ -367,7 +422,7 @@ class ExhibitSession(Session):
         """The data folder: the user's (not for headless runs), locked for this program."""
         if store is NOT_GIVEN:
             store = None if self.options.headless else Store.default()
-        self.store: Store | None = store
+        self.store = store
         if store is not None and not store.lock():
             # a second program on the same data folder: it must not overwrite the first one's
             # autosave, nor offer it (both would go on with the same game)

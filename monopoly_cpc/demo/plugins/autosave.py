@@ -21,10 +21,8 @@ class Autosave(Plugin):
 
     def __init__(self, session: Any, suspended: Any) -> None:
         super().__init__(session)
-        store = session.store
-        if suspended is NOT_GIVEN:   # the game saved in the data folder, if any
-            suspended = store.load_game(session.load_warn) if store is not None else None
-        self._suspended: dict | None = suspended
+        self.given = suspended   # NOT_GIVEN: the game saved in the data folder, if any
+        self._suspended: dict | None = None
         self.idle_ticks = int(self.option("idle_minutes", 5)) * 60 * TICK_HZ
         self.autosaved: tuple[int, int, bool] | None = None
 
@@ -38,7 +36,11 @@ class Autosave(Plugin):
         self.session.ctx.resumable = doc is not None
 
     def started(self) -> None:
-        self.suspended = self._suspended   # the title knows from its first frame
+        s = self.session
+        doc = self.given
+        if doc is NOT_GIVEN:
+            doc = s.store.load_game(s.load_warn) if s.store is not None else None
+        self.suspended = doc   # the title knows from its first frame
 
     def filter_key(self, ev: Any) -> str:
         s = self.session
@@ -97,7 +99,7 @@ class Autosave(Plugin):
                 s.store.save_game(to_data(st), s.ctx.seed, s.bots_now(game))
             except OSError as exc:
                 s.data_failed(s.problem(s.store.autosave_path, exc))
-        s.recording.turn_saved()   # the game's replay file too, at the end of the tick
+        s.game_saved()   # the game's replay file too, at the end of the tick
 
     def _suspend(self, game: Any) -> None:
         """Kiosk: nobody touched the game for idle_minutes: keep it for later, back to the title."""

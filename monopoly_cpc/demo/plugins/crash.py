@@ -46,7 +46,7 @@ class CrashGuard(Plugin):
     def _restarted(self, broken: Screen) -> Screen:
         s = self.session
         if broken.is_demo:
-            return s.attract.new_demo(s.ctx)
+            return s.new_demo(s.ctx)
         if is_game(broken):
             from monopoly_cpc.rules.serial import from_data, to_data
             from monopoly_cpc.screens.game.screen import GameScreen

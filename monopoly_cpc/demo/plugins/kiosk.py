@@ -51,7 +51,9 @@ def parse_chord(value: Any, warn=None) -> tuple[bool, bool, str]:
 
 
 class Kiosk(Plugin):
-    """Chord, locked keys, idle return, the window's quit keys (module docstring)."""
+    """Chord, locked keys, idle return, the window's quit keys (module docstring); made in
+    every session, so that a bad ``kiosk_chord`` is said before the exhibition, it acts only
+    in kiosk mode."""
 
     OPTIONS = ("kiosk_chord", "idle_minutes", "kiosk_captures")
 
@@ -61,10 +63,13 @@ class Kiosk(Plugin):
         self.chord = parse_chord(self.option("kiosk_chord", list(DEFAULT_CHORD)), session.warn)
         self.idle_ticks = int(self.option("idle_minutes", 5)) * 60 * TICK_HZ
         self.captures = bool(self.option("kiosk_captures", False))  # F11/F12 in kiosk mode
+        self.active = session.kiosk   # made in every session (the chord is checked), acts with --kiosk
         self.chord_ticks: list[int] = []
         self.sigint: Any = None  # the SIGINT handler in force before (restored at close)
 
     def filter_key(self, ev: Any) -> str:
+        if not self.active:
+            return PASS
         ctrl, shift, key = self.chord
         screen = self.session.screen
         if ev.key == key and ev.ctrl == ctrl and ev.shift == shift:
@@ -93,7 +98,7 @@ class Kiosk(Plugin):
 
     def after_step(self) -> None:
         s = self.session
-        if s.quiet >= self.idle_ticks and s.screen.idle_return and not is_game(s.screen):
+        if self.active and s.quiet >= self.idle_ticks and s.screen.idle_return and not is_game(s.screen):
             # a visitor walked away from the set-up (or the end of a game): back to the title
             # and its attract loop, or the stand would show that screen all day
             s.show(s.title())
@@ -103,7 +108,7 @@ class Kiosk(Plugin):
 
         Only the window front end calls host_event, so headless tools keep their CTRL+C; a
         service manager still stops the game with SIGTERM (the loop handles it)."""
-        if self.sigint is None and threading.current_thread() is threading.main_thread():
+        if self.active and self.sigint is None and threading.current_thread() is threading.main_thread():
             self.sigint = signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def host_event(self, ev: Any) -> bool:
@@ -111,6 +116,8 @@ class Kiosk(Plugin):
 
         from monopoly_cpc.demo.capture import is_gif_key
 
+        if not self.active:
+            return False
         if ev.type == pygame.QUIT or ev.type == getattr(pygame, "WINDOWCLOSE", -1):
             return True  # window close and Alt+F4 do nothing at an exhibition
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.mod & pygame.KMOD_ALT and ev.key in (

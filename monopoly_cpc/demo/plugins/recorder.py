@@ -68,7 +68,7 @@ class Recording(Plugin):
             replay.bots = s.game_bots
             self.game_recorder = Recorder(replay, s.layout)
 
-    def turn_saved(self) -> None:
+    def game_saved(self) -> None:
         """The game was saved (a new turn): its replay file is rewritten at the end of the tick."""
         self.game_file_due = True
 
