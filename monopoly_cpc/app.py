@@ -44,7 +44,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
 
 TICK_HZ = 50
-TICK_S = 1.0 / TICK_HZ
 # Ticks run at most per rendered frame; time beyond is dropped (a stall, a dragged window).
 # 10 ticks = 0.2 s, so the game keeps its 50 Hz down to 5 frames/s (a slow software display).
 MAX_CATCH_UP = 10
@@ -331,14 +330,18 @@ class WindowFrontEnd:
 
     def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
                  session_factory: Callable[..., Session] | None = None,
-                 max_ticks: int | None = None) -> None:
+                 max_ticks: int | None = None, session: Any = None,
+                 fullscreen: bool | None = None) -> None:
         self.options = options = Options.of(args)
         self.screen_factory = screen_factory
         self.session_factory = session_factory or Session
+        self.session = session      # a session made by the caller (a replay being watched)
         self.max_ticks = max_ticks  # tests: stop after this many ticks
         self.settings = _settings()
         probe = AppContext(options=options, settings=self.settings)
         self.fullscreen = options.kiosk or (not options.windowed and bool(probe.option("fullscreen", True)))
+        if fullscreen is not None:
+            self.fullscreen = fullscreen
         self.scale_option: int | None = probe.option("scale", None)
         self._scale_said = False
         self.crt = bool(options.crt or probe.option("crt", False))
@@ -526,7 +529,7 @@ class WindowFrontEnd:
         previous = None
         if threading.current_thread() is threading.main_thread():
             previous = signal.signal(signal.SIGTERM, self._on_sigterm)
-        session = None
+        session = self.session
         try:
             self._open_display()
             probe = AppContext(options=self.options, settings=self.settings)
@@ -534,9 +537,10 @@ class WindowFrontEnd:
             seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
-            session = self.session_factory(self.options, settings=self.settings,
-                                           audio=_audio(self.options, self.settings, playback=True),
-                                           seed=seed, screen_factory=self.screen_factory)
+            if session is None:
+                session = self.session_factory(self.options, settings=self.settings,
+                                               audio=_audio(self.options, self.settings, playback=True),
+                                               seed=seed, screen_factory=self.screen_factory)
             return self._loop(session, keyboard, getattr(session, "host_event", None))
         finally:
             if previous is not None:
@@ -558,6 +562,8 @@ class WindowFrontEnd:
         redraw = {getattr(pygame, name) for name in REDRAW_EVENTS if hasattr(pygame, name)}
         clock = FixedStep(time.perf_counter())
         vsync_check = VsyncCheck(clock.origin, self.refresh_s)
+        status = getattr(session, "caption", None)   # a session's own line in the window title
+        caption = TITLE
         running = True
         while running and not self.stop_requested:
             for ev in pygame.event.get():
@@ -598,6 +604,11 @@ class WindowFrontEnd:
                 if session.quit_requested or (self.max_ticks is not None and session.tick >= self.max_ticks):
                     running = False
                     break
+            if status is not None:
+                text = self.title_message or f"{TITLE} - {status()}"
+                if text != caption:
+                    caption = text
+                    pygame.display.set_caption(caption)
             # The picture changes only with a tick (a screen's draw only reads its state), and a
             # picture equal to the one on screen is not presented again (render/present.py).
             flipped = False
