@@ -483,4 +483,4 @@ class ExhibitSession(Session):
             self._log_failed("the crash log cannot be written")
 
     def lang(self) -> str:
-        return str(self.ctx.option("lang", "fr"))
+        return self.ctx.lang

@@ -81,6 +81,17 @@ class AppContext:
             value = getattr(self.settings, name, None)
         return default if value is None else value
 
+    # the options every screen reads, typed (the command line's value, else the setting)
+    @property
+    def lang(self) -> str:
+        """The language of the texts: ``fr`` or ``en``."""
+        return str(self.option("lang", "fr"))
+
+    @property
+    def speed(self) -> int:
+        """The pace of the computer players, 1 (slow) to 3 (fast)."""
+        return int(self.option("speed", 2))
+
 
 class Screen:
     """Base class of all screens; subclasses override what they need.

@@ -105,7 +105,7 @@ class BootScreen(Screen):
         self.no_disc = bool(options.no_disc)
         self.disc_in = not self.no_disc
         self.auto = bool(options.kiosk)
-        self.french = ctx.option("lang", "fr") != "en"
+        self.french = ctx.lang != "en"
         self.pace = "real" if self.mode == "real" else "fast"
         self.basic = interpreter.Basic(self.machine.basic_version, self.has_amsdos, self.french, media)
 

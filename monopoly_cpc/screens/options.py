@@ -109,8 +109,8 @@ class OptionsScreen(Screen):
         self.saved_args = {i.field: getattr(ctx.options, i.field) for i in ITEMS if i.when == "now"}
         self.row = 0
         self.failed = False     # the last ENTER could not save (message shown until a key)
-        self.texts = load_texts(ctx.option("lang", "fr"))
-        self.message = refused_line(ctx.settings, ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
+        self.message = refused_line(ctx.settings, ctx.lang)
 
     @property
     def settings(self):
@@ -201,7 +201,7 @@ class OptionsScreen(Screen):
 
     def leave(self) -> None:
         if hasattr(self.back, "texts"):
-            self.back.texts = load_texts(self.ctx.option("lang", "fr"))
+            self.back.texts = load_texts(self.ctx.lang)
         self.ctx.switch(self.back)
 
     def draw(self, fb) -> None:

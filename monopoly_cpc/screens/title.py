@@ -58,7 +58,7 @@ class TitleScreen(Screen):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.ticks = 0
 
     def on_key(self, ev) -> None:
@@ -99,7 +99,7 @@ class TitleScreen(Screen):
         if (self.ticks // BLINK) % 2 == 0:
             centre(fb, 20, t["title.press"], 1)
         if self.ctx.resumable:
-            lang = self.ctx.option("lang", "fr")
+            lang = self.ctx.lang
             centre(fb, 22, RESUME_TEXT.get(lang, RESUME_TEXT["fr"]), 3)
         if not self.ctx.options.kiosk:
             # one row further down under a resume line (a blank row between the lines)
