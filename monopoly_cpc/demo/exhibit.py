@@ -22,19 +22,23 @@ changed is announced (``screen_changed``); ``after_step``; ``end_tick``.  ``rend
 screen (a failure goes to ``crashed``) and gives the picture to ``rendered``.  The window loop
 passes its pygame events to ``host_event`` and calls ``close`` at the end.
 
-The session itself keeps what the plugins share: the options, the data folder (a
-:class:`~monopoly_cpc.demo.store.Store`, or None), the crash log and the warnings, the ticks
-without a key (``quiet``), the computer players of the game on screen, and the host
-messages for the window (F11's GIF path).
+The session itself keeps what the plugins share: the options, the data folder and the crash
+log (:mod:`monopoly_cpc.demo.datafolder`), the warnings, the ticks without a key (``quiet``),
+the computer players of the game on screen (:mod:`monopoly_cpc.demo.games`), and the host
+messages for the window (F11's GIF path).  The hooks are those of
+:class:`~monopoly_cpc.demo.plugin.Plugin`.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from monopoly_cpc.app import Session
+from monopoly_cpc.demo.datafolder import DataFolder
+from monopoly_cpc.demo.games import Players
+from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, Plugin
 from monopoly_cpc.demo.replay import HASH_EVERY
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.options import Options
@@ -42,83 +46,8 @@ from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.flow import first_screen
 
-TICK_HZ = 50
-PASS, DROP, END = "pass", "drop", "end"   # filter_key's answers
-NOT_GIVEN = object()
-
-
 def _warn(msg: str) -> None:
     print(f"monopoly-cpc: {msg}", file=sys.stderr)
-
-
-_CLASSES: dict[str, type] = {}
-
-
-def is_game(screen: Any) -> bool:
-    """Is ``screen`` the game screen (a game that is saved, recorded, restarted)?"""
-    if not _CLASSES:   # imported once: the checks run every tick
-        from monopoly_cpc.screens.game.screen import GameScreen
-
-        _CLASSES["game"] = GameScreen
-    return isinstance(screen, _CLASSES["game"])
-
-
-class Plugin:
-    """One part of an exhibition session; every hook does nothing unless overridden.
-
-    ``OPTIONS`` names what the plugin reads (``Session.option``: the command line's
-    :class:`~monopoly_cpc.options.Options`, else the settings); it reads them once, when it
-    is made with its session."""
-
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
-
-    def __init__(self, session: ExhibitSession) -> None:
-        self.session = session
-
-    def option(self, name: str, default: Any = None) -> Any:
-        """One of the options the plugin declares (``OPTIONS``), as the session has it."""
-        if name not in type(self).OPTIONS:
-            raise KeyError(f"{type(self).__name__} reads the option {name!r} but does not declare it")
-        return self.session.option(name, default)
-
-    def started(self) -> None:
-        """The first screen is there (the session is built)."""
-
-    def begin_tick(self, raw: list) -> None:
-        """A tick begins with these CPC key events, before any filter."""
-
-    def filter_key(self, ev: Any) -> str:
-        """PASS the key on, DROP it, or END the tick's keys (nothing else reaches the screen)."""
-        return PASS
-
-    def screen_changed(self, screen: Screen) -> None:
-        """``screen`` has replaced the one before (a switch, or a plugin's ``show``)."""
-
-    def game_saved(self) -> None:
-        """The game on screen has been saved at a new turn (or its end)."""
-
-    def after_step(self) -> None:
-        """The screen has run its tick (the plugin may ``show`` another screen)."""
-
-    def end_tick(self) -> None:
-        """The tick is over (every plugin's after_step has run)."""
-
-    def crashed(self, broken: Screen, exc: BaseException) -> bool:
-        """``broken`` failed (in its step or its draw); True if the failure was handled."""
-        return False
-
-    def rendered(self, fb: FrameBuffer) -> None:
-        """The picture of this frame is in ``fb``."""
-
-    def in_window(self) -> None:
-        """The session is shown in a window (the window loop's first event)."""
-
-    def host_event(self, ev: Any) -> bool:
-        """A pygame event of the window; True keeps it from the loop and the other plugins."""
-        return False
-
-    def close(self) -> None:
-        """The session ends."""
 
 
 PluginFactory = Callable[["ExhibitSession"], Plugin]
@@ -168,32 +97,27 @@ class ExhibitSession(Session):
         self.start = start
         self.start_game = game   # start == "game": the engine state of tick 0
         self.host_messages: list[str] = []   # for the front end to show (F11's GIF path)
-        self.data_reported = False  # "games are not saved" said (once a session)
-        self.log_reported = False   # "crash.log is not kept" said (once a session)
         self.quiet = 0              # ticks since the last key or screen change
         self.windowed = False       # a window loop has given its first event (in_window)
-        # the computer players of the game on the game screen: the seed and level make_bots
-        # was given, saved with the game so that a resumed game gets the same characters
-        self.game_bots: dict | None = None
-        self._built: tuple[Screen, dict] | None = None  # the last game this session built
-        self.store: Store | None = None
+        self.players = Players(self)   # the computer players of the game on screen
+        self.data = DataFolder(self)     # the data folder (opened below) and the crash log
         if plugins is None:
             plugins = standard_plugins(suspended=suspended, guard=guard, playlist=playlist)
         made = (make(self) for make in plugins)
         self.plugins: list[Plugin] = [p for p in made if p is not None]
-        self._open_store(store)   # after the plugins' own checks (a bad chord, playlist, --record)
+        # after the plugins' own checks (a bad chord, the playlist, --record): their lines first
+        self.data.open(store)
 
         def factory(ctx: AppContext) -> Screen:
             if start == "attract":
                 return self.new_demo(ctx)
             if start == "game":
-                return self.game_from(ctx, game, game_bots)
+                return self.players.game_from(ctx, game, game_bots)
             return (screen_factory or first_screen)(ctx)
 
         super().__init__(options, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
         self.watched = self.screen
-        if is_game(self.screen):
-            self.game_bots = self.bots_of(self.screen)
+        self.players.seen(self.screen)
         for plugin in self.plugins:
             plugin.started()
 
@@ -279,77 +203,9 @@ class ExhibitSession(Session):
         """A new screen: the quiet count restarts; the plugins are told."""
         self.quiet = 0
         self.watched = self.screen
-        if is_game(self.screen):
-            self.game_bots = self.bots_of(self.screen)
+        self.players.seen(self.screen)
         for plugin in self.plugins:
             plugin.screen_changed(self.screen)
-
-    def game_from(self, ctx: AppContext, data: dict | None, bots: Any = None) -> Screen:
-        """A game screen on the engine state ``data``; its computer players made as
-        ``make_bots`` made them for that game (``bots``: its seed and level), else from
-        this session's seed and level."""
-        from types import SimpleNamespace
-
-        from monopoly_cpc.demo.replay import bots_data
-        from monopoly_cpc.rules.serial import from_data
-        from monopoly_cpc.screens.game.screen import GameScreen, make_bots
-
-        state = from_data(data)
-        info = bots_data(bots) or {"seed": ctx.seed, "ai_level": ctx.option("ai_level", "normal")}
-        level = info["ai_level"]
-
-        def option(name: str, default: Any = None) -> Any:
-            return level if name == "ai_level" else ctx.option(name, default)
-
-        stand_in = SimpleNamespace(seed=info["seed"], option=option)
-        screen = GameScreen(ctx, state=state, bots=make_bots(stand_in, state))
-        memory = info.pop("memory", None)
-        if memory is not None:
-            try:
-                screen.restore_memory(memory)
-            except (KeyError, ValueError, TypeError, IndexError) as exc:
-                # a hand-edited save: the game goes on with computers that remember nothing
-                self._log(f"saved game: the computer players' memory is unusable ({exc!r}); "
-                          "they start afresh")
-                screen = GameScreen(ctx, state=state, bots=make_bots(stand_in, state))
-            else:
-                info["memory"] = memory   # a replay of this game starts from the same memory
-        self._built = (screen, info)
-        return screen
-
-    def old_save(self, doc: dict) -> dict:
-        """A game saved before the computer players were saved with it: its session's seed
-        (the seed of that session's first game) and the level in force."""
-        return {"seed": doc.get("seed", self.ctx.seed), "ai_level": self.ctx.option("ai_level", "normal")}
-
-    def bots_of(self, screen: Screen) -> dict:
-        """The seed and level of the computer players of a game that has just appeared: a game
-        this session built knows them; a game set up on the screens got them from
-        ``next_game_seed`` (the session's n-th game) and the level in force."""
-        if self._built is not None and self._built[0] is screen:
-            return dict(self._built[1])
-        from types import SimpleNamespace
-
-        from monopoly_cpc.screens.game.screen import next_game_seed
-
-        ctx = self.ctx
-        n = max(0, getattr(ctx, "games_started", 1) - 1)
-        return {"seed": next_game_seed(SimpleNamespace(seed=ctx.seed, games_started=n)),
-                "ai_level": str(ctx.option("ai_level", "normal"))}
-
-    def bots_now(self, game: Any) -> dict | None:
-        """The game's computer players as saved: their seed and level, and what they (and the
-        screen's pace) remember now (``GameScreen.memory``)."""
-        if self.game_bots is None:
-            return None
-        bots = {k: v for k, v in self.game_bots.items() if k != "memory"}
-        bots["memory"] = game.memory()
-        return bots
-
-    def rebuilt(self, screen: Screen) -> None:
-        """``screen`` goes on with the computer players of the game it replaces."""
-        if self.game_bots is not None:
-            self._built = (screen, dict(self.game_bots))
 
     # -- the tick -------------------------------------------------------------------------------
     def draw_into(self, fb: FrameBuffer) -> None:
@@ -417,70 +273,15 @@ class ExhibitSession(Session):
         for plugin in self.plugins:
             plugin.close()
 
-    # -- the data and log folders ---------------------------------------------------------------
-    def _open_store(self, store: Any) -> None:
-        """The data folder: the user's (not for headless runs), locked for this program."""
-        if store is NOT_GIVEN:
-            store = None if self.options.headless else Store.default()
-        self.store = store
-        if store is not None and not store.lock():
-            # a second program on the same data folder: it must not overwrite the first one's
-            # autosave, nor offer it (both would go on with the same game)
-            self.warn(f"another monopoly-cpc is running with the data folder {store.root}: "
-                      "this one neither saves nor resumes games")
-            self.store = store = None
-        if store is not None:       # a playing session: an unwritable folder is said at the start
-            self._check_log_folder()
-            problem = store.write_problem()
-            if problem is not None:
-                self.data_failed(problem)
-
-    @staticmethod
-    def problem(path: Any, exc: OSError) -> str:
-        from monopoly_cpc.errors import path_problem
-
-        return path_problem(path, exc)
-
-    def data_failed(self, problem: str) -> None:
-        """The data folder cannot be written (read-only medium, no right, disc full): said once
-        a session on stderr and in the crash log; the game plays on without autosave or replays
-        (a failure at every turn would otherwise fill the log)."""
-        if self.data_reported:
-            return
-        self.data_reported = True
-        root = self.store.root if self.store is not None else "?"
-        text = f"the data folder {root} cannot be written ({problem}); games are not saved"
-        self.warn(text)
-        self._log(text)
-
-    def load_warn(self, text: str) -> None:
-        """The saved game's warnings, but a second line for a data folder already reported."""
-        if not (self.data_reported and text.startswith("the data folder")):
-            self.warn(text)
-
-    def _check_log_folder(self) -> None:
-        import platformdirs
-
-        from monopoly_cpc import logs
-        from monopoly_cpc.demo.store import write_problem
-
-        folder = platformdirs.user_log_dir(logs.APP, appauthor=False)
-        problem = write_problem(folder)
-        if problem is not None:
-            self._log_failed(f"the log folder {folder} cannot be written ({problem})")
-
-    def _log_failed(self, what: str) -> None:
-        if not self.log_reported:
-            self.log_reported = True
-            self.warn(f"{what}; crash.log is not kept")
+    # -- the data folder and the crash log ------------------------------------------------------
+    @property
+    def store(self) -> Store | None:
+        """The data folder (None: games are not saved)."""
+        return self.data.store
 
     def _log(self, text: str) -> None:
         """A line (or a traceback) for the crash log."""
-        from monopoly_cpc import logs
-
-        path = logs.write_crash(text)
-        if not path.is_absolute():  # write_crash's "(log folder not writable)"
-            self._log_failed("the crash log cannot be written")
+        self.data.log(text)
 
     def lang(self) -> str:
         return self.ctx.lang

@@ -9,7 +9,8 @@ import pytest
 from demo_helpers import key, play_args, run, setup_keys
 
 from monopoly_cpc.demo.attract import AttractScreen
-from monopoly_cpc.demo.exhibit import DROP, END, NOT_GIVEN, PASS, ExhibitSession, Plugin, standard_plugins
+from monopoly_cpc.demo.exhibit import ExhibitSession, standard_plugins
+from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, PASS, Plugin
 from monopoly_cpc.demo.operator import OperatorScreen
 from monopoly_cpc.demo.plugins.attract import Attract
 from monopoly_cpc.demo.plugins.autosave import Autosave
@@ -191,7 +192,9 @@ def test_every_option_a_plugin_declares_is_an_option_or_a_setting_and_none_other
 def test_the_window_loop_does_not_know_the_exhibition_and_no_screen_is_known_by_its_name():
     app = (PACKAGE / "app.py").read_text()
     assert "monopoly_cpc.demo" not in app and "from monopoly_cpc import demo" not in app
-    for path in [PACKAGE / "demo" / "exhibit.py", *(PACKAGE / "demo" / "plugins").glob("*.py")]:
+    demo = PACKAGE / "demo"
+    for path in [demo / "exhibit.py", demo / "plugin.py", demo / "games.py", demo / "datafolder.py",
+                 *(demo / "plugins").glob("*.py")]:
         text = path.read_text()
         assert "__name__ ==" not in text and "__name__ in" not in text, path
         assert "resume_line" not in text and "options_row" not in text, path

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoly_cpc.demo.attract import AttractScreen, demo_seed
-from monopoly_cpc.demo.exhibit import TICK_HZ, Plugin
+from monopoly_cpc.demo.plugin import TICK_HZ, Plugin
 from monopoly_cpc.screens.base import AppContext, Screen
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoly_cpc.demo.exhibit import END, NOT_GIVEN, PASS, TICK_HZ, Plugin, is_game
+from monopoly_cpc.demo.plugin import END, NOT_GIVEN, PASS, TICK_HZ, Plugin, is_game
 from monopoly_cpc.demo.store import save_doc
 
 
@@ -39,7 +39,7 @@ class Autosave(Plugin):
         s = self.session
         doc = self.given
         if doc is NOT_GIVEN:
-            doc = s.store.load_game(s.load_warn) if s.store is not None else None
+            doc = s.store.load_game(s.data.load_warn) if s.store is not None else None
         self.suspended = doc   # the title knows from its first frame
 
     def filter_key(self, ev: Any) -> str:
@@ -55,13 +55,13 @@ class Autosave(Plugin):
         doc, self.suspended = self._suspended, None
         assert doc is not None
         try:
-            s.ctx.switch(s.game_from(s.ctx, doc["state"], doc.get("bots") or s.old_save(doc)))
+            s.ctx.switch(s.players.game_from(s.ctx, doc["state"], doc.get("bots") or s.players.old_save(doc)))
         except Exception as exc:  # noqa: BLE001 - checked when loaded; a failure is logged, not fatal
             s._log(f"cannot resume the saved game: {exc}")
             if s.store is not None:  # set aside: the next start does not offer it again
                 from monopoly_cpc.settings import why_broken
 
-                s.store.set_aside_game(s.load_warn, why_broken(exc) if str(exc) else "it failed to start")
+                s.store.set_aside_game(s.data.load_warn, why_broken(exc) if str(exc) else "it failed to start")
 
     def screen_changed(self, screen: Any) -> None:
         if is_game(screen):
@@ -91,14 +91,14 @@ class Autosave(Plugin):
             try:
                 s.store.drop_game()
             except OSError as exc:  # a read-only data folder: the win goes on all the same
-                s.data_failed(s.problem(s.store.autosave_path, exc))
+                s.data.failed(s.data.problem(s.store.autosave_path, exc))
         else:
             from monopoly_cpc.rules.serial import to_data
 
             try:
-                s.store.save_game(to_data(st), s.ctx.seed, s.bots_now(game))
+                s.store.save_game(to_data(st), s.ctx.seed, s.players.now(game))
             except OSError as exc:
-                s.data_failed(s.problem(s.store.autosave_path, exc))
+                s.data.failed(s.data.problem(s.store.autosave_path, exc))
         s.game_saved()   # the game's replay file too, at the end of the tick
 
     def _suspend(self, game: Any) -> None:
@@ -107,10 +107,10 @@ class Autosave(Plugin):
 
         s = self.session
         if game.state.phase != "game_over":
-            self.suspended = doc = save_doc(to_data(game.state), s.ctx.seed, s.bots_now(game))
+            self.suspended = doc = save_doc(to_data(game.state), s.ctx.seed, s.players.now(game))
             if s.store is not None:
                 try:
                     s.store.save_game(doc["state"], s.ctx.seed, doc.get("bots"))
                 except OSError as exc:  # kept in memory: R still resumes it in this run
-                    s.data_failed(s.problem(s.store.autosave_path, exc))
+                    s.data.failed(s.data.problem(s.store.autosave_path, exc))
         s.show(s.title())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from monopoly_cpc.demo.exhibit import TICK_HZ, Plugin, is_game
+from monopoly_cpc.demo.plugin import TICK_HZ, Plugin, is_game
 from monopoly_cpc.screens.base import Screen
 
 RESTART_WINDOW = 10 * TICK_HZ  # more restarts than RESTART_LIMIT in this many ticks: to the title
@@ -54,12 +54,12 @@ class CrashGuard(Plugin):
             game: Any = broken
             try:
                 screen = GameScreen(s.ctx, state=from_data(to_data(game.state)), bots=game.bots)
-                s.rebuilt(screen)   # the same players go on
+                s.players.rebuilt(screen)   # the same players go on
                 return screen
             except Exception:  # noqa: BLE001 - a state the failure broke: the last autosave
                 doc = s.store.load_game(s.warn) if s.store is not None else None
                 if doc is not None:
-                    return s.game_from(s.ctx, doc["state"], doc.get("bots") or s.old_save(doc))
+                    return s.players.game_from(s.ctx, doc["state"], doc.get("bots") or s.players.old_save(doc))
             return s.title()
         try:
             return type(broken)(s.ctx)  # type: ignore[call-arg]

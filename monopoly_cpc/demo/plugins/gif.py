@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoly_cpc.demo.exhibit import Plugin
+from monopoly_cpc.demo.plugin import Plugin
 from monopoly_cpc.render.framebuffer import FrameBuffer
 
 # host messages (window title, full-screen status line), in the CPC font's ASCII

@@ -17,7 +17,7 @@ import signal
 import threading
 from typing import Any
 
-from monopoly_cpc.demo.exhibit import DROP, END, PASS, TICK_HZ, Plugin, is_game
+from monopoly_cpc.demo.plugin import DROP, END, PASS, TICK_HZ, Plugin, is_game
 
 CHORD_PRESSES = 3          # the chord must be pressed this many times ...
 CHORD_WINDOW = 3 * TICK_HZ  # ... within this many ticks (never by accident, even by a mashing child)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoly_cpc.demo.exhibit import Plugin, is_game
+from monopoly_cpc.demo.plugin import Plugin, is_game
 from monopoly_cpc.demo.replay import Recorder, Replay, options_of, settings_data
 
 
@@ -61,11 +61,11 @@ class Recording(Plugin):
             try:
                 self.game_replay_path = s.store.new_replay_path()
             except OSError as exc:  # a read-only data folder: play on without the replay
-                s.data_failed(s.problem(s.store.replay_dir, exc))
+                s.data.failed(s.data.problem(s.store.replay_dir, exc))
                 return
             replay = self.new_replay("game", to_data(screen.state))
             replay.suspended = None
-            replay.bots = s.game_bots
+            replay.bots = s.players.bots
             self.game_recorder = Recorder(replay, s.layout)
 
     def game_saved(self) -> None:
@@ -111,4 +111,4 @@ class Recording(Plugin):
                 from monopoly_cpc.errors import UserError, path_problem
 
                 raise UserError(f"cannot write the replay file {path}: {path_problem(path, exc)}") from None
-            self.session.data_failed(self.session.problem(path, exc))
+            self.session.data.failed(self.session.data.problem(path, exc))
