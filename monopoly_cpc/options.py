@@ -76,10 +76,6 @@ class Options:
         """A copy with ``changes`` (the record itself never changes)."""
         return dataclasses.replace(self, **changes)
 
-    @classmethod
-    def game_names(cls) -> tuple[str, ...]:
-        return GAME_OPTIONS
-
     def game_data(self, settings: Any = None) -> dict[str, Any]:
         """The game options in force (this record, else ``settings``), as a replay stores them:
         name -> value, leaving out those with no value."""

@@ -56,3 +56,10 @@ def test_an_older_replay_without_a_switch_reads_it_as_off():
 ])
 def test_a_stored_value_is_checked_against_the_records_kinds_and_choices(name, value, why):
     assert option_problem(name, value) == why
+
+
+def test_the_command_line_offers_the_choices_the_record_declares():
+    fields = {f.name: f for f in dataclasses.fields(Options)}
+    for action in build_parser()._actions:
+        if action.dest in fields and action.choices is not None:
+            assert tuple(action.choices) == fields[action.dest].metadata["choices"], action.dest

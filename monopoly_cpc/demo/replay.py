@@ -24,7 +24,7 @@ from typing import Any
 
 from monopoly_cpc import __version__
 from monopoly_cpc.errors import DataError
-from monopoly_cpc.options import Options, option_problem
+from monopoly_cpc.options import GAME_OPTIONS, Options, option_problem
 
 FORMAT_NAME = "monopoly-cpc-replay"
 VERSION = 1
@@ -33,10 +33,10 @@ HASH_EVERY = 50  # one frame hash per second of play
 # second).  A longer one is a damaged or hand-made file, and --verify would run for ever.
 MAX_TICKS = 50 * 60 * 60 * 24 * 7
 
-# Options recorded with a session because they change what the game does or draws (the
-# fields of monopoly_cpc.options.Options marked ``game``).  Options that only change the host
-# side (window, scale, keymap: the log holds CPC keys) are left out.
-GAME_OPTIONS = Options.game_names()
+# The options recorded with a session (GAME_OPTIONS) are the fields of
+# monopoly_cpc.options.Options marked ``game``: they change what the game does or draws.
+# Options that only change the host side (window, scale, keymap: the log holds CPC keys) are
+# left out.
 START_KINDS = ("boot", "attract", "game")
 
 
