@@ -39,6 +39,12 @@ from monopoly_cpc.app import Session
 from monopoly_cpc.demo.datafolder import DataFolder
 from monopoly_cpc.demo.games import Players
 from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, Plugin
+from monopoly_cpc.demo.plugins.attract import Attract
+from monopoly_cpc.demo.plugins.autosave import Autosave
+from monopoly_cpc.demo.plugins.crash import CrashGuard
+from monopoly_cpc.demo.plugins.gif import GifKey
+from monopoly_cpc.demo.plugins.kiosk import Kiosk
+from monopoly_cpc.demo.plugins.recorder import Recording
 from monopoly_cpc.demo.replay import HASH_EVERY
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.options import Options
@@ -60,13 +66,6 @@ def standard_plugins(*, suspended: Any = NOT_GIVEN, guard: bool | None = None,
     ``--kiosk``), autosave and resume (``suspended``: the game put aside at the start, by
     default the data folder's), the attract loop (``playlist``: may it read the playlist
     folder), the recorder, the crash guard (``guard``, by default with ``--kiosk``), the GIF key."""
-    from monopoly_cpc.demo.plugins.attract import Attract
-    from monopoly_cpc.demo.plugins.autosave import Autosave
-    from monopoly_cpc.demo.plugins.crash import CrashGuard
-    from monopoly_cpc.demo.plugins.gif import GifKey
-    from monopoly_cpc.demo.plugins.kiosk import Kiosk
-    from monopoly_cpc.demo.plugins.recorder import Recording
-
     def crash_guard(session: ExhibitSession) -> Plugin | None:
         return CrashGuard(session) if (session.kiosk if guard is None else guard) else None
 
@@ -133,50 +132,45 @@ class ExhibitSession(Session):
                 return plugin
         return None
 
-    def _found(self, module: str, name: str) -> Any:
-        import importlib
-
-        return self.plugin(getattr(importlib.import_module(f"monopoly_cpc.demo.plugins.{module}"), name))
-
     @property
     def suspended(self) -> dict | None:
         """The game put aside, offered on the title (the autosave plugin's)."""
-        autosave = self._found("autosave", "Autosave")
+        autosave = self.plugin(Autosave)
         return autosave.suspended if autosave is not None else None
 
     @property
     def exceptions(self) -> int:
         """Failures of a screen caught so far (the crash guard's)."""
-        guard = self._found("crash", "CrashGuard")
+        guard = self.plugin(CrashGuard)
         return guard.exceptions if guard is not None else 0
 
     @property
     def game_recorder(self) -> Any:
         """The replay of the game on screen, being recorded (the recorder's)."""
-        recording = self._found("recorder", "Recording")
+        recording = self.plugin(Recording)
         return recording.game_recorder if recording is not None else None
 
     @property
     def session_recorder(self) -> Any:
         """The replay of this session (``--record``), being recorded."""
-        recording = self._found("recorder", "Recording")
+        recording = self.plugin(Recording)
         return recording.session_recorder if recording is not None else None
 
     @property
     def ring(self) -> Any:
         """The GIF key's ring of pictures (once in a window)."""
-        gif = self._found("gif", "GifKey")
+        gif = self.plugin(GifKey)
         return gif.ring if gif is not None else None
 
     @property
     def playlist_dir(self) -> Any:
         """The attract playlist's folder, when this session plays it."""
-        attract = self._found("attract", "Attract")
+        attract = self.plugin(Attract)
         return attract.playlist_dir if attract is not None else None
 
     def new_demo(self, ctx: AppContext) -> Screen:
         """The next demo (the attract plugin's; without it, the first live demo game)."""
-        attract = self._found("attract", "Attract")
+        attract = self.plugin(Attract)
         if attract is not None:
             return attract.new_demo(ctx)
         from monopoly_cpc.demo.attract import AttractScreen, demo_seed
