@@ -248,7 +248,7 @@ def run(args: Any, session_factory: Callable[..., Session] | None = None) -> int
     """The game: headless with --headless, else in a window (full screen by default).
 
     ``session_factory`` builds the session with :class:`Session`'s arguments (default
-    :class:`Session`); the command line gives the exhibition session (``cli.main``)."""
+    :class:`Session`); the command line gives the exhibition session (``cli.play``)."""
     options = Options.of(args)
     if options.headless:
         run_headless(options, session_factory=session_factory)
@@ -325,7 +325,10 @@ class WindowFrontEnd:
     ``session_factory`` builds the session with Session's arguments (default :class:`Session`).
     If the session has ``host_event(pygame_event) -> bool``, every pygame event goes there
     first and is dropped when it returns True (kiosk quit keys, the GIF key); if it has
-    ``close()``, that is called when the loop ends.
+    ``caption() -> str``, the window title shows it (a replay's time and sync); if it has
+    ``close()``, that is called when the loop ends.  ``session`` is a session already made
+    (the replay viewer, ``demo/window.py``), shown in this same loop; ``fullscreen`` overrides
+    the options and settings.
     """
 
     def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
