@@ -43,6 +43,9 @@ class PlaylistScreen(Screen):
     ``warn`` gets the replay's own warnings (a recorded ``kiosk_chord`` that is not a chord),
     each naming the file; without it they go to stderr like a playback's."""
 
+    idle_return = False
+    is_demo = True
+
     def __init__(self, ctx: AppContext, path: Path, title: Any, warn: Any = None) -> None:
         from monopoly_cpc.demo import replay as R
 
@@ -62,6 +65,9 @@ class PlaylistScreen(Screen):
         from monopoly_cpc.demo.export import replay_session
 
         return replay_session(self.replay, ctx.audio, str(self.path), warn=warn)
+
+    def crash_note(self) -> str:
+        return f"attract playlist {self.path}"
 
     def on_key(self, ev: Any) -> None:
         self.ctx.switch(self.title())  # a visitor pressed a key: the title, ready for a game

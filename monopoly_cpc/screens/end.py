@@ -38,7 +38,7 @@ class EndScreen(Screen):
     def __init__(self, ctx, state) -> None:
         super().__init__(ctx)
         self.state = state
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.ticks = 0
 
     def tick(self) -> None:

@@ -94,4 +94,4 @@ def title_screen(ctx: AppContext) -> Screen:
 
 def first_screen(ctx: AppContext) -> Screen:
     """The screen a session starts on."""
-    return scene(ctx, "test_card" if ctx.option("test_card", False) else "boot")
+    return scene(ctx, "test_card" if ctx.options.test_card else "boot")

@@ -86,11 +86,11 @@ class OptionsScreen(Screen):
         # a line felt at once (language, volume) shows the value in force, as every other
         # screen reads it (ctx.option): a --lang or --volume of the command line, else the
         # setting; changed here, it is in force at once over the command line's
-        self.saved_args = {i.field: getattr(ctx.args, i.field, None) for i in ITEMS if i.when == "now"}
+        self.saved_args = {i.field: getattr(ctx.options, i.field) for i in ITEMS if i.when == "now"}
         self.row = 0
         self.failed = False     # the last ENTER could not save (message shown until a key)
-        self.texts = load_texts(ctx.option("lang", "fr"))
-        self.message = refused_line(ctx.settings, ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
+        self.message = refused_line(ctx.settings, ctx.lang)
 
     @property
     def settings(self):
@@ -120,7 +120,8 @@ class OptionsScreen(Screen):
         new = values[(k + step) % len(values)]
         setattr(self.settings, item.field, new)
         if self.saved_args.get(item.field) is not None:
-            setattr(self.ctx.args, item.field, new)     # chosen here: over the command line's
+            # chosen here: over the command line's (a new record: the record never changes)
+            self.ctx.options = self.ctx.options.replace(**{item.field: new})
         if item.field == "lang":
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
@@ -151,9 +152,8 @@ class OptionsScreen(Screen):
             # back in place: the loop holds the same settings object
             for f in dataclasses.fields(self.saved_copy):
                 setattr(self.settings, f.name, getattr(self.saved_copy, f.name))
-            for name, value in self.saved_args.items():
-                if value is not None:
-                    setattr(self.ctx.args, name, value)
+            self.ctx.options = self.ctx.options.replace(
+                **{name: value for name, value in self.saved_args.items() if value is not None})
             if hasattr(self.ctx.audio, "set_volume"):
                 self.ctx.audio.set_volume(self.ctx.option("volume", self.saved_copy.volume))
             self.leave()
@@ -181,7 +181,7 @@ class OptionsScreen(Screen):
 
     def leave(self) -> None:
         if hasattr(self.back, "texts"):
-            self.back.texts = load_texts(self.ctx.option("lang", "fr"))
+            self.back.texts = load_texts(self.ctx.lang)
         self.ctx.switch(self.back)
 
     def draw(self, fb) -> None:

@@ -46,7 +46,7 @@ class SetupScreen(Screen):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.players: list[PlayerSpec] = []
         self.step = "pawn"          # pawn, computer, name, quick, hours, minutes
         self.pawn = -1

@@ -21,15 +21,23 @@ def centre(fb, row: int, s: str, pen: int = 1) -> None:
     fb.text(max(0, (40 - len(s)) // 2), row, s, pen=pen, paper=0)
 
 
+# the line under the prompt when a game put aside can be resumed (ctx.resumable)
+RESUME_TEXT = {"fr": "R : reprendre la partie", "en": "R: resume the game"}
+
+
 class TitleScreen(Screen):
     """Shows the title until a key is pressed, then the pawn menu."""
 
+    attract_may_start = True
+    home = True
+    idle_return = False
+    kiosk_locked_letters = frozenset("O")   # no options for visitors (nor their line)
+    resume_letter = "R"
+
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.ticks = 0
-        # 'R : reprendre la partie' when a game put aside can be resumed (set by the session)
-        self.resume_line = ""
 
     def on_key(self, ev) -> None:
         if ev.repeat:
@@ -66,12 +74,9 @@ class TitleScreen(Screen):
         centre(fb, 17, t["title.credits"], 2)
         if (self.ticks // BLINK) % 2 == 0:
             centre(fb, 20, t["title.press"], 1)
-        if self.resume_line:
-            centre(fb, 22, self.resume_line, 3)
-        centre(fb, self.options_row, t["title.options"], 2)
-
-    @property
-    def options_row(self) -> int:
-        """The row of 'O : options': one further down under a resume line (a blank row
-        between the lines, not two lines touching)."""
-        return 24 if self.resume_line else 23
+        if self.ctx.resumable:
+            lang = self.ctx.lang
+            centre(fb, 22, RESUME_TEXT.get(lang, RESUME_TEXT["fr"]), 3)
+        if not self.ctx.options.kiosk:
+            # one row further down under a resume line (a blank row between the lines)
+            centre(fb, 24 if self.ctx.resumable else 23, t["title.options"], 2)

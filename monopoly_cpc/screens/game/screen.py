@@ -70,7 +70,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         seed = ctx.seed
         if state is None:
             players = spec.players
@@ -84,7 +84,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
         self.bots = bots
         self.table = Table(bots)     # the order of the computers' moves, and their memory
-        self.speed = int(ctx.option("speed", 2))
+        self.speed = ctx.speed
         self.shown = [p.pos for p in state.players]
         self.cursor = 0
         self.cursor_on = False       # shown once a cursor key or a mode uses it
