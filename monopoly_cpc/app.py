@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.options import Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
 from monopoly_cpc.screens.flow import first_screen
@@ -46,7 +47,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
 
 TICK_HZ = 50
-TICK_S = 1.0 / TICK_HZ
 # Ticks run at most per rendered frame; time beyond is dropped (a stall, a dragged window).
 # 10 ticks = 0.2 s, so the game keeps its 50 Hz down to 5 frames/s (a slow software display).
 MAX_CATCH_UP = 10
@@ -187,7 +187,7 @@ def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
     settings; ``playback=False`` keeps the log of sounds without opening the mixer."""
     from monopoly_cpc.sound import Audio
 
-    probe = AppContext(args=ctx_args, settings=settings)
+    probe = AppContext(options=Options.of(ctx_args), settings=settings)
     return Audio(mute=bool(probe.option("mute", False)), volume=int(probe.option("volume", 7)),
                  stereo=bool(probe.option("stereo", False)), playback=playback)
 
@@ -230,12 +230,13 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
     export).  The seed is ``args.seed`` or 0.  Returns the framebuffer of the last tick.
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # nothing here may open a window
-    n = frames if frames is not None else (getattr(args, "frames", None) or 1)
-    seed = getattr(args, "seed", None)
+    options = Options.of(args)
+    n = frames if frames is not None else (options.frames or 1)
+    seed = options.seed
     settings = _settings()
     session = (session_factory or Session)(
-        args, settings=settings,
-        audio=audio if audio is not None else _audio(args, settings, playback=False),
+        options, settings=settings,
+        audio=audio if audio is not None else _audio(options, settings, playback=False),
         seed=0 if seed is None else seed, screen_factory=screen_factory)
     key_log = key_log or {}
     try:
@@ -250,35 +251,24 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
         close = getattr(session, "close", None)
         if close is not None:
             close()
-    shot = getattr(args, "screenshot", None)
+    shot = options.screenshot
     if shot:
         save_png(fb.to_rgb(), Path(shot))
     return fb
 
 
-def run(args: Any) -> int:
+def run(args: Any, session_factory: Callable[..., Session] | None = None) -> int:
     """The game: headless with --headless, else in a window (full screen by default).
 
-    Both run the exhibition session (recording, attract mode, kiosk, autosave), which is
-    imported here because it builds on :class:`Session`."""
-    if getattr(args, "headless", False):
-        if getattr(args, "screenshot", None):  # checked before the frames are played, not after
-            from monopoly_cpc.demo.paths import writable_file
-
-            writable_file(args.screenshot, "the screenshot")
-        run_headless(args, session_factory=_exhibit_session)
+    ``session_factory`` builds the session with :class:`Session`'s arguments (default
+    :class:`Session`); the command line gives the exhibition session (``cli.play``)."""
+    options = Options.of(args)
+    if options.headless:
+        run_headless(options, session_factory=session_factory)
         return 0
-    if getattr(args, "frames", None) or getattr(args, "screenshot", None):
+    if options.frames or options.screenshot:
         raise UserError("--frames and --screenshot need --headless")
-    return WindowFrontEnd(args, session_factory=_exhibit_session).run()
-
-
-def _exhibit_session(*args: Any, **kwargs: Any) -> Session:
-    """The exhibition session, imported when it is built: in a window, after the window's first
-    picture (the boot's grey), not before the window opens."""
-    from monopoly_cpc.demo.session import ExhibitSession
-
-    return ExhibitSession(*args, **kwargs)
+    return WindowFrontEnd(options, session_factory=session_factory).run()
 
 
 # -- the windowed front end --------------------------------------------------------------------
@@ -352,23 +342,29 @@ class WindowFrontEnd:
     ``session_factory`` builds the session with Session's arguments (default :class:`Session`).
     If the session has ``host_event(pygame_event) -> bool``, every pygame event goes there
     first and is dropped when it returns True (kiosk quit keys, the GIF key); if it has
-    ``close()``, that is called when the loop ends.
+    ``caption() -> str``, the window title shows it (a replay's time and sync); if it has
+    ``close()``, that is called when the loop ends.  ``session`` is a session already made
+    (the replay viewer, ``demo/window.py``), shown in this same loop; ``fullscreen`` overrides
+    the options and settings.
     """
 
     def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
                  session_factory: Callable[..., Session] | None = None,
-                 max_ticks: int | None = None) -> None:
-        self.args = args
+                 max_ticks: int | None = None, session: Any = None,
+                 fullscreen: bool | None = None) -> None:
+        self.options = options = Options.of(args)
         self.screen_factory = screen_factory
         self.session_factory = session_factory or Session
+        self.session = session      # a session made by the caller (a replay being watched)
         self.max_ticks = max_ticks  # tests: stop after this many ticks
         self.settings = _settings()
-        probe = AppContext(args=args, settings=self.settings)
-        self.fullscreen = getattr(args, "kiosk", False) or (
-            not getattr(args, "windowed", False) and bool(probe.option("fullscreen", True)))
+        probe = AppContext(options=options, settings=self.settings)
+        self.fullscreen = options.kiosk or (not options.windowed and bool(probe.option("fullscreen", True)))
+        if fullscreen is not None:
+            self.fullscreen = fullscreen
         self.scale_option: int | None = probe.option("scale", None)
         self._scale_said = False
-        self.crt = bool(getattr(args, "crt", False) or probe.option("crt", False))
+        self.crt = bool(options.crt or probe.option("crt", False))
         self.vsync = False
         self.scaled = False             # the surface is SDL's renderer's (SCALED), not the window's
         self.software_renderer = False  # that renderer turned out to be software (SOFT_FLIP_S)
@@ -563,18 +559,20 @@ class WindowFrontEnd:
         previous = None
         if threading.current_thread() is threading.main_thread():
             previous = signal.signal(signal.SIGTERM, self._on_sigterm)
-        session = None
+        session = self.session
         try:
             self._open_display()
-            probe = AppContext(args=self.args, settings=self.settings)
-            self._power_on(probe)
+            probe = AppContext(options=self.options, settings=self.settings)
+            if session is None:
+                self._power_on(probe)
             keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
-            seed = getattr(self.args, "seed", None)
+            seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
-            session = self.session_factory(self.args, settings=self.settings,
-                                           audio=_audio(self.args, self.settings, playback=True),
-                                           seed=seed, screen_factory=self.screen_factory)
+            if session is None:
+                session = self.session_factory(self.options, settings=self.settings,
+                                               audio=_audio(self.options, self.settings, playback=True),
+                                               seed=seed, screen_factory=self.screen_factory)
             return self._loop(session, keyboard, getattr(session, "host_event", None))
         finally:
             if previous is not None:
@@ -627,6 +625,8 @@ class WindowFrontEnd:
         redraw = {getattr(pygame, name) for name in REDRAW_EVENTS if hasattr(pygame, name)}
         clock = FixedStep(time.perf_counter())
         vsync_check = VsyncCheck(clock.origin, self.refresh_s)
+        status = getattr(session, "caption", None)   # a session's own line in the window title
+        caption = TITLE
         running = True
         while running and not self.stop_requested:
             for ev in pygame.event.get():
@@ -667,6 +667,11 @@ class WindowFrontEnd:
                 if session.quit_requested or (self.max_ticks is not None and session.tick >= self.max_ticks):
                     running = False
                     break
+            if status is not None:
+                text = self.title_message or f"{TITLE} - {status()}"
+                if text != caption:
+                    caption = text
+                    pygame.display.set_caption(caption)
             # The picture changes only with a tick (a screen's draw only reads its state), and a
             # picture equal to the one on screen is not presented again (render/present.py).
             flipped = False

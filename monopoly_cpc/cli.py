@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 import traceback
+from typing import Any
 
 # Any sub-command may import pygame: its banner must never reach stdout (JSON outputs).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -195,6 +196,29 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.
         sys.stdout = stdout
 
 
+def play(args: argparse.Namespace) -> int:
+    """The game: the play options as one record, built here, and the exhibition session
+    (recording, attract mode, kiosk, autosave: ``monopoly_cpc.demo.exhibit``) composed with
+    its standard plugins, in a window or headless (``app.run``)."""
+    from monopoly_cpc import app
+    from monopoly_cpc.options import Options
+
+    options = Options.of(args)
+    if options.headless and options.screenshot:  # checked before the frames are played, not after
+        from monopoly_cpc.demo.paths import writable_file
+
+        writable_file(options.screenshot, "the screenshot")
+    return int(app.run(options, session_factory=_exhibit_session) or 0)
+
+
+def _exhibit_session(*args: Any, **kwargs: Any) -> Any:
+    """The exhibition session, imported when it is built: in a window, after the window's first
+    picture (the boot's grey), not before the window opens."""
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+
+    return ExhibitSession(*args, **kwargs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = _parse(parser, argv)
@@ -205,9 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             code = int(args.func(args) or 0)
             out.flush()
             return code
-        from monopoly_cpc import app
-
-        return int(app.run(args) or 0)
+        return play(args)
     except UserError as exc:
         print(f"monopoly-cpc: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -42,6 +42,13 @@ def money(amount: int) -> str:
     return f"{int(amount):,} F".replace(",", ".")
 
 
+def names_and(texts: Texts, names: list[str]) -> str:
+    """'ANNE', 'ANNE et BRUNO', 'ANNE, BRUNO et ZX' (``game.and`` of the catalogue)."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {texts['game.and']} " + names[-1]
+
+
 # -- French elision ----------------------------------------------------------------------------
 # "de", "le", "la", "que" before a field of a template: elided (d', l', qu') when the value
 # filled in begins with a vowel or a mute h

@@ -337,7 +337,7 @@ def test_window_scale_too_big_for_the_screen_is_the_largest_that_fits(monkeypatc
 def test_full_screen_f12_says_it_on_screen_and_a_failed_save_does_not_end_the_game(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pics"))
     f12 = _keydown(pygame.K_F12, pygame.KSCAN_F12)
-    fe = _front_end(["--test-card"], max_ticks=6,
+    fe = _front_end(["--test-card"], max_ticks=4 + app.MAX_CATCH_UP,
                     screen_factory=lambda ctx: Recorder(ctx, post_at={2: [f12]}))
     assert fe.run() == 0 and fe.fullscreen
     assert fe.status_message.startswith("capture : ") and fe.status_message in fe.title_message
@@ -346,7 +346,7 @@ def test_full_screen_f12_says_it_on_screen_and_a_failed_save_does_not_end_the_ga
         raise UserError("no folder to save screenshots in")
 
     monkeypatch.setattr(app, "screenshot_dir", no_folder)
-    fe = _front_end(["--windowed", "--test-card"], max_ticks=6,
+    fe = _front_end(["--windowed", "--test-card"], max_ticks=4 + app.MAX_CATCH_UP,
                     screen_factory=lambda ctx: Recorder(ctx, post_at={2: [f12]}))
     assert fe.run() == 0
     assert fe.last_screenshot is None and "no folder" in fe.title_message
@@ -489,7 +489,7 @@ def test_the_window_is_resizable_and_a_new_size_takes_the_largest_whole_scale_le
                         lambda size, flags=0, *a, **k: (modes.append((size, flags)), real_set_mode(size, flags))[1])
     big = pygame.Surface((1300, 700))
     resized = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1300, y=700)
-    fe = _front_end(["--windowed", "--scale", "1"], max_ticks=8,
+    fe = _front_end(["--windowed", "--scale", "1"], max_ticks=4 + app.MAX_CATCH_UP,
                     screen_factory=lambda ctx: Recorder(ctx, post_at={2: [resized]}))
     real_get_surface = pygame.display.get_surface
     monkeypatch.setattr(pygame.display, "get_surface",

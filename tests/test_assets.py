@@ -25,7 +25,8 @@ DATA_FILES = [
     "palette_cpc.yaml", "font_8x8.png", "font_8x8.txt", "board_320x200.png", "board.yaml",
     "cards.yaml", "keyboard_fr.yaml", "keyboard_en.yaml", "keyboard_host.yaml", "sounds.yaml",
     "texts/play_fr.yaml", "texts/play_en.yaml", "texts/commands_fr.yaml",
-    "texts/commands_en.yaml", "texts/rules_fr.yaml", "texts/rules_en.yaml",
+    "texts/commands_en.yaml", "texts/rules_fr.yaml", "texts/rules_en.yaml", "texts/ai_fr.yaml",
+    "texts/ai_en.yaml",
 ]
 
 

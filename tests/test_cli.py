@@ -47,7 +47,7 @@ def test_frames_without_headless_is_one_clear_line():
 def test_an_unexpected_error_is_one_line_and_logged(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
 
-    def boom(args):
+    def boom(args, **_kw):
         raise RuntimeError("something broke")
 
     from monopoly_cpc import app

@@ -41,12 +41,12 @@ SetupScreen._key_quick
 SetupScreen._key_hours
 SetupScreen._key_minutes
 # settings read by name through AppContext.option (getattr(settings, name)): ai_level by the
-# game screen's computers and the replay header, the kiosk's chord and idle time by demo/session
+# game screen's computers and the replay header, the kiosk's chord and idle time by demo/plugins
 Settings.ai_level
 Settings.kiosk_chord
 Settings.idle_minutes
-Settings.attract_playlist  # demo/session.py: ctx.option("attract_playlist")
-Settings.kiosk_captures    # demo/session.py: ctx.option("kiosk_captures")
+Settings.attract_playlist  # demo/plugins: session.option("attract_playlist")
+Settings.kiosk_captures    # demo/plugins: session.option("kiosk_captures")
 # settings.short bounds reprlib's work with these limits, read by reprlib itself
 Repr.maxlevel
 Repr.maxlist
@@ -57,7 +57,7 @@ Repr.maxother
 # commands/soak.py sets the play options' loader to "skip"; the boot screen reads it by name
 # (ctx.option("loader"))
 Namespace.loader
-# screens/modes/trade.py names the groups with getattr(board, f"group_names_{texts.lang}")
+# screens/game/modes/trade.py names the groups with getattr(board, f"group_names_{texts.lang}")
 Board.group_names_en
 
 # -- fields of records that mirror a data file (assets/palette_cpc.yaml) -----------------------

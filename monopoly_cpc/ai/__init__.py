@@ -1,6 +1,7 @@
 """Computer players: ``make_bot(kind, personality=None, seed=0)``.
 
-``bot.decide(state, player) -> Action | None`` and ``bot.last_reason`` (one French line). Kinds:
+``bot.decide(state, player) -> Action | None`` and ``bot.last_reason`` (why: a ``Reason``, a code
+and its fields that the text catalogue turns into a line, ai/reasons.py). Kinds:
 ``facile``, ``normal``, ``expert`` (three strengths; any of the six personalities), ``baseline``
 (the yardstick: buys all, builds at once, never trades, pays to leave jail) and ``random``.
 See docs/ai.md.

@@ -19,6 +19,7 @@ from typing import Any, Final
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
+from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
 from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
@@ -239,7 +240,7 @@ class Bot:
         self._pe_bid_pct = pers.bid_pct
         self.kind = level.name
         self.rng = BotRng(seed)
-        self.last_reason = ""
+        self.last_reason: Reason = NO_REASON
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
         self._holdings: _Holdings | None = None   # ... and what it says (shared)
@@ -284,7 +285,7 @@ class Bot:
         """This player's memory as plain data (JSON): ``restore`` takes it back."""
         data: dict[str, Any] = {name: getattr(self, name) for name in self._MEMORY_INTS}
         data.update(
-            rng=self.rng.state, reason=self.last_reason,
+            rng=self.rng.state, reason=self.last_reason.data(),
             quiet_houses=list(self._quiet_houses), quiet_bank=list(self._quiet_bank),
             own=None if self._own is None else list(self._own),
             mort=None if self._mort is None else list(self._mort),
@@ -298,7 +299,7 @@ class Bot:
         for name in self._MEMORY_INTS:
             setattr(self, name, int(data[name]))
         self.rng.state = int(data["rng"])
-        self.last_reason = str(data["reason"])
+        self.last_reason = reason_from(data["reason"])
         self._quiet_houses = [int(x) for x in data["quiet_houses"]]
         qb = data["quiet_bank"]
         self._quiet_bank = (int(qb[0]), int(qb[1]))
@@ -336,7 +337,7 @@ class Bot:
         if c is not None and c.owner == p:
             if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
-            self.last_reason = "Je réclame le loyer."
+            self.last_reason = because("claim_rent")
             return _seat_act(_CLAIMS, p)
         if ph == DEBT:
             d = state.debts[0]
@@ -450,25 +451,25 @@ class Bot:
             if value > price * 1.3 and cash + self._mortgage_room(state, p, exclude=s) >= price:
                 m = self._junk_to_mortgage(state, p)
                 if m >= 0 and m != s:
-                    self.last_reason = "J'hypothèque pour acheter ce terrain."
+                    self.last_reason = because("mortgage_to_buy")
                     return _square_act(_MORTGAGES, p, m)
         if cash < price:
-            self.last_reason = "Trop cher pour moi : aux enchères."
+            self.last_reason = because("too_dear_auction")
             return _seat_act(_DECLINES, p)
         value = self.value_of(state, p, s)
         spare = cash - price
         if self._lv_auctions_cheap and self._rivals_short(state, p, price):
-            self.last_reason = "Personne n'a de quoi enchérir : je tente les enchères."
+            self.last_reason = because("auction_no_bidder")
             return _seat_act(_DECLINES, p)
         if value > price * 1.3:
-            self.last_reason = "J'achète : ce terrain compte pour un groupe."
+            self.last_reason = because("buy_for_group")
             return _seat_act(_BUYS, p)
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
-            self.last_reason = "J'achète."
+            self.last_reason = because("buy")
             return _seat_act(_BUYS, p)
-        self.last_reason = "Je garde mon argent : aux enchères."
+        self.last_reason = because("keep_cash_auction")
         return _seat_act(_DECLINES, p)
 
     def _rivals_short(self, state: GameState, p: int, price: int) -> bool:
@@ -504,7 +505,7 @@ class Bot:
         if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
             return None
         if state.time_up and au.kind != "property":
-            self.last_reason = "Je passe : le temps est écoulé."
+            self.last_reason = because("pass_time_up")
             return _seat_act(_PASSES, p)   # no building is sold once the time is up
         ceiling = self.bid_ceiling(state, p)
         price = state.board.prices[au.square] if au.square >= 0 else 10000
@@ -515,9 +516,9 @@ class Bot:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
-            self.last_reason = "Je passe : c'est plus que ce que cela vaut pour moi."
+            self.last_reason = because("pass_too_dear")
             return _seat_act(_PASSES, p)
-        self.last_reason = "J'enchéris."
+        self.last_reason = because("bid")
         return A.Bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
@@ -528,23 +529,23 @@ class Bot:
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
-            self.last_reason = "Je reste en prison : dehors, les loyers sont chers."
+            self.last_reason = because("stay_in_jail")
             return _roll(p)
         if pl.jail_cards:
-            self.last_reason = "J'utilise ma carte pour sortir de prison."
+            self.last_reason = because("jail_card")
             return A.UseJailCard(p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
-            self.last_reason = "Je paie l'amende pour sortir de prison."
+            self.last_reason = because("jail_fine")
             return A.PayJailFine(p)
-        self.last_reason = "Je tente le double."
+        self.last_reason = because("try_double")
         return _roll(p)
 
     def _card_choice(self, state: GameState, p: int) -> A.Action:
         fine = state.cards.all[state.pending_card].amount if state.pending_card >= 0 else 0
         if self.pers.chance_over_fine or state.players[p].cash < fine:
-            self.last_reason = "Je tire une carte Chance."
+            self.last_reason = because("draw_chance")
             return A.ChooseCard(p, True)
-        self.last_reason = "Je paie l'amende."
+        self.last_reason = because("pay_fine")
         return A.ChooseCard(p, False)
 
     # -- free actions: lift, build, trade --------------------------------------------------------
@@ -555,7 +556,7 @@ class Bot:
             counter = self._counter
             self._counter = None
             if trading.still_valid(state, counter) and trading.trades_open(state):
-                self.last_reason = "Je vous propose un autre prix."
+                self.last_reason = because("counter_offer")
                 return counter
         # Hot path (several calls a turn): the snapshot is checked here rather than through
         # refresh (two list comparisons), then nothing to do when I hold nothing to act on.
@@ -673,7 +674,7 @@ class Bot:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        self.last_reason = "Je lève une hypothèque."
+        self.last_reason = because("lift_mortgage")
         return _square_act(_LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
@@ -727,12 +728,12 @@ class Bot:
             if why:
                 blocked = blocked or "bank" in why
                 continue
-            self.last_reason = "Je construis."
+            self.last_reason = because("build")
             return _square_act(_BUILDS, p, s)
         if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
-                self.last_reason = "J'hypothèque pour construire."
+                self.last_reason = because("mortgage_to_build")
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, levels, top)
@@ -759,7 +760,7 @@ class Bot:
             s = max((x for x, lx in zip(members_of[g], lv) if lx == max(lv)))
             if not can_sell(state, p, s):
                 self._freed_at = self._turns
-                self.last_reason = "Je vends une maison pour bâtir un hôtel ailleurs."
+                self.last_reason = because("sell_for_hotel")
                 return _square_act(_SALES, p, s)
         return None
 
@@ -835,7 +836,7 @@ class Bot:
                         level(state, s) == level(state, best) and t.price[s] > t.price[best]):
                     best = s
             if best >= 0:
-                self.last_reason = "Je place le bâtiment gagné aux enchères."
+                self.last_reason = because("place_building")
                 return _square_act(_BUILDS, p, best)
         return None
 
@@ -849,12 +850,12 @@ class Bot:
         # 1. A lone property (least useful first).
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
-            self.last_reason = "J'hypothèque pour payer."
+            self.last_reason = because("mortgage_to_pay")
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         if loan_room(state, p) > 0:
             amount = min(loan_room(state, p), max(1000, (need + 999) // 1000 * 1000))
-            self.last_reason = "J'emprunte à la banque."
+            self.last_reason = because("borrow")
             return A.Borrow(p, amount)
         # 3. A rent: half in cash, the rest in properties that give the creditor no group.
         if d.reason == "rent" and d.creditor >= 0:
@@ -871,18 +872,18 @@ class Bot:
                 if best_key is None or key < best_key:
                     best, best_key = s, key
         if best >= 0:
-            self.last_reason = "Je vends une maison pour payer."
+            self.last_reason = because("sell_to_pay")
             return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
         for s in state.board.properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
-                self.last_reason = "J'hypothèque pour payer."
+                self.last_reason = because("mortgage_to_pay")
                 return _square_act(_MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
             if a is not None:
                 return a
-        self.last_reason = "Je ne peux plus payer : je fais faillite."
+        self.last_reason = because("bankrupt")
         return A.DeclareBankruptcy(p)
 
     def _pay_in_kind(self, state: GameState, p: int, d, any_property: bool = False):
@@ -919,7 +920,7 @@ class Bot:
             total += value
         if total < rest:
             return None
-        self.last_reason = "Je paie la moitié en terrains."
+        self.last_reason = because("pay_in_kind")
         return A.PayInKind(p, tuple(sorted(picks)))
 
     # -- trades ----------------------------------------------------------------------------------
@@ -927,7 +928,7 @@ class Bot:
         tr = state.trade
         assert tr is not None   # phase TRADE
         if state.time_up:   # the quick game's time is over: no deal can be concluded
-            self.last_reason = "Je refuse : le temps est écoulé."
+            self.last_reason = because("refuse_time_up")
             return A.RejectTrade(p)
         accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason

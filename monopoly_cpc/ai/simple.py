@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
 from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.legal import legal_actions
@@ -34,19 +35,19 @@ class BaselineBot:
     kind = "baseline"
 
     def __init__(self, seed: int = 0) -> None:
-        self.last_reason = ""
+        self.last_reason: Reason = NO_REASON
         self._key: tuple | None = None
         self._streets: list[int] = []     # streets of my complete groups, cheapest first
         self._no_build_turn = -1          # turn in which it gave up a shortage auction
 
     def memory(self) -> dict[str, Any]:
         """What it remembers between decisions, as plain data (the rest is a cache)."""
-        return {"no_build_turn": self._no_build_turn, "reason": self.last_reason}
+        return {"no_build_turn": self._no_build_turn, "reason": self.last_reason.data()}
 
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
         """Take back a ``memory()``."""
         self._no_build_turn = int(data["no_build_turn"])
-        self.last_reason = str(data["reason"])
+        self.last_reason = reason_from(data["reason"])
 
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """The baseline's action for player ``p`` now, or None."""
@@ -72,7 +73,7 @@ class BaselineBot:
         if ph == TRADE:
             t = state.trade
             if t is not None and t.partner == p:
-                self.last_reason = "Je ne fais pas d'échange."
+                self.last_reason = because("refuse_no_trades")
                 return A.RejectTrade(p)
             return None
         if ph == START_ROLL:
@@ -155,16 +156,16 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = BotRng(seed)
-        self.last_reason = ""
+        self.last_reason: Reason = NO_REASON
 
     def memory(self) -> dict[str, Any]:
         """Its random stream, as plain data."""
-        return {"rng": self.rng.state, "reason": self.last_reason}
+        return {"rng": self.rng.state, "reason": self.last_reason.data()}
 
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
         """Take back a ``memory()``."""
         self.rng.state = int(data["rng"])
-        self.last_reason = str(data["reason"])
+        self.last_reason = reason_from(data["reason"])
 
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """A random legal action of player ``p`` (None when it has none)."""

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple, Protocol
 
+from monopoly_cpc.ai.reasons import Reason
 from monopoly_cpc.ai.rng import bot_seed
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import auction_settled
@@ -47,7 +48,7 @@ WINDOW_STEPS: Final = 6   # moves one computer may make in its out-of-turn windo
 class Computer(Protocol):
     """What the table asks of a computer player (``ai.make_bot``)."""
 
-    last_reason: str
+    last_reason: Reason     # why its last move: a code for the catalogue (ai/reasons.py)
 
     def decide(self, state: GameState, p: int) -> A.Action | None: ...
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from monopoly_cpc.ai.reasons import Reason, because
 from monopoly_cpc.ai.values import swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import GameState, Trade
-from monopoly_cpc.texts import money
 
 if TYPE_CHECKING:
     from monopoly_cpc.ai.bot import Bot
@@ -29,10 +29,6 @@ if TYPE_CHECKING:
 JAIL_CARD_WORTH: Final = 5000
 RETRY_TURNS: Final = 24      # an offer refused is not made again before this many turns
 ROUNDING: Final = 1000       # offers are in thousands of francs: a gap this small is no gap
-
-
-def _group_name(state: GameState, g: int) -> str:
-    return state.board.group_names_fr[g]
 
 
 def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
@@ -92,15 +88,17 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     return got
 
 
-def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.ProposeTrade | None]:
-    """Accept or refuse the pending offer ``tr`` (I am its partner): (accept, reason, counter)."""
+def judge(bot: Bot, state: GameState, me: int,
+          tr: Trade) -> tuple[bool, Reason, A.ProposeTrade | None]:
+    """Accept or refuse the pending offer ``tr`` (I am its partner): (accept, reason, counter);
+    the reason is a code (ai/reasons.py), a group named by its index."""
     other = tr.proposer
     mine, his, my_groups, his_groups = gains(bot, state, me, other, tr.give, tr.take, tr.cash,
                                              len(tr.give_cards), len(tr.take_cards))
     pers, lv = bot.pers, bot.level
     pl = state.players[me]
     if tr.cash < 0 and pl.cash + tr.cash < bot.reserve_now(state, me) // 2:
-        return False, "Je refuse : je n'ai pas assez de liquidités pour payer.", None
+        return False, because("refuse_no_cash"), None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
         # A monopoly for him and none for me: only if paid at least what it is worth to him
@@ -114,8 +112,8 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
         need = max(need, his * lv.opponent_weight)
     if mine >= need - ROUNDING:
         if my_groups:
-            return True, f"J'accepte : j'obtiens le groupe {_group_name(state, my_groups[0])}.", None
-        return True, "J'accepte : l'échange m'est favorable.", None
+            return True, because("accept_my_group", group=my_groups[0]), None
+        return True, because("accept_good"), None
     counter = None
     # The extra cash x that would do: my gain rises by x and his falls by x, so when his gain
     # sets the bar (weight w), mine + x >= w * (his - x).
@@ -125,11 +123,10 @@ def judge(bot: Bot, state: GameState, me: int, tr: Trade) -> tuple[bool, str, A.
     if not tr.give_cards and not tr.take_cards and state.players[other].cash >= tr.cash + short:
         counter = A.ProposeTrade(me, other, give=tr.take, take=tr.give, cash=-(tr.cash + short))
     if his_groups:
-        name = _group_name(state, his_groups[0])
-        return False, f"Je refuse : vous auriez le groupe {name} pour trop peu.", counter
+        return False, because("refuse_your_group", group=his_groups[0]), counter
     if his > mine and mine < need:
-        return False, "Je refuse : l'échange vous avantage trop.", counter
-    return False, "Je refuse : l'échange ne me rapporte pas assez.", counter
+        return False, because("refuse_favours_you"), counter
+    return False, because("refuse_too_little"), counter
 
 
 def trades_open(state: GameState) -> bool:
@@ -245,7 +242,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         key = (best.partner, best.give, best.take)
         # After a haggled first offer the even one may follow at once (-1: no waiting).
         bot.tried[key] = -1 if key not in bot.tried and bot.level.haggle_pct < 100 else state.turn
-        bot.last_reason = f"Je propose un échange ({money(abs(best.cash))})."
+        bot.last_reason = because("propose_trade", amount=abs(best.cash))
     return best
 
 
@@ -280,6 +277,6 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         cash = int(-his + 2000 + 999) // 1000 * 1000
         if cash <= 0 or cash > budget or mine - cash < 0:
             continue
-        bot.last_reason = f"Je vous achète ce terrain {money(cash)}."
+        bot.last_reason = because("buy_street", amount=cash)
         return A.ProposeTrade(me, other, give=(), take=take, cash=cash)
     return None

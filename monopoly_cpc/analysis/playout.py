@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from monopoly_cpc.ai.reasons import NO_REASON, Reason
 from monopoly_cpc.ai.table import Table
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled
@@ -45,7 +46,7 @@ class Careless:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.last_reason = ""
+        self.last_reason: Reason = NO_REASON
 
     def decide(self, state: GameState, p: int) -> A.Action | None:
         rng = self.rng

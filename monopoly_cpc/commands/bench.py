@@ -162,12 +162,12 @@ def startup_pair(runs: int = 5) -> dict[str, float]:
 
 def _session(kind: str):
     """A headless exhibition session: the attract demo, or the title left alone (no demo)."""
-    from monopoly_cpc.cli import build_parser
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
-    args = build_parser().parse_args(["--headless", "--loader", "skip", "--attract-after", "86400"])
-    return ExhibitSession(args, settings=Settings(), seed=7, store=None, playlist=False,
+    options = Options(headless=True, loader="skip", attract_after=86400)
+    return ExhibitSession(options, settings=Settings(), seed=7, store=None, playlist=False,
                           start="attract" if kind == "attract" else "boot", warn=lambda _msg: None)
 
 

@@ -71,16 +71,13 @@ def register(subparsers: Any) -> None:
 
 def make_session(args: argparse.Namespace) -> Any:
     """The attract session the demo records (headless, no files but the replay)."""
-    from types import SimpleNamespace
-
-    from monopoly_cpc.cli import build_parser
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
-    play = build_parser().parse_args([])
-    play.headless = args.headless
-    play.lang, play.speed, play.seed, play.record = args.lang, args.speed, args.seed, args.record
-    return ExhibitSession(SimpleNamespace(**vars(play)), settings=Settings(), seed=args.seed,
+    play = Options(headless=args.headless, lang=args.lang, speed=args.speed, seed=args.seed,
+                   record=args.record)
+    return ExhibitSession(play, settings=Settings(), seed=args.seed,
                           start="attract", store=None, suspended=None)
 
 

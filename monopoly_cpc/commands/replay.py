@@ -78,11 +78,12 @@ def report(name: str, replay: R.Replay, result: Any) -> int:
 def _window(args: argparse.Namespace, replay: R.Replay) -> int:
     from monopoly_cpc.app import _audio
     from monopoly_cpc.demo.export import replay_session
-    from monopoly_cpc.demo.session import Recorder
+    from monopoly_cpc.demo.replay import Recorder
     from monopoly_cpc.demo.window import clock, run_window
+    from monopoly_cpc.options import Options
 
     settings = R.settings_for(replay, args.file)
-    audio = _audio(argparse.Namespace(mute=args.mute, volume=None), settings, playback=not args.mute)
+    audio = _audio(Options(mute=args.mute), settings, playback=not args.mute)
     session = replay_session(replay, audio, args.file)
     keys = replay.key_log(session.layout)
     checker = Recorder(R.Replay(seed=replay.seed, hash_every=replay.hash_every), session.layout)

@@ -63,17 +63,15 @@ def register(subparsers: Any) -> None:
 def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: bool = False,
          report_every: int = 0, out: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run ``ticks`` ticks of the attract loop; the measurements as a dict."""
-    from monopoly_cpc.cli import build_parser
     from monopoly_cpc.demo.attract import AttractScreen
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    play = build_parser().parse_args([])
-    play.headless, play.loader, play.seed = True, "skip", seed
-    play.attract_after, play.kiosk = attract_after, kiosk
+    play = Options(headless=True, loader="skip", seed=seed, attract_after=attract_after, kiosk=kiosk)
     errors: list[str] = []
-    session = ExhibitSession(SimpleNamespace(**vars(play)), settings=Settings(), seed=seed,
+    session = ExhibitSession(play, settings=Settings(), seed=seed,
                              store=None, suspended=None, guard=True, warn=errors.append)
     session._log = lambda text: errors.append(  # type: ignore[method-assign]
         text.strip().splitlines()[-1])  # count the session's error reports, keep going

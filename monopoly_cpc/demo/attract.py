@@ -41,6 +41,9 @@ def new_demo_game(ctx: AppContext, seed: int) -> Any:
 class AttractScreen(Screen):
     """The demo game; any key, its end or :data:`DEMO_TICKS` return to the title."""
 
+    idle_return = False
+    is_demo = True
+
     def __init__(self, ctx: AppContext, seed: int, limit: int = DEMO_TICKS) -> None:
         super().__init__(ctx)
         self.seed = seed

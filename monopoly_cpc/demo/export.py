@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly_cpc.demo.replay import Replay, args_for, first_difference, settings_for
+from monopoly_cpc.demo.replay import Replay, first_difference, options_for, settings_for
 from monopoly_cpc.errors import UserError
 
 FPS = 50
@@ -32,14 +32,14 @@ def replay_session(replay: Replay, audio: Any = None, source: str = "replay",
                    warn: Callable[[str], None] | None = None) -> Any:
     """An ExhibitSession set up as the replay's was at its tick 0 (no files written);
     ``warn`` gets the session's warnings (a bad recorded kiosk chord...), named by ``source``."""
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
-    args = args_for(replay, headless=True)
+    options = options_for(replay, headless=True)
     extra: dict[str, Any] = {}
     if warn is not None:
         extra["warn"] = lambda msg: warn(f"{source}: {msg}")
     try:
-        return ExhibitSession(args, settings=settings_for(replay, source), audio=audio,
+        return ExhibitSession(options, settings=settings_for(replay, source), audio=audio,
                               seed=replay.seed, start=replay.start, game=replay.game,
                               suspended=replay.suspended, store=None, layout=replay.layout,
                               hash_every=replay.hash_every, playlist=False, game_bots=replay.bots,
@@ -66,7 +66,7 @@ class Playback:
 
     def __init__(self, replay: Replay, audio: Any = None, source: str = "replay",
                  stop_at_difference: bool = False) -> None:
-        from monopoly_cpc.demo.session import Recorder
+        from monopoly_cpc.demo.replay import Recorder
 
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: nothing may open a window
         self.replay = replay

@@ -22,6 +22,8 @@ LINES = {
 class OperatorScreen(Screen):
     """Quit, options or back; reached only through the kiosk chord."""
 
+    idle_return = False   # it closes by itself after TIMEOUT
+
     def __init__(self, ctx: AppContext, title: Callable[[], Screen]) -> None:
         super().__init__(ctx)
         self.title = title
@@ -46,7 +48,7 @@ class OperatorScreen(Screen):
         fb.clear(0)
         fb.set_inks((0, 26, 24, 6))
         fb.set_border(0)
-        lines = LINES.get(self.ctx.option("lang", "fr"), LINES["fr"])
+        lines = LINES.get(self.ctx.lang, LINES["fr"])
         fb.text((40 - len(lines[0])) // 2, 6, lines[0], pen=3)
         for i, line in enumerate(lines[1:]):
             fb.text(8, 10 + 2 * i, line, pen=1 if i < 2 else 2)

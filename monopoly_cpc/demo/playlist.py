@@ -43,6 +43,9 @@ class PlaylistScreen(Screen):
     ``warn`` gets the replay's own warnings (a recorded ``kiosk_chord`` that is not a chord),
     each naming the file; without it they go to stderr like a playback's."""
 
+    idle_return = False
+    is_demo = True
+
     def __init__(self, ctx: AppContext, path: Path, title: Any, warn: Any = None) -> None:
         from monopoly_cpc.demo import replay as R
 
@@ -63,6 +66,9 @@ class PlaylistScreen(Screen):
 
         return replay_session(self.replay, ctx.audio, str(self.path), warn=warn)
 
+    def crash_note(self) -> str:
+        return f"attract playlist {self.path}"
+
     def on_key(self, ev: Any) -> None:
         self.ctx.switch(self.title())  # a visitor pressed a key: the title, ready for a game
 
@@ -72,6 +78,12 @@ class PlaylistScreen(Screen):
             return
         self.inner.step(self.keys.get(self.t, ()))
         self.t += 1
+
+    def draw_key(self) -> tuple | None:
+        """The replayed screen's key and the blink of DEMO (None when that screen has none)."""
+        screen = self.inner.screen
+        key = screen.draw_key()
+        return None if key is None else (screen, key, (self.t // BLINK) % 2)
 
     def draw(self, fb: Any) -> None:
         self.inner.draw_into(fb)

@@ -24,6 +24,7 @@ from typing import Any
 
 from monopoly_cpc import __version__
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.options import GAME_OPTIONS, Options, option_problem
 
 FORMAT_NAME = "monopoly-cpc-replay"
 VERSION = 1
@@ -32,34 +33,11 @@ HASH_EVERY = 50  # one frame hash per second of play
 # second).  A longer one is a damaged or hand-made file, and --verify would run for ever.
 MAX_TICKS = 50 * 60 * 60 * 24 * 7
 
-# Options recorded with a session because they change what the game does or draws.  Options
-# that only change the host side (window, scale, keymap: the log holds CPC keys) are left out.
-GAME_OPTIONS = ("lang", "speed", "machine", "media", "tape_speed", "loader", "no_disc",
-                "test_card", "kiosk", "attract_after", "ai_level")
+# The options recorded with a session (GAME_OPTIONS) are the fields of
+# monopoly_cpc.options.Options marked ``game``: they change what the game does or draws.
+# Options that only change the host side (window, scale, keymap: the log holds CPC keys) are
+# left out.
 START_KINDS = ("boot", "attract", "game")
-
-
-def option_problem(name: str, value: Any) -> str:
-    """What is wrong with a recorded game option ("" when the command line would take it): the
-    same kinds and choices as ``monopoly-cpc --help`` (a replay cannot start with another)."""
-    import argparse
-
-    from monopoly_cpc.cli import build_parser
-
-    if value is None:
-        return ""
-    action = next(a for a in build_parser()._actions if a.dest == name)
-    if action.nargs == 0:   # a switch (--kiosk, --no-disc, --test-card)
-        return "" if isinstance(value, bool) else f"expected true or false, got {short(value)}"
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        return f"unexpected value {short(value)}"
-    try:
-        value = action.type(value) if action.type is not None else value
-    except (ValueError, TypeError, argparse.ArgumentTypeError):
-        return f"unexpected value {short(value)}"
-    if action.choices is not None and value not in action.choices:
-        return f"{short(value)} is not one of {', '.join(map(str, action.choices))}"
-    return ""
 
 
 def short(value: Any) -> str:
@@ -297,6 +275,28 @@ class Replay:
         return replace_file(path, text, "the replay file")
 
 
+class Recorder:
+    """Builds a :class:`Replay`: the raw key events of each tick and a frame hash every N."""
+
+    def __init__(self, replay: Replay, layout: Any) -> None:
+        from monopoly_cpc.render.framebuffer import FrameBuffer
+
+        self.replay = replay
+        self.layout = layout
+        self.fb = FrameBuffer()  # its own picture, drawn only at hash ticks (window-rate free)
+        self.t = 0
+
+    def keys(self, events: list) -> None:
+        self.replay.add_events(self.t, events, self.layout)
+
+    def after_step(self, draw) -> None:
+        if self.t % self.replay.hash_every == 0:
+            draw(self.fb)
+            self.replay.hashes.append(frame_hash(self.fb))
+        self.t += 1
+        self.replay.ticks = self.t
+
+
 def load(path: str | Path) -> Replay:
     """Read a replay file; one-line DataError if it is missing, not JSON or not a replay."""
     from monopoly_cpc.safefile import REPLAY_LIMIT, FileRefused, read_text
@@ -330,29 +330,15 @@ def load(path: str | Path) -> Replay:
 
 
 def options_of(ctx: Any) -> dict[str, Any]:
-    """The game options in force in this context (command line, else settings), for a replay."""
-    out = {}
-    for name in GAME_OPTIONS:
-        value = ctx.option(name, None)
-        if value is not None:
-            out[name] = value
-    return out
+    """The game options in force in this context (its Options record, else the settings),
+    as a replay stores them."""
+    return ctx.options.game_data(ctx.settings)
 
 
-def args_for(replay: Replay, **extra: Any) -> Any:
-    """An argparse-like namespace with the replay's options (and ``extra``) for a new Session."""
-    from types import SimpleNamespace
-
-    from monopoly_cpc.cli import build_parser
-
-    ns = build_parser().parse_args([])  # every play option at its default
-    for name in GAME_OPTIONS:
-        setattr(ns, name, replay.options.get(name))
-    ns.seed = replay.seed
-    ns.record = None
-    for k, v in extra.items():
-        setattr(ns, k, v)
-    return SimpleNamespace(**vars(ns))
+def options_for(replay: Replay, **extra: Any) -> Options:
+    """The Options record a replay's session starts with: its stored game options, its seed,
+    no recording, and ``extra`` (``headless=True``)."""
+    return Options.from_game_data(replay.options, seed=replay.seed, record=None, **extra)
 
 
 def settings_for(replay: Replay, source: str = "replay") -> Any:

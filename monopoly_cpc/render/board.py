@@ -231,7 +231,7 @@ def paint_board(board: Board) -> np.ndarray:
 
 
 def hole() -> tuple[int, int, int, int]:
-    """The inside of the ring (x, y, w, h), free for the logo, the dice and the piles of cards."""
+    """The inside of the ring (x, y, w, h): the bank's stock, the dice, the close-up window."""
     return CORNER_W + 1, TOP + CORNER_H + 1, RIGHT_X - CORNER_W - 1, BOTTOM_Y - TOP - CORNER_H - 1
 
 

@@ -21,6 +21,7 @@ is no glyph reads as ``UNKNOWN`` (U+FFFD).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -317,3 +318,19 @@ class FrameBuffer:
         other._chars = self._chars
         other.pens, other.inks, other.border = self.pens.copy(), self.inks.copy(), self.border.copy()
         return other
+
+
+@lru_cache(maxsize=32)
+def _big_glyphs(s: str, scale: int, pen: int) -> tuple[np.ndarray, int]:
+    scratch = FrameBuffer()
+    scratch.text_px(0, 0, s, pen=1, paper=0)
+    glyphs = scratch.pens[0:8, 0:8 * len(s)] == 1
+    clear = 0 if pen != 0 else 1  # a pen that is not ``pen`` marks the see-through pixels
+    img = np.where(glyphs, pen, clear).astype(np.uint8)
+    return np.kron(img, np.ones((scale, scale), dtype=np.uint8)), clear
+
+
+def big_text(fb: FrameBuffer, s: str, x: int, y: int, scale: int, pen: int) -> None:
+    """Text ``s`` drawn ``scale`` times larger, in ``pen``, over what is there."""
+    img, clear = _big_glyphs(s, scale, pen)
+    fb.sprite(img, x, y, transparent=clear)

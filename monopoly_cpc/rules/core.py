@@ -13,6 +13,7 @@ from monopoly_cpc.rules.board import (
 from monopoly_cpc.rules.events import Event, event
 from monopoly_cpc.rules.queries import (
     building_sale_value,
+    by_fortune,
     fortune,
 )
 from monopoly_cpc.rules.refusals import CODES, Why
@@ -304,8 +305,7 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
 def _finish(state: GameState, ev: list[Event]) -> None:
     alive = state.alive()
     scores = [fortune(state, i) for i in range(len(state.players))]
-    ranking = sorted(alive, key=lambda i: (-scores[i], i))
-    ranking += [i for i in range(len(state.players)) if i not in alive]
+    ranking = by_fortune(state, scores)
     state.scores = scores
     state.ranking = ranking
     state.winner = ranking[0]

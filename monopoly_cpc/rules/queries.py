@@ -5,6 +5,7 @@ Nothing here mutates the state; the engine and the computer players both use the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
@@ -203,23 +204,79 @@ def assets(state: GameState, player: int) -> int:
     return state.players[player].cash + liquidation_value(state, player) + loan_room(state, player)
 
 
+@dataclass(frozen=True)
+class Fortune:
+    """A player's fortune in its parts (what the end screen shows); ``total`` is the score."""
+
+    cash: int
+    properties: int     # printed prices, half of it for a mortgaged property
+    buildings: int      # houses at their price, a hotel as ``hotel_level`` houses
+    loan: int           # the MONOPOLIC loan still owed, deducted
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.properties + self.buildings - self.loan
+
+
+NO_FORTUNE: Final = Fortune(0, 0, 0, 0)
+
+
+def fortune_parts(state: GameState, player: int) -> Fortune:
+    """The parts of :func:`fortune`: cash, properties, buildings and the loan deducted; all
+    nought for a bankrupt player."""
+    p = state.players[player]
+    if p.bankrupt:
+        return NO_FORTUNE
+    b = state.board
+    props = build = 0
+    own, mort, houses = state.owner, state.mortgaged, state.houses
+    for s in b.properties:
+        if own[s] == player:
+            props += b.prices[s] // 2 if mort[s] else b.prices[s]
+            h = houses[s]
+            if h:
+                build += b.house_costs[s] * (hotel_level(state) if h == HOTEL else h)
+    return Fortune(p.cash, props, build, p.loan)
+
+
 def fortune(state: GameState, player: int) -> int:
     """Score of the quick game and of CTRL+C (seeds/002 'NOUVELLE MANIERE RAPIDE'): cash, printed
     price of properties, half of it when mortgaged, houses at their price, hotels at (houses
     before a hotel + 1) houses; a MONOPOLIC loan still owed is deducted."""
-    p = state.players[player]
-    if p.bankrupt:
-        return 0
-    b = state.board
-    total = p.cash - p.loan
-    own, mort, houses = state.owner, state.mortgaged, state.houses
-    for s in b.properties:
-        if own[s] == player:
-            total += b.prices[s] // 2 if mort[s] else b.prices[s]
-            h = houses[s]
-            if h:
-                total += b.house_costs[s] * (hotel_level(state) if h == HOTEL else h)
-    return total
+    return fortune_parts(state, player).total
+
+
+def by_fortune(state: GameState, scores: list[int]) -> list[int]:
+    """The players still in the game by ``scores`` (highest first, a tie by seat), then the
+    bankrupt in seat order: the engine's ranking at the end of the game."""
+    alive = sorted(state.alive(), key=lambda i: (-scores[i], i))
+    return alive + [i for i in range(len(state.players)) if state.players[i].bankrupt]
+
+
+def ranking(state: GameState) -> list[int]:
+    """The engine's ranking once the game is over; before that, the same order by fortune."""
+    if state.ranking:
+        return list(state.ranking)
+    return by_fortune(state, [fortune(state, i) for i in range(len(state.players))])
+
+
+def tied_winners(state: GameState) -> list[int]:
+    """The players sharing the winner's score, in ranking order (the engine breaks a tie by
+    seat): two or more is a tie, to be told as one, not as the first seat's win."""
+    w = state.winner
+    if w < 0:
+        return []
+
+    def score(i: int) -> int:
+        return state.scores[i] if state.scores else fortune(state, i)
+
+    best = score(w)
+    return [i for i in ranking(state) if not state.players[i].bankrupt and score(i) == best]
+
+
+def places(totals: list[int]) -> list[int]:
+    """The place of each total of a ranking, equal totals sharing theirs: 1, 1, 3."""
+    return [1 + sum(other > total for other in totals) for total in totals]
 
 
 def houses_and_hotels(state: GameState, player: int) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from monopoly_cpc.errors import DataError
@@ -89,3 +89,22 @@ class Variant:
 
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Variant)}
+
+
+def variant_from_settings(settings: Any, quick_minutes: int = 0) -> Variant:
+    """The rules of a new game: the classic CPC rules with the switches the options chose.
+
+    ``quick_minutes`` > 0 makes it the quick game (two deeds dealt, a clock).  The fast
+    variant plays 3 houses before a hotel and ends at the second bankruptcy.
+    """
+    v = Variant.classic()
+    if settings is not None:
+        if getattr(settings, "fast_variant", False):
+            v = Variant.fast()
+        v = replace(v, auto_rent=bool(getattr(settings, "auto_rent", False)),
+                    trade_only_when_bank_empty=bool(getattr(settings, "trade_only_when_bank_empty", False)),
+                    loans=bool(getattr(settings, "monopolic_loans", False)))
+    if quick_minutes > 0:
+        quick = Variant.quick(0, quick_minutes)
+        v = replace(v, deal_deeds=quick.deal_deeds, time_limit_ticks=quick.time_limit_ticks)
+    return v

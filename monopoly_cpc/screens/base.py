@@ -14,14 +14,17 @@ A screen is a small state machine driven by the 50 Hz loop:
 
 Screens never compute a rule (they ask ``monopoly_cpc.rules``) and never play a sound by name
 of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on, a screen calls
+``ctx.after(its scene)`` (the next scene of ``screens.flow.SCENES``), ``ctx.go(scene)`` or
 ``ctx.switch(next_screen)``; the switch happens after the current tick.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import InitVar, dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from monopoly_cpc.options import Options
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
@@ -60,28 +63,73 @@ class SilentAudio:
 class AppContext:
     """Everything a screen may reach: options, settings, sound, texts, the tick clock."""
 
-    args: Any = None  # the argparse namespace (play options), or a SimpleNamespace in tests
+    args: InitVar[Any] = None  # the play options as given: an Options, or a namespace (Options.of)
     settings: Any = None  # monopoly_cpc.settings.Settings
     audio: AudioSink = field(default_factory=SilentAudio)
     seed: int = 0
     tick: int = 0  # ticks since start, advanced by the loop
     next_screen: Screen | None = None
     quit_requested: bool = False
+    options: Options = field(default_factory=Options)  # the command line's record (frozen)
+    # a game put aside waits (set by the exhibition session's autosave): the title offers it
+    resumable: bool = False
+
+    def __post_init__(self, args: Any) -> None:
+        if args is not None:
+            self.options = Options.of(args)
 
     def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""
         self.next_screen = screen
 
+    def go(self, scene: str, *args: Any) -> None:
+        """Switch to the scene ``scene`` of ``screens.flow.SCENES``, made with ``args``."""
+        from monopoly_cpc.screens.flow import scene as make
+
+        self.switch(make(self, scene, *args))
+
+    def after(self, scene: str, *args: Any) -> None:
+        """Switch to the scene that follows ``scene`` in ``screens.flow.SCENES``."""
+        from monopoly_cpc.screens.flow import after
+
+        self.switch(after(self, scene, *args))
+
     def option(self, name: str, default: Any = None) -> Any:
         """A command-line option if given, else the saved setting, else ``default``."""
-        value = getattr(self.args, name, None) if self.args is not None else None
+        value = getattr(self.options, name, None)
         if value is None and self.settings is not None:
             value = getattr(self.settings, name, None)
         return default if value is None else value
 
+    # the options every screen reads, typed (the command line's value, else the setting)
+    @property
+    def lang(self) -> str:
+        """The language of the texts: ``fr`` or ``en``."""
+        return str(self.option("lang", "fr"))
+
+    @property
+    def speed(self) -> int:
+        """The pace of the computer players, 1 (slow) to 3 (fast)."""
+        return int(self.option("speed", 2))
+
 
 class Screen:
-    """Base class of all screens; subclasses override what they need."""
+    """Base class of all screens; subclasses override what they need.
+
+    The class attributes say what the exhibition session (``monopoly_cpc.demo``) needs of a
+    screen; it never looks at a screen's class or writes into it."""
+
+    attract_may_start: ClassVar[bool] = False   # the attract loop may replace it when left alone
+    home: ClassVar[bool] = False                # the title: where the kiosk comes back to
+    idle_return: ClassVar[bool] = True          # kiosk: back to the title after idle_minutes alone
+    kiosk_locked_letters: ClassVar[frozenset[str]] = frozenset()  # kiosk: letters visitors may not use
+    kiosk_only_keys: ClassVar[frozenset[str] | None] = None  # kiosk: the only keys it gets (None: all)
+    resume_letter: ClassVar[str | None] = None  # the letter that resumes a game put aside, here
+    is_demo: ClassVar[bool] = False             # a demo (attract loop): restarted as the next demo
+
+    def crash_note(self) -> str:
+        """A line saying what failed, before the traceback in the crash log ("": none)."""
+        return ""
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx

@@ -85,24 +85,27 @@ def _loader_run_timeline(baud: int) -> tuple[tape.TapeEvent, ...]:
 class BootScreen(Screen):
     """Power-on, typed commands and the cosmetic load; then ``on_done()``."""
 
+    idle_return = False                   # it ends by itself
+    kiosk_only_keys = frozenset({"COPY"})  # kiosk: COPY skips it; no ESC Break to BASIC for visitors
+
     def __init__(self, ctx: Any, on_done: Callable[[], Screen]) -> None:
         super().__init__(ctx)
         self.on_done = on_done
-        self.machine = machines.machine(ctx.option("machine", "6128"))
-        media: str = ctx.option("media", None) or self.machine.default_media
+        options = ctx.options   # the command line's machine and loader (not settings)
+        self.machine = machines.machine(options.machine or "6128")
+        media: str = options.media or self.machine.default_media
         if media not in ("tape", "disc"):
             raise ValueError(f"media must be tape or disc, got {media!r}")
         # A 464 booted for disc has a DDI-1 (and AMSDOS); one booted for tape has none.
         self.has_amsdos = self.machine.built_in_disc or media == "disc"
-        self.baud = int(ctx.option("tape_speed", 1000))
-        self.mode = ctx.option("loader", "fast")
+        self.baud = int(options.tape_speed or 1000)
+        self.mode = options.loader or "fast"
         if self.mode not in ("real", "fast", "skip"):
             raise ValueError(f"loader must be real, fast or skip, got {self.mode!r}")
-        self.no_disc = bool(ctx.option("no_disc", False))
+        self.no_disc = bool(options.no_disc)
         self.disc_in = not self.no_disc
-        self.auto = bool(ctx.option("kiosk", False) or ctx.option("attract", False))
-        layout = ctx.option("cpc_layout", None) or ("en" if ctx.option("lang", "fr") == "en" else "fr")
-        self.french = layout == "fr"
+        self.auto = bool(options.kiosk)
+        self.french = ctx.lang != "en"
         self.pace = "real" if self.mode == "real" else "fast"
         self.basic = interpreter.Basic(self.machine.basic_version, self.has_amsdos, self.french, media)
 

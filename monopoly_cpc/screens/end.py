@@ -2,7 +2,9 @@
 
 The engine has scored everybody when the game ended (last player standing, the quick game's
 time, or CTRL+C): cash, the printed price of each property (half when mortgaged), buildings at
-their price (a hotel counts five houses, four in the fast variant), less a MONOPOLIC loan.
+their price (a hotel counts five houses, four in the fast variant), less a MONOPOLIC loan; the
+parts, the ranking and the places are the rules' (``rules.queries.fortune_parts``, ``ranking``,
+``tied_winners``, ``places``).
 Each player gets two lines: rank, name and total (under the Total heading); then cash,
 properties and buildings (under their headings).
 O starts a new game (the pawn menu), N goes back to the title.
@@ -10,12 +12,9 @@ O starts a new game (the pawn menu), N goes back to the title.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import fortune, hotel_level
+from monopoly_cpc.rules.queries import fortune_parts, places, ranking, tied_winners
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.texts import load_texts, money
+from monopoly_cpc.texts import load_texts, money, names_and
 
 INKS = (1, 24, 20, 26)          # blue paper, yellow, cyan, white
 HEAD_INKS = (6, 26, 24, 0)      # the heading band: red paper, white text
@@ -33,84 +32,13 @@ def amount(value: int, width: int) -> str:
     return text.rjust(width)[-width:]
 
 
-@dataclass(frozen=True)
-class Worth:
-    """One player's fortune in its parts."""
-
-    cash: int
-    properties: int
-    buildings: int
-    loan: int
-    total: int
-
-
-def worth(state, player: int) -> Worth:
-    """The parts of ``queries.fortune`` for one player (they add up to it)."""
-    b = state.board
-    p = state.players[player]
-    props = build = 0
-    for s in b.properties:
-        if state.owner[s] != player:
-            continue
-        props += b.prices[s] // 2 if state.mortgaged[s] else b.prices[s]
-        h = state.houses[s]
-        if h:
-            build += b.house_costs[s] * (hotel_level(state) if h == HOTEL else h)
-    total = fortune(state, player)
-    if p.bankrupt:
-        return Worth(0, 0, 0, 0, 0)
-    return Worth(p.cash, props, build, p.loan, total)
-
-
-def ranking(state) -> list[int]:
-    """The engine's ranking, or (before the end) everybody by fortune, bankrupt players last."""
-    if state.ranking:
-        return list(state.ranking)
-    alive = sorted(state.alive(), key=lambda i: (-fortune(state, i), i))
-    return alive + [i for i in range(len(state.players)) if state.players[i].bankrupt]
-
-
-def tied(state) -> list[int]:
-    """The players sharing the winner's fortune, in the engine's order (it breaks a tie by
-    seat): two or more is a tie, to be told as one, not as the first seat's win."""
-    w = state.winner
-    if w < 0:
-        return []
-
-    def score(i: int) -> int:
-        return state.scores[i] if state.scores else fortune(state, i)
-
-    best = score(w)
-    return [i for i in ranking(state) if not state.players[i].bankrupt and score(i) == best]
-
-
-def places(totals: list[int]) -> list[int]:
-    """The place of each total of a ranking, equal totals sharing theirs: 1, 1, 3."""
-    return [1 + sum(other > total for other in totals) for total in totals]
-
-
-def names_and(texts, names: list[str]) -> str:
-    """'ANNE', 'ANNE et BRUNO', 'ANNE, BRUNO et ZX'."""
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {texts['game.and']} " + names[-1]
-
-
-def winner_text(state, texts) -> str:
-    """The game screen's line: 'ANNE a gagné la partie !', or 'Ex aequo : ANNE et BRUNO !'."""
-    together = tied(state)
-    if len(together) > 1:
-        return texts.get("game.tie", names=names_and(texts, [state.players[i].name for i in together]))
-    return texts.get("game.winner", name=state.players[state.winner].name)
-
-
 class EndScreen(Screen):
     """Ranks the players with cash, properties, buildings and total; O: new game, N: title."""
 
     def __init__(self, ctx, state) -> None:
         super().__init__(ctx)
         self.state = state
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.ticks = 0
 
     def tick(self) -> None:
@@ -120,13 +48,9 @@ class EndScreen(Screen):
         if self.ticks < HOLD or ev.repeat:
             return
         if self.texts.is_yes(ev.letter):
-            from monopoly_cpc.screens.setup import SetupScreen
-
-            self.ctx.switch(SetupScreen(self.ctx))
+            self.ctx.after("end")       # a new game: the pawn menu
         elif self.texts.is_no(ev.letter):
-            from monopoly_cpc.screens.title import TitleScreen
-
-            self.ctx.switch(TitleScreen(self.ctx))
+            self.ctx.go("title")
 
     def why(self) -> str:
         st = self.state
@@ -151,8 +75,8 @@ class EndScreen(Screen):
         fb.text((40 - len(why)) // 2, 2, why, pen=2, paper=0)
         order = ranking(st)
         if st.winner >= 0:
-            w = worth(st, st.winner)
-            together = tied(st)
+            w = fortune_parts(st, st.winner)
+            together = tied_winners(st)
             if len(together) > 1:       # equal fortunes: a tie, not the first seat's win
                 names = names_and(t, [st.players[i].name for i in together])
                 line = t.get("cmd_endscreen.tie", names=names, total=money(w.total))
@@ -167,12 +91,12 @@ class EndScreen(Screen):
             fb.text(col, 5, t[f"cmd_endscreen.{k}"][:width].rjust(width), pen=3 if k == "col_total" else 2)
         row = 6        # up to six players of three lines: rows 6-23; the question on row 24
         # (the bankrupt keep the engine's order: each his own place)
-        ranks = places([-1 - k if st.players[i].bankrupt else worth(st, i).total
+        ranks = places([-1 - k if st.players[i].bankrupt else fortune_parts(st, i).total
                         for k, i in enumerate(order)])
         (c_cash, w_cash), (c_props, w_props), (c_build, w_build), (c_total, w_total) = COLUMNS
         for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
-            w = worth(st, i)
+            w = fortune_parts(st, i)
             fb.text(0, row, f"{rank}. {p.name} ({i + 1})"[:c_total - 1], pen=1)
             fb.text(c_total, row, amount(w.total, w_total), pen=3)
             if p.bankrupt:

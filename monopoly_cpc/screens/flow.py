@@ -1,26 +1,97 @@
-"""What follows what: boot -> title -> set-up -> game -> end -> title.
+"""The scene order, in one table: boot -> title -> set-up -> game -> end -> set-up again.
 
-The title, set-up, game and end screens chain themselves (each calls ``ctx.switch``); this
-module only says where a session starts.
+``SCENES`` names each whole screen, how it is made and the scene that follows it.  A screen
+that is done asks for what follows with ``ctx.after(its scene, ...)``; one that leaves by a
+side door (the title's O, the end screen's N) asks for that scene by name with
+``ctx.go(scene, ...)``.  No screen imports the one that follows it: the table does.
+The extra arguments are those the next screen is made with (the set-up's game, the finished
+game's state).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from monopoly_cpc.screens.base import AppContext, Screen
 
 
-def title_screen(ctx: AppContext) -> Screen:
+def _boot(ctx: AppContext) -> Screen:
+    from monopoly_cpc.screens.boot import BootScreen
+
+    return BootScreen(ctx, on_done=lambda: after(ctx, "boot"))
+
+
+def _title(ctx: AppContext) -> Screen:
     from monopoly_cpc.screens.title import TitleScreen
 
     return TitleScreen(ctx)
 
 
+def _setup(ctx: AppContext) -> Screen:
+    from monopoly_cpc.screens.setup import SetupScreen
+
+    return SetupScreen(ctx)
+
+
+def _game(ctx: AppContext, spec: Any) -> Screen:
+    from monopoly_cpc.screens.game import GameScreen
+
+    return GameScreen(ctx, spec)
+
+
+def _end(ctx: AppContext, state: Any) -> Screen:
+    from monopoly_cpc.screens.end import EndScreen
+
+    return EndScreen(ctx, state)
+
+
+def _options(ctx: AppContext, back: Screen | None = None) -> Screen:
+    from monopoly_cpc.screens.options import OptionsScreen
+
+    return OptionsScreen(ctx, back if back is not None else scene(ctx, "title"))
+
+
+def _test_card(ctx: AppContext) -> Screen:
+    from monopoly_cpc.screens.test_card import TestCardScreen
+
+    return TestCardScreen(ctx)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A whole screen: how it is made (``make(ctx, *args)``) and the scene after it."""
+
+    make: Callable[..., Screen]
+    then: str = ""
+
+
+SCENES: dict[str, Scene] = {
+    "boot": Scene(_boot, "title"),
+    "title": Scene(_title, "setup"),       # O: the options, which come back to a new title
+    "setup": Scene(_setup, "game"),
+    "game": Scene(_game, "end"),           # a demo or attract session may go elsewhere
+    "end": Scene(_end, "setup"),           # O: a new game; N: back to the title
+    "options": Scene(_options),            # back to the screen given (a new title)
+    "test_card": Scene(_test_card),
+}
+
+
+def scene(ctx: AppContext, name: str, *args: Any) -> Screen:
+    """The screen of scene ``name``, made with ``args``."""
+    return SCENES[name].make(ctx, *args)
+
+
+def after(ctx: AppContext, name: str, *args: Any) -> Screen:
+    """The screen that follows scene ``name``."""
+    return scene(ctx, SCENES[name].then, *args)
+
+
+def title_screen(ctx: AppContext) -> Screen:
+    return scene(ctx, "title")
+
+
 def first_screen(ctx: AppContext) -> Screen:
     """The screen a session starts on."""
-    if ctx.option("test_card", False):
-        from monopoly_cpc.screens.test_card import TestCardScreen
-
-        return TestCardScreen(ctx)
-    from monopoly_cpc.screens.boot import BootScreen
-
-    return BootScreen(ctx, on_done=lambda: title_screen(ctx))
+    return scene(ctx, "test_card" if ctx.options.test_card else "boot")

@@ -5,18 +5,17 @@ UP and DOWN (or the line's number, 0 for the tenth) choose a line, SPACE or RIGH
 previous one; ENTER saves and goes back to the title, ESC goes back without saving.  When the
 settings cannot be saved (a read-only config folder) the screen stays with "Options non
 enregistrées" on its last row; ENTER then goes back with the options in force for this run.  The new
-game takes its rule switches from the settings through :func:`variant_from_settings`.
+game takes its rule switches from the settings through ``rules.variants.variant_from_settings``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.errors import UserError
-from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.texts import load_texts
 
@@ -48,25 +47,6 @@ ITEMS = (
     Item("volume", "cmd_options.volume", tuple(range(11)), "now"),
     Item("fullscreen", "cmd_options.fullscreen", (True, False), "next_launch"),
 )
-
-
-def variant_from_settings(settings: Any, quick_minutes: int = 0) -> Variant:
-    """The rules of a new game: the classic CPC rules with the switches the options chose.
-
-    ``quick_minutes`` > 0 makes it the quick game (two deeds dealt, a clock).  The fast
-    variant plays 3 houses before a hotel and ends at the second bankruptcy.
-    """
-    v = Variant.classic()
-    if settings is not None:
-        if getattr(settings, "fast_variant", False):
-            v = Variant.fast()
-        v = replace(v, auto_rent=bool(getattr(settings, "auto_rent", False)),
-                    trade_only_when_bank_empty=bool(getattr(settings, "trade_only_when_bank_empty", False)),
-                    loans=bool(getattr(settings, "monopolic_loans", False)))
-    if quick_minutes > 0:
-        quick = Variant.quick(0, quick_minutes)
-        v = replace(v, deal_deeds=quick.deal_deeds, time_limit_ticks=quick.time_limit_ticks)
-    return v
 
 
 REFUSED = {"fr": "Réglage refusé : {name}", "en": "Setting refused: {name}"}
@@ -106,11 +86,11 @@ class OptionsScreen(Screen):
         # a line felt at once (language, volume) shows the value in force, as every other
         # screen reads it (ctx.option): a --lang or --volume of the command line, else the
         # setting; changed here, it is in force at once over the command line's
-        self.saved_args = {i.field: getattr(ctx.args, i.field, None) for i in ITEMS if i.when == "now"}
+        self.saved_args = {i.field: getattr(ctx.options, i.field) for i in ITEMS if i.when == "now"}
         self.row = 0
         self.failed = False     # the last ENTER could not save (message shown until a key)
-        self.texts = load_texts(ctx.option("lang", "fr"))
-        self.message = refused_line(ctx.settings, ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
+        self.message = refused_line(ctx.settings, ctx.lang)
 
     @property
     def settings(self):
@@ -140,7 +120,8 @@ class OptionsScreen(Screen):
         new = values[(k + step) % len(values)]
         setattr(self.settings, item.field, new)
         if self.saved_args.get(item.field) is not None:
-            setattr(self.ctx.args, item.field, new)     # chosen here: over the command line's
+            # chosen here: over the command line's (a new record: the record never changes)
+            self.ctx.options = self.ctx.options.replace(**{item.field: new})
         if item.field == "lang":
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
@@ -171,9 +152,8 @@ class OptionsScreen(Screen):
             # back in place: the loop holds the same settings object
             for f in dataclasses.fields(self.saved_copy):
                 setattr(self.settings, f.name, getattr(self.saved_copy, f.name))
-            for name, value in self.saved_args.items():
-                if value is not None:
-                    setattr(self.ctx.args, name, value)
+            self.ctx.options = self.ctx.options.replace(
+                **{name: value for name, value in self.saved_args.items() if value is not None})
             if hasattr(self.ctx.audio, "set_volume"):
                 self.ctx.audio.set_volume(self.ctx.option("volume", self.saved_copy.volume))
             self.leave()
@@ -201,7 +181,7 @@ class OptionsScreen(Screen):
 
     def leave(self) -> None:
         if hasattr(self.back, "texts"):
-            self.back.texts = load_texts(self.ctx.option("lang", "fr"))
+            self.back.texts = load_texts(self.ctx.lang)
         self.ctx.switch(self.back)
 
     def draw(self, fb) -> None:

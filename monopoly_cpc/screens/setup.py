@@ -46,7 +46,7 @@ class SetupScreen(Screen):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.players: list[PlayerSpec] = []
         self.step = "pawn"          # pawn, computer, name, quick, hours, minutes
         self.pawn = -1
@@ -144,10 +144,7 @@ class SetupScreen(Screen):
             self._start(minutes)
 
     def _start(self, quick_minutes: int) -> None:
-        from monopoly_cpc.screens.game import GameScreen
-
-        spec = GameSpec(tuple(self.players), quick_minutes)
-        self.ctx.switch(GameScreen(self.ctx, spec))
+        self.ctx.after("setup", GameSpec(tuple(self.players), quick_minutes))
 
     def tick(self) -> None:
         self.ticks += 1
@@ -168,7 +165,7 @@ class SetupScreen(Screen):
             draw_pawn(fb, i, 12, row * 8 - 6, scale=2)
             fb.text(5, row, f"{i + 1}", pen=3 if not taken else 2)
             fb.text(7, row, t[f"pawn.{key}"], pen=1 if not taken else 2)
-            if taken:
+            if owner is not None:
                 p = self.players[owner]
                 label = f"{owner + 1} {p.name}"
                 fb.text(24, row, label[:16], pen=1)

@@ -6,13 +6,9 @@ Any key goes on to the set-up (pawn menu).  The O key opens the options screen
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
+from monopoly_cpc.render.framebuffer import big_text
 from monopoly_cpc.render.pawns import PAWN_KEYS, draw_pawn
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.texts import load_texts
 
 # Inks: the CPC's blue paper and yellow text, cyan and red for the big name.
@@ -20,38 +16,28 @@ INKS = (1, 24, 20, 6)
 BLINK = 25  # ticks per half period of the blinking prompt
 
 
-@lru_cache(maxsize=32)
-def _big_glyphs(s: str, scale: int, pen: int) -> tuple[np.ndarray, int]:
-    from monopoly_cpc.render.framebuffer import FrameBuffer
-
-    scratch = FrameBuffer()
-    scratch.text_px(0, 0, s, pen=1, paper=0)
-    glyphs = scratch.pens[0:8, 0:8 * len(s)] == 1
-    clear = 0 if pen != 0 else 1  # a pen that is not ``pen`` marks the see-through pixels
-    img = np.where(glyphs, pen, clear).astype(np.uint8)
-    return np.kron(img, np.ones((scale, scale), dtype=np.uint8)), clear
-
-
-def big_text(fb, s: str, x: int, y: int, scale: int, pen: int) -> None:
-    """Text ``s`` drawn ``scale`` times larger, in ``pen``, over what is there."""
-    img, clear = _big_glyphs(s, scale, pen)
-    fb.sprite(img, x, y, transparent=clear)
-
-
 def centre(fb, row: int, s: str, pen: int = 1) -> None:
     """Text centred on a 40-column row."""
     fb.text(max(0, (40 - len(s)) // 2), row, s, pen=pen, paper=0)
 
 
+# the line under the prompt when a game put aside can be resumed (ctx.resumable)
+RESUME_TEXT = {"fr": "R : reprendre la partie", "en": "R: resume the game"}
+
+
 class TitleScreen(Screen):
     """Shows the title until a key is pressed, then the pawn menu."""
 
+    attract_may_start = True
+    home = True
+    idle_return = False
+    kiosk_locked_letters = frozenset("O")   # no options for visitors (nor their line)
+    resume_letter = "R"
+
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         self.ticks = 0
-        # 'R : reprendre la partie' when a game put aside can be resumed (set by the session)
-        self.resume_line = ""
 
     def on_key(self, ev) -> None:
         if ev.repeat:
@@ -60,11 +46,9 @@ class TitleScreen(Screen):
         # shorter than the attract delay, so it has ended before a demo game replaces the title)
         self.ctx.audio.stop("title")
         if ev.letter == "O":
-            self.ctx.switch(OptionsScreen(self.ctx, TitleScreen(self.ctx)))
+            self.ctx.go("options")      # they come back to a new title
             return
-        from monopoly_cpc.screens.setup import SetupScreen
-
-        self.ctx.switch(SetupScreen(self.ctx))
+        self.ctx.after("title")
 
     def tick(self) -> None:
         if self.ticks == 0:
@@ -90,16 +74,13 @@ class TitleScreen(Screen):
         centre(fb, 17, t["title.credits"], 2)
         if (self.ticks // BLINK) % 2 == 0:
             centre(fb, 20, t["title.press"], 1)
-        if self.resume_line:
-            centre(fb, 22, self.resume_line, 3)
-        centre(fb, self.options_row, t["title.options"], 2)
+        if self.ctx.resumable:
+            lang = self.ctx.lang
+            centre(fb, 22, RESUME_TEXT.get(lang, RESUME_TEXT["fr"]), 3)
+        if not self.ctx.options.kiosk:
+            # one row further down under a resume line (a blank row between the lines)
+            centre(fb, 24 if self.ctx.resumable else 23, t["title.options"], 2)
 
     def draw_key(self) -> tuple:
         """The blink of 'appuyez sur une touche' and the resume line: all that changes."""
-        return (self.ticks // BLINK) % 2, self.resume_line
-
-    @property
-    def options_row(self) -> int:
-        """The row of 'O : options': one further down under a resume line (a blank row
-        between the lines, not two lines touching)."""
-        return 24 if self.resume_line else 23
+        return (self.ticks // BLINK) % 2, self.ctx.resumable, self.ctx.lang, self.ctx.options.kiosk

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from monopoly_cpc.ai import make_bot
+from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules import Variant, apply
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.state import DEBT, Debt
@@ -43,7 +44,7 @@ def test_lone_property_mortgaged_before_any_house_is_sold():
     in_debt(st, 10_000)
     first = bot.decide(st, 0)
     assert first == A.Mortgage(0, NORD)
-    assert "hypothèque" in bot.last_reason
+    assert bot.last_reason == because("mortgage_to_pay")
     actions = settle(st, bot)
     assert st.phase != DEBT and not any(isinstance(a, A.SellBuilding) for a in actions)
     assert st.houses[VAUGIRARD] == 3
@@ -69,7 +70,7 @@ def test_bankrupt_only_when_nothing_else_works():
     assert bot.decide(st, 0) == A.Mortgage(0, NORD)
     apply(st, A.Mortgage(0, NORD))
     assert bot.decide(st, 0) == A.DeclareBankruptcy(0)
-    assert "faillite" in bot.last_reason
+    assert bot.last_reason == because("bankrupt")
 
 
 def test_monopolic_loan_before_selling_houses():

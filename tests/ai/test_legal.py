@@ -8,6 +8,7 @@ import random
 import pytest
 
 from monopoly_cpc.ai import PERSONALITY_NAMES, make_bot
+from monopoly_cpc.ai.reasons import CODES, Reason
 from monopoly_cpc.ai.sim import play_game
 from monopoly_cpc.analysis.playout import random_step
 from monopoly_cpc.rules import IllegalAction, apply, new_game
@@ -56,7 +57,7 @@ def test_every_decision_is_legal_in_random_positions(kind):
                 apply(probe, action)
             except IllegalAction as exc:
                 pytest.fail(f"{kind} chose {action} in phase {st.phase}: {exc.reason}")
-            assert isinstance(bot.last_reason, str)
+            assert isinstance(bot.last_reason, Reason) and bot.last_reason.code in ("", *CODES)
     # The sample reaches the main kinds of decision.
     assert "Roll" in seen and {"Bid", "Pass"} & seen
 

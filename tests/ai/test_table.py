@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from monopoly_cpc.ai.reasons import NO_REASON
 from monopoly_cpc.ai.rng import BotRng, bot_seed
 from monopoly_cpc.ai.table import WINDOW_STEPS, Move, Table, computers
 from monopoly_cpc.rules import actions as A
@@ -18,7 +19,7 @@ class Script:
     def __init__(self, answers=None) -> None:
         self.answers = answers or {}
         self.asked: list[tuple[str, int]] = []
-        self.last_reason = ""
+        self.last_reason = NO_REASON
 
     def decide(self, state, p):
         self.asked.append((state.phase, p))

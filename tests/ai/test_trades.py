@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc.ai import make_bot
+from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules import apply
 from tests.ai.helpers import (
@@ -17,6 +18,9 @@ from tests.ai.helpers import (
     SAINT_MICHEL,
     position,
 )
+
+
+ORANGE = 3     # the orange group's index (board.group_names_fr)
 
 
 def offer(st, proposer, partner, give=(), take=(), cash=0):
@@ -37,15 +41,14 @@ def test_a_monopoly_for_a_little_cash_is_refused(kind, cash):
     bot = make_bot(kind, seed=1)
     action = bot.decide(st, 0)
     assert action == A.RejectTrade(0)
-    assert "orange" in bot.last_reason and bot.last_reason.startswith("Je refuse")
-    assert "\n" not in bot.last_reason
+    assert bot.last_reason == because("refuse_your_group", group=ORANGE)
 
 
 def test_a_monopoly_sold_dearly_enough_is_accepted():
     st = offer(orange_split(), 1, 0, take=(PIGALLE,), cash=250_000)
     bot = make_bot("expert", seed=1)
     assert bot.decide(st, 0) == A.AcceptTrade(0)
-    assert bot.last_reason.startswith("J'accepte")
+    assert bot.last_reason.code.startswith("accept_")
 
 
 def test_a_lone_station_for_a_cheap_street_is_refused():
@@ -53,7 +56,7 @@ def test_a_lone_station_for_a_cheap_street_is_refused():
     offer(st, 1, 0, give=(LECOURBE,), take=(NORD,))
     bot = make_bot("expert", seed=1)
     assert bot.decide(st, 0) == A.RejectTrade(0)
-    assert bot.last_reason.startswith("Je refuse")
+    assert bot.last_reason.code.startswith("refuse_")
 
 
 def test_a_gift_is_accepted():
@@ -71,7 +74,7 @@ def test_giving_away_a_monopoly_for_a_weaker_one_is_refused():
     offer(st, 1, 0, give=(LECOURBE,), take=(PIGALLE,))
     bot = make_bot("expert", seed=1)
     assert bot.decide(st, 0) == A.RejectTrade(0)
-    assert "orange" in bot.last_reason
+    assert bot.last_reason == because("refuse_your_group", group=ORANGE)
 
 
 def test_baseline_never_trades():

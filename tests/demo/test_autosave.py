@@ -280,7 +280,7 @@ def test_a_data_folder_that_cannot_be_written_is_said_once_at_the_start(tmp_path
     # audit G #4: autosave and replays failed silently on a read-only medium
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.settings import Settings
 
     logged: list[str] = []
@@ -331,7 +331,7 @@ def test_an_unusable_data_folder_is_said_in_one_line_not_two(tmp_path):
     (tmp_path / "x.txt").write_text("a file")
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.settings import Settings
 
     warnings: list[str] = []
@@ -371,7 +371,7 @@ def test_a_log_folder_that_cannot_be_written_is_said_once(tmp_path, monkeypatch)
     warnings: list[str] = []
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.settings import Settings
 
     s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "data"),
@@ -400,7 +400,7 @@ def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(
     # audit G #5: a second instance overwrote the autosave.json of a running first one
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.settings import Settings
 
     store = Store(tmp_path)

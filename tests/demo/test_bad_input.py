@@ -15,7 +15,7 @@ from demo_helpers import play_args
 from monopoly_cpc.cli import main
 from monopoly_cpc.demo import export as E
 from monopoly_cpc.demo import replay as R
-from monopoly_cpc.demo.session import ExhibitSession
+from monopoly_cpc.demo.exhibit import ExhibitSession
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.settings import Settings
 
@@ -201,7 +201,7 @@ def test_replay_files_that_cannot_be_right_are_refused(tmp_path, capsys, mutate,
 def test_the_hash_count_follows_the_recorder():
     for ticks in (0, 1, 49, 50, 51, 100, 101):
         rep = R.Replay(seed=0, hash_every=50)
-        from monopoly_cpc.demo.session import Recorder
+        from monopoly_cpc.demo.replay import Recorder
 
         rec = Recorder(rep, None)
         for _ in range(ticks):

@@ -137,7 +137,7 @@ def test_the_cases_that_crashed_are_refused(tmp_path, path, value):
 
 
 def test_a_save_that_fails_when_resumed_is_set_aside_and_not_offered_again(tmp_path, monkeypatch):
-    from monopoly_cpc.demo import session as session_mod
+    from monopoly_cpc.demo import games
 
     store = Store(tmp_path)
     store.save_game(_base_doc()["state"], 7, {"seed": 11, "ai_level": "normal"})
@@ -148,7 +148,7 @@ def test_a_save_that_fails_when_resumed_is_set_aside_and_not_offered_again(tmp_p
     def broken(*a, **k):
         raise ValueError("a value the checks missed")
 
-    monkeypatch.setattr(session_mod.ExhibitSession, "_game_from", broken)
+    monkeypatch.setattr(games.Players, "game_from", broken)
     s.step([key("R")])
     assert not store.autosave_path.exists() and (tmp_path / "autosave.json.broken").exists()
     monkeypatch.undo()

@@ -24,10 +24,11 @@ def _venv(where: Path) -> Path:
     return exe
 
 
-def _install(home: Path, *args: str, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+def _install(home: Path, *args: str, env_extra: dict | None = None,
+             script: Path = SCRIPT) -> subprocess.CompletedProcess:
     env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
     env.update(env_extra or {})
-    return subprocess.run(["sh", str(SCRIPT), *args], capture_output=True, text=True, env=env, check=False)
+    return subprocess.run(["sh", str(script), *args], capture_output=True, text=True, env=env, check=False)
 
 
 def _entry(path: Path) -> configparser.SectionProxy:
@@ -74,10 +75,13 @@ def test_the_systemd_unit_starts_the_venvs_program(tmp_path):
 def test_no_installed_program_is_one_line_and_nothing_written(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    done = _install(home)
+    # a copy of packaging/ in a checkout without .venv (CI's clone has one beside the script)
+    bare = tmp_path / "checkout" / "packaging"
+    shutil.copytree(SCRIPT.parent, bare)
+    done = _install(home, script=bare / SCRIPT.name)
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "install the game first" in done.stderr
     assert not (home / ".local").exists()
-    assert _install(home, "--nope").returncode == 2
+    assert _install(home, "--nope", script=bare / SCRIPT.name).returncode == 2
 
 
 def test_the_installed_entries_validate(tmp_path):

@@ -7,7 +7,7 @@ import pytest
 from demo_helpers import LAYOUT, key, run, session, to_game
 
 from monopoly_cpc.demo.operator import OperatorScreen
-from monopoly_cpc.demo.session import CHORD_WINDOW, parse_chord
+from monopoly_cpc.demo.plugins.kiosk import CHORD_WINDOW, parse_chord
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.options import OptionsScreen
@@ -198,7 +198,7 @@ class Fragile(Screen):
 def _fragile_session(kiosk: bool):
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
     Fragile.made = 0
     return ExhibitSession(play_args(kiosk=kiosk), settings=Settings(), screen_factory=Fragile,

@@ -195,7 +195,7 @@ def test_a_playlist_folder_the_system_refuses_to_look_at_is_one_line(tmp_path, m
 
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.session import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
     said: list[str] = []
     real_stat = pathlib.Path.stat

@@ -7,7 +7,7 @@ from demo_helpers import play_args
 
 from monopoly_cpc import app
 from monopoly_cpc.demo.operator import OperatorScreen
-from monopoly_cpc.demo.session import ExhibitSession
+from monopoly_cpc.demo.exhibit import ExhibitSession
 from monopoly_cpc.screens.base import Screen
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from monopoly_cpc.ai.reasons import NO_REASON
 from monopoly_cpc.keyboard.layout import load_layout
 from monopoly_cpc.render.framebuffer import FrameBuffer
 
@@ -88,7 +89,7 @@ class SimpleBot:
 
     def __init__(self, margin: int = 20000) -> None:
         self.margin = margin
-        self.last_reason = ""
+        self.last_reason = NO_REASON
 
     def memory(self):
         return {}

@@ -1,4 +1,5 @@
-"""Screenshots of every screen of this room, for docs/screens/ (and a test that they render).
+"""Screenshots of every screen of this room, for docs/screens/ (tests/screens/test_docs_pictures.py
+compares them with the pictures there).
 
 Run: .venv/bin/python tests/screens/shots.py docs/screens
 Each picture is the bordered 384x272 CPC frame at 1x; the turn is also saved at 2x

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly_cpc.screens.auction import BID_DELAY, GOING
+from monopoly_cpc.screens.game.auction import BID_DELAY, GOING
 from tests.screens.helpers import digit, game_session, key, typed
 
 # 2 s, 1.5 s, 0.8 s at speeds 1, 2, 3

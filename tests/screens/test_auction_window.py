@@ -3,7 +3,7 @@ personne ne surenchérit : « Une fois… », « Deux fois… », « Adjugé ! �
 
 from __future__ import annotations
 
-from monopoly_cpc.screens.auction import GOING
+from monopoly_cpc.screens.game.auction import GOING
 from tests.screens.commands.helpers import digit, key, settle, start_game, typed
 
 

@@ -105,16 +105,6 @@ def test_a_pawn_in_prison_is_drawn_behind_bars():
     assert not jailed.pens[144:].any()               # nothing spills into the window
 
 
-def test_every_screenshot_renders(tmp_path):
-    from shots import main
-
-    assert main(str(tmp_path)) == 0
-    names = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert names == sorted(["title.png", "setup.png", "who_starts.png", "turn.png", "turn_2x.png",
-                            "buy.png", "deed.png", "card.png", "auction.png", "jail.png", "debt.png",
-                            "winner.png"])
-
-
 def test_the_game_screen_marks_owned_squares_with_their_owners_number():
     from helpers import game_session, settle
 

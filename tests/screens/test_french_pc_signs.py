@@ -8,7 +8,7 @@ import pytest
 from helpers import game_session, settle
 
 from monopoly_cpc.keyboard.host import HostKeyboard
-from monopoly_cpc.screens.modes.views import HoldingsMode
+from monopoly_cpc.screens.game.modes.views import HoldingsMode
 
 
 def _pc_key(scancode: int, unicode: str, shift: bool) -> list:
@@ -24,7 +24,7 @@ def _pc_key(scancode: int, unicode: str, shift: bool) -> list:
     (46, "=", False, -1),   # the CPC's own place of "- _" (AZERTY "=")
 ])
 def test_a_french_pcs_plus_and_minus_open_the_views(scancode, unicode, shift, direction, monkeypatch):
-    from monopoly_cpc.screens import modes
+    from monopoly_cpc.screens.game import modes
 
     opened: list[int] = []
 

@@ -3,8 +3,8 @@
 from helpers import digit, game_session, key, settle, until
 
 from monopoly_cpc.rules.state import AUCTION, DEBT, GAME_OVER, JAIL, ROLL
-from monopoly_cpc.screens import modes
 from monopoly_cpc.screens.end import EndScreen
+from monopoly_cpc.screens.game import modes
 from monopoly_cpc.screens.game.host import Mode, window_line
 
 
@@ -561,8 +561,9 @@ def test_a_rent_paid_half_in_properties():
 
 def test_every_engine_event_has_a_line_or_is_shown_otherwise():
     from monopoly_cpc.rules.events import KINDS, Event
-    from monopoly_cpc.screens.game.describe import SILENT, describe
+    from monopoly_cpc.screens.game.describe import LINES, SILENT, describe
 
+    assert set(LINES) | SILENT <= set(KINDS) and not set(LINES) & SILENT   # no line for a kind the rules do not have
     for lang in ("fr", "en"):
         s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, lang=lang)
         for kind in KINDS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc.rules.board import load_board
-from monopoly_cpc.screens.debt import DebtMode
+from monopoly_cpc.screens.game.debt import DebtMode
 from monopoly_cpc.texts import load_texts
 
 BOARD = load_board()

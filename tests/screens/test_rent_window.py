@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc.screens.game.computers import PACE
-from monopoly_cpc.screens.modes.rent import NONE_TICKS, RentMode
+from monopoly_cpc.screens.game.modes.rent import NONE_TICKS, RentMode
 from tests.screens.helpers import game_session, key
 
 NONE = "Aucun loyer n'est dû en ce moment"

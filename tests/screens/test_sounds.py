@@ -86,7 +86,7 @@ def test_each_key_typed_into_the_set_up_clicks_softly():
 def test_a_command_refused_buzzes():
     """A command's refusal (Mode.apply of an action the engine refuses) gives the error sound."""
     from monopoly_cpc.rules import actions as A
-    from monopoly_cpc.screens.modes import REGISTRY
+    from monopoly_cpc.screens.game.modes import REGISTRY
 
     s = game_session(dice=[(3, 4)])
     ears = s.ctx.audio = Ears()

@@ -223,5 +223,5 @@ def test_each_game_deals_its_own_characters_and_dice_at_the_chosen_strength():
     assert len(set(deals)) > 1                                 # dealt anew for each game
     assert all(b.kind == "expert" for g in games for b in g.bots.values())
     assert len({g.state.rng for g in games}) == 4               # and its own dice
-    again = [GameScreen(AppContext(args=ctx.args, seed=5), spec) for _ in range(1)]
+    again = [GameScreen(AppContext(options=ctx.options, seed=5), spec) for _ in range(1)]
     assert tuple(again[0].bots[i].pers.name for i in range(6)) == deals[0]   # --seed replays

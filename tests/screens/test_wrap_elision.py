@@ -136,7 +136,7 @@ def test_every_french_article_elides_before_every_square_group_and_player_name()
     assert FR.get("cmd.houses.sold", name="ANNE", what="une maison", square="Avenue de Neuilly",
                   value="5.000 F") == "ANNE vend une maison d'Avenue de Neuilly (+5.000 F)"
     assert FR.get("game.sell", name="ANNE", square="Avenue Foch") == "ANNE vend un bâtiment d'Avenue Foch"
-    assert FR.get("cmd.trade.why.my_group", group="orange") == "J'ai l'orange."
+    assert FR.get("ai.accept_my_group", group="orange") == "J'ai l'orange."
     assert FR.get("game.account", name="ANNE", cash="1 F") == "Compte d'ANNE : 1 F"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from monopoly_cpc.ai.personality import NAMES as PERSONALITIES
 from monopoly_cpc.ai.table import Move, computers
+from monopoly_cpc.screens.game.host import ScreenParts
 
 # ticks a computer player waits before each of its steps, by speed 1..3
 PACE = {1: 60, 2: 30, 3: 10}
@@ -36,7 +37,7 @@ def make_bots(ctx, state) -> dict[int, Any]:
     return dict(computers(labels, ctx.seed))
 
 
-class ComputerPlayers:
+class ComputerPlayers(ScreenParts):
     """Mixin of GameScreen: the steps of its computer players (``self.table``)."""
 
     def table_step(self, claims_only: bool = False) -> bool:

@@ -1,145 +1,185 @@
-"""One line of the window for each engine event (texts from the catalogue)."""
+"""One line of the window for each engine event (texts from the catalogue).
+
+``LINES`` maps an event kind to the function that writes its line from a :class:`Said` (the
+event with its names, amount and square already looked up); a kind in ``SILENT`` or with no
+entry writes nothing.
+"""
 
 from __future__ import annotations
 
-from monopoly_cpc.texts import money
+from collections.abc import Callable, Container
+from dataclasses import dataclass
+from typing import Any
+
+from monopoly_cpc.rules.queries import tied_winners
+from monopoly_cpc.texts import Texts, money, names_and
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
-SILENT = {"buy_offer", "land", "card_drawn", "game_over", "debt_paid"}
+SILENT = {"buy_offer", "card_drawn", "game_over", "debt_paid"}
 
 
-def describe(screen, ev) -> str:
-    """The message shown for ``ev`` ('' for none)."""
-    t = screen.texts
-    st = screen.state
-    kind = ev.kind
-    if kind in SILENT:
+@dataclass(frozen=True)
+class Said:
+    """An event and what its line is made of."""
+
+    t: Texts
+    st: Any             # the GameState
+    ev: Any             # the rules' Event
+    bots: Container[int]
+
+    def name(self, i: int) -> str:
+        """A player's name; the bank's for anybody else."""
+        if 0 <= i < len(self.st.players):
+            return self.st.players[i].name
+        return self.t["debt.bank"]
+
+    def square(self, i: int) -> str:
+        return self.st.board.names[i] if 0 <= i < 40 else ""
+
+    @property
+    def who(self) -> str:
+        return self.name(self.ev.player)
+
+    @property
+    def other(self) -> str:
+        return self.name(self.ev.other)
+
+    @property
+    def amt(self) -> str:
+        return money(self.ev.amount)
+
+    @property
+    def place(self) -> str:
+        """The name of the event's square."""
+        return self.square(self.ev.square)
+
+    @property
+    def building(self) -> str:
+        """'un hôtel' or 'une maison': what a shortage auction sells."""
+        return self.t["auction.hotel" if self.ev.text == "hotel" else "auction.building"]
+
+    @property
+    def lot(self) -> str:
+        """What an auction sells: the event's square, or a building."""
+        return self.place if self.ev.square >= 0 else self.building
+
+
+def winner_text(state: Any, texts: Texts) -> str:
+    """The game screen's line: 'ANNE a gagné la partie !', or 'Ex aequo : ANNE et BRUNO !'."""
+    together = tied_winners(state)
+    if len(together) > 1:
+        return texts.get("game.tie", names=names_and(texts, [state.players[i].name for i in together]))
+    return texts.get("game.winner", name=state.players[state.winner].name)
+
+
+def _named(key: str) -> Callable[[Said], str]:
+    """The line ``key`` with the player's name."""
+    return lambda s: s.t.get(key, name=s.who)
+
+
+def _named_amount(key: str) -> Callable[[Said], str]:
+    """The line ``key`` with the player's name and the amount."""
+    return lambda s: s.t.get(key, name=s.who, amount=s.amt)
+
+
+def _named_square(key: str) -> Callable[[Said], str]:
+    """The line ``key`` with the player's name and the square."""
+    return lambda s: s.t.get(key, name=s.who, square=s.place)
+
+
+def _turn(s: Said) -> str:
+    # a human's turn is announced by the dice window itself
+    if s.ev.player not in s.bots:
         return ""
-    def name(i: int) -> str:
-        if 0 <= i < len(st.players):
-            return st.players[i].name
-        return t["debt.bank"]
+    return s.t.get("game.turn_cpu", name=s.who, n=s.ev.player + 1)
 
-    def square(i: int) -> str:
-        return st.board.names[i] if 0 <= i < 40 else ""
 
-    who, other, amt = name(ev.player), name(ev.other), money(ev.amount)
-    if kind == "start_roll":
-        return t.get("game.start_rolled", name=who, total=ev.amount)
-    if kind == "start_tie":
-        return t.get("game.start_tie", names=", ".join(name(i) for i in ev.data))
-    if kind == "first_player":
-        return t.get("game.first_player", name=who)
-    if kind == "turn":
-        # a human's turn is announced by the dice window itself
-        return "" if ev.player not in screen.bots else t.get("game.turn_cpu", name=who, n=ev.player + 1)
-    if kind == "dice":
-        d1, d2 = ev.data
-        return t.get("game.rolled", name=who, d1=d1, d2=d2, total=ev.amount)
-    if kind == "doubles":
-        return t.get("game.doubles", name=who) if ev.amount < 3 else ""
-    if kind == "move":
-        return t.get("game.land", name=who, square=square(ev.square))
-    if kind == "pass_go":
-        return t.get("game.pass_go", name=who, amount=amt)
-    if kind == "buy":
-        return t.get("game.bought", name=who, square=square(ev.square), price=amt)
-    if kind == "decline":
-        return t.get("game.declined", name=who)
-    if kind == "auction_start":
-        what = square(ev.square) if ev.square >= 0 else t[
-            "auction.hotel" if ev.text == "hotel" else "auction.building"]
-        return t.get("auction.heading", square=what)
-    if kind == "bid":
-        return t.get("auction.bids", name=who, amount=amt)
-    if kind == "auction_pass":
-        return t.get("auction.passes", name=who)
-    if kind == "auction_won":
-        what = square(ev.square) if ev.square >= 0 else t[
-            "auction.hotel" if ev.text == "hotel" else "auction.building"]
-        return t.get("auction.sold", square=what, name=who, amount=amt)
-    if kind == "shortage_alone":
-        what = t["auction.hotel" if ev.text == "hotel" else "auction.building"]
-        return t.get("auction.alone", name=who, square=what)
-    if kind == "auction_void":
-        what = t["auction.hotel" if ev.text == "hotel" else "auction.building"]
-        return t.get("auction.void", name=who, square=what)
-    if kind == "auction_unsold":
-        what = square(ev.square) if ev.square >= 0 else t[
-            "auction.hotel" if ev.text == "hotel" else "auction.building"]
-        return t.get("auction.unsold", square=what)
-    if kind == "rent_due":
-        return t.get("game.rent_due", amount=amt, owner=other, n=ev.other + 1)
-    if kind == "rent_paid":
-        return t.get("game.rent_paid", name=who, amount=amt, owner=other)
-    if kind == "rent_lost":
-        return t.get("game.rent_lost", owner=other)
-    if kind == "no_rent":
-        return t.get("game.no_rent", square=square(ev.square))
-    if kind == "tax":
-        return t.get("game.tax", name=who, amount=amt, square=square(ev.square))
-    if kind == "pay":
-        if ev.text in ("tax", "auction", "jail"):
-            return ""  # the tax, the gavel or the release already said it
-        return t.get("game.pay", name=who, amount=amt)
-    if kind == "collect":
-        return t.get("game.collect", name=who, amount=amt)
-    if kind == "transfer":
-        return t.get("game.transfer", name=who, amount=amt, other=other)
-    if kind == "card_kept":
-        return t.get("game.card_kept", name=who)
-    if kind == "card_choice":  # the question, in the log; a human's prompt adds the keys
-        return t.get("card.choice_who", name=who)
-    if kind == "jail":
-        return t.get("game.jail", name=who)
-    if kind == "jail_stay":
-        return t.get("game.jail_stay", name=who)
-    if kind == "leave_jail":
-        return t.get("game.leave_jail", name=who)
-    if kind == "debt":
-        return t.get("debt.heading", name=who, amount=amt, creditor=other)
-    if kind == "build":
-        return t.get("game.build", name=who, square=square(ev.square))
-    if kind == "sell":
-        return t.get("game.sell", name=who, square=square(ev.square))
-    if kind == "mortgage":
-        return t.get("game.mortgage", name=who, square=square(ev.square), amount=amt)
-    if kind == "lift":
-        return t.get("game.lift", name=who, square=square(ev.square))
-    if kind == "interest":
-        return t.get("game.interest", name=who, amount=amt)
-    if kind == "shortage":
-        return t.get("game.shortage")
-    if kind == "trade_proposed":
-        return t.get("game.trade_proposed", name=who, other=other)
-    if kind == "trade":
-        # what changed hands, in one line: the journal's record of a deal between computers
-        give, take, give_cards, take_cards = (list(x) for x in ev.data) if ev.data else ([], [], [], [])
+def _dice(s: Said) -> str:
+    d1, d2 = s.ev.data
+    return s.t.get("game.rolled", name=s.who, d1=d1, d2=d2, total=s.ev.amount)
 
-        def goods(squares: list[int], cards: list, cash: int) -> str:
-            parts = [square(q) for q in squares] + [t["game.trade_card"]] * len(cards)
-            if cash > 0:
-                parts.append(money(cash))
-            return ", ".join(parts) or t["game.trade_nothing"]
 
-        return t.get("game.trade", name=who, other=other, give=goods(give, give_cards, ev.amount),
-                     take=goods(take, take_cards, -ev.amount))
-    if kind == "trade_rejected":
-        return t.get("game.trade_rejected", name=who)
-    if kind == "loan":
-        return t.get("game.loan", name=who, amount=amt)
-    if kind in ("loan_interest", "loan_repaid"):
-        return t.get(f"game.{kind}", name=who, amount=amt)
-    if kind == "bankrupt":
-        return t.get("game.bankrupt", name=who)
-    if kind == "time_up":
-        return t["game.time_up"]
-    if kind == "end_requested":
-        return t["game.game_over"]
-    if kind == "score":
-        return t.get("game.score", name=who, amount=amt)
-    if kind == "winner":
-        from monopoly_cpc.screens.end import winner_text
+def _pay(s: Said) -> str:
+    if s.ev.text in ("tax", "auction", "jail"):
+        return ""  # the tax, the gavel or the release already said it
+    return s.t.get("game.pay", name=s.who, amount=s.amt)
 
-        return winner_text(st, t) if st.winner == ev.player else t.get("game.winner", name=who)
-    return ""
+
+def _trade(s: Said) -> str:
+    """What changed hands, in one line: the journal's record of a deal between computers."""
+    ev, t = s.ev, s.t
+    give, take, give_cards, take_cards = (list(x) for x in ev.data) if ev.data else ([], [], [], [])
+
+    def goods(squares: list[int], cards: list, cash: int) -> str:
+        parts = [s.square(q) for q in squares] + [t["game.trade_card"]] * len(cards)
+        if cash > 0:
+            parts.append(money(cash))
+        return ", ".join(parts) or t["game.trade_nothing"]
+
+    return t.get("game.trade", name=s.who, other=s.other, give=goods(give, give_cards, ev.amount),
+                 take=goods(take, take_cards, -ev.amount))
+
+
+def _winner(s: Said) -> str:
+    if s.st.winner == s.ev.player:
+        return winner_text(s.st, s.t)
+    return s.t.get("game.winner", name=s.who)
+
+
+LINES: dict[str, Callable[[Said], str]] = {
+    "start_roll": lambda s: s.t.get("game.start_rolled", name=s.who, total=s.ev.amount),
+    "start_tie": lambda s: s.t.get("game.start_tie", names=", ".join(s.name(i) for i in s.ev.data)),
+    "first_player": _named("game.first_player"),
+    "turn": _turn,
+    "dice": _dice,
+    "doubles": lambda s: s.t.get("game.doubles", name=s.who) if s.ev.amount < 3 else "",
+    "move": lambda s: s.t.get("game.land", name=s.who, square=s.place),
+    "pass_go": _named_amount("game.pass_go"),
+    "buy": lambda s: s.t.get("game.bought", name=s.who, square=s.place, price=s.amt),
+    "decline": _named("game.declined"),
+    "auction_start": lambda s: s.t.get("auction.heading", square=s.lot),
+    "bid": _named_amount("auction.bids"),
+    "auction_pass": _named("auction.passes"),
+    "auction_won": lambda s: s.t.get("auction.sold", square=s.lot, name=s.who, amount=s.amt),
+    "shortage_alone": lambda s: s.t.get("auction.alone", name=s.who, square=s.building),
+    "auction_void": lambda s: s.t.get("auction.void", name=s.who, square=s.building),
+    "auction_unsold": lambda s: s.t.get("auction.unsold", square=s.lot),
+    "rent_due": lambda s: s.t.get("game.rent_due", amount=s.amt, owner=s.other, n=s.ev.other + 1),
+    "rent_paid": lambda s: s.t.get("game.rent_paid", name=s.who, amount=s.amt, owner=s.other),
+    "rent_lost": lambda s: s.t.get("game.rent_lost", owner=s.other),
+    "no_rent": lambda s: s.t.get("game.no_rent", square=s.place),
+    "tax": lambda s: s.t.get("game.tax", name=s.who, amount=s.amt, square=s.place),
+    "pay": _pay,
+    "collect": _named_amount("game.collect"),
+    "transfer": lambda s: s.t.get("game.transfer", name=s.who, amount=s.amt, other=s.other),
+    "card_kept": _named("game.card_kept"),
+    # the question, in the log; a human's prompt adds the keys
+    "card_choice": _named("card.choice_who"),
+    "jail": _named("game.jail"),
+    "jail_stay": _named("game.jail_stay"),
+    "leave_jail": _named("game.leave_jail"),
+    "debt": lambda s: s.t.get("debt.heading", name=s.who, amount=s.amt, creditor=s.other),
+    "build": _named_square("game.build"),
+    "sell": _named_square("game.sell"),
+    "mortgage": lambda s: s.t.get("game.mortgage", name=s.who, square=s.place, amount=s.amt),
+    "lift": _named_square("game.lift"),
+    "interest": _named_amount("game.interest"),
+    "shortage": lambda s: s.t.get("game.shortage"),
+    "trade_proposed": lambda s: s.t.get("game.trade_proposed", name=s.who, other=s.other),
+    "trade": _trade,
+    "trade_rejected": _named("game.trade_rejected"),
+    "loan": _named_amount("game.loan"),
+    "loan_interest": _named_amount("game.loan_interest"),
+    "loan_repaid": _named_amount("game.loan_repaid"),
+    "bankrupt": _named("game.bankrupt"),
+    "time_up": lambda s: s.t["game.time_up"],
+    "end_requested": lambda s: s.t["game.game_over"],
+    "score": _named_amount("game.score"),
+    "winner": _winner,
+}
+
+
+def describe(screen: Any, ev: Any) -> str:
+    """The message shown for ``ev`` ('' for none)."""
+    line = None if ev.kind in SILENT else LINES.get(ev.kind)
+    return line(Said(screen.texts, screen.state, ev, screen.bots)) if line is not None else ""

@@ -23,7 +23,7 @@ docs/screens.md for the table):
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
 * ``host.busy``                   True while events are still being shown (animations)
 
-Registry: ``monopoly_cpc.screens.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
+Registry: ``monopoly_cpc.screens.game.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
 factory ``factory(host) -> Mode``; the game screen looks the letter up when it is pressed and
 pushes the mode; a letter that is not there does nothing.
 """
@@ -33,7 +33,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
     from monopoly_cpc.ai.table import Table
+    from monopoly_cpc.rules.state import GameState
+    from monopoly_cpc.screens.base import AppContext
+    from monopoly_cpc.screens.game.dice import DiceView
+    from monopoly_cpc.screens.game.show import EventShow
     from monopoly_cpc.texts import Texts
 
 WINDOW_TOP = 18     # first text row of the bottom window
@@ -53,8 +59,15 @@ class GameHost(Protocol):
     last_said: str          # the last message said, whole
     journal: list[str]      # every message said since the game began, newest last (J)
     table: Table            # the computers' order of play and answers (ai.table)
+    ctx: AppContext         # the session: options (speed, sound) and ctx.audio
+    speed: int              # the computers' speed, 1-3
+    bots: dict[int, Any]    # the computer players by seat
+    said: int               # messages said so far
+    log: list[str]          # the window's message log
 
     def on_key(self, ev: Any) -> None: ...
+
+    def game_over_next(self) -> None: ...
 
     def apply(self, action: Any) -> tuple[bool, Any]: ...
 
@@ -75,6 +88,43 @@ class GameHost(Protocol):
     def push(self, mode: Mode) -> None: ...
 
     def pop(self, mode: Mode) -> None: ...
+
+
+class ScreenParts:
+    """What the game screen's mixins (``BoardView``, ``ComputerPlayers``) use of the screen they
+    are part of: declared for the type checker only, ``GameScreen`` defines them."""
+
+    if TYPE_CHECKING:  # pragma: no cover
+        ctx: AppContext
+        state: GameState
+        texts: Texts
+        table: Table
+        bots: dict[int, Any]
+        ticks: int
+        shown: list[int]            # the square each pawn is drawn on
+        highlight: tuple[int, int] | None
+        cursor: int
+        cursor_on: bool
+        modes: list[Mode]
+        prompt: Mode | None
+        typeahead: list[Any]
+        deed: int
+        card: tuple[int, str] | None
+        log: list[str]
+        claim_shown: tuple[int, int, int] | None
+        focus: tuple[int, str]      # the close-up's centre square and why (walk, cursor, event, idle)
+        dice: DiceView
+        show: EventShow
+        _pens: np.ndarray
+
+        @property
+        def busy(self) -> bool: ...
+
+        def apply(self, action: Any) -> tuple[bool, Any]: ...
+
+        def actor(self) -> int: ...
+
+        def claim_ticks_left(self) -> int: ...
 
 
 class Mode:

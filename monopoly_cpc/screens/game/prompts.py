@@ -7,9 +7,12 @@ what they are doing (they act by themselves in ``GameScreen._drive``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from monopoly_cpc.render.pawns import draw_pawn
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.queries import assets, fortune, houses_and_hotels
+from monopoly_cpc.rules.queries import assets, fortune, houses_and_hotels, places
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -22,6 +25,7 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
     TRADE,
 )
+from monopoly_cpc.screens.game.describe import winner_text
 from monopoly_cpc.screens.game.host import WINDOW_TOP, Mode, window_line, wrap
 from monopoly_cpc.screens.game.window import bar, draw_deed
 from monopoly_cpc.texts import name_forms
@@ -319,7 +323,6 @@ class WinnerMode(Prompt):
         st = self.host.state
         t = self.host.texts
         bar(fb, 0, t["game.game_over"], 6)
-        from monopoly_cpc.screens.end import places, winner_text
 
         window_line(fb, 1, winner_text(st, t).center(40), 1)
         order = st.ranking or [st.winner]
@@ -342,11 +345,11 @@ class WinnerMode(Prompt):
         return self.host.texts["game.any_key"] if self.ticks >= 50 else ""
 
 
-def prompt_for(screen) -> tuple[tuple, type | None]:
+def prompt_for(screen: Any) -> tuple[tuple, Callable[[Any], Mode] | None]:
     """(key, factory) of the prompt mode that fits the engine's state now."""
-    from monopoly_cpc.screens.auction import AuctionMode
-    from monopoly_cpc.screens.debt import DebtMode
-    from monopoly_cpc.screens.jail import JailMode
+    from monopoly_cpc.screens.game.auction import AuctionMode
+    from monopoly_cpc.screens.game.debt import DebtMode
+    from monopoly_cpc.screens.game.jail import JailMode
 
     st = screen.state
     ph = st.phase

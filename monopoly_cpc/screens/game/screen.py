@@ -4,7 +4,7 @@ The screen drives the engine: when nothing is being shown it looks at the engine
 who must act.  A computer player acts by itself after a pause (speed 1-3); a human gets the
 prompt mode of that phase (dice, buy, auction, jail, debt, ...) and answers with keys.  The
 T P H L M letters (and E, CTRL+C, ``+ - ?``) open the command modes of
-``monopoly_cpc.screens.modes.REGISTRY`` over it.
+``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
 See docs/screens.md for the layout, the raster bands and the mode host.
 """
 
@@ -28,15 +28,14 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
 )
 from monopoly_cpc.rules.turn import actor
+from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.dice import DiceView
-from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe
+from monopoly_cpc.screens.game.dice import DiceView
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import BoardView
-from monopoly_cpc.screens.options import variant_from_settings
 from monopoly_cpc.texts import load_texts, money
 
 LOG_MAX = 40     # lines of the window's message log kept
@@ -71,7 +70,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
         super().__init__(ctx)
-        self.texts = load_texts(ctx.option("lang", "fr"))
+        self.texts = load_texts(ctx.lang)
         seed = ctx.seed
         if state is None:
             players = spec.players
@@ -85,10 +84,13 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
         self.bots = bots
         self.table = Table(bots)     # the order of the computers' moves, and their memory
-        self.speed = int(ctx.option("speed", 2))
+        self.speed = ctx.speed
         self.shown = [p.pos for p in state.players]
         self.cursor = 0
         self.cursor_on = False       # shown once a cursor key or a mode uses it
+        # the close-up window's centre and why: "walk", "cursor", "event", or "idle" (then the
+        # square of the player the game waits for, BoardView.closeup_focus)
+        self.focus: tuple[int, str] = (state.players[state.current].pos, "idle")
         self.log: list[str] = []
         self.journal: list[str] = []  # every message said since the game began, newest last
         self.said = 0                # messages said so far, and the last one (whole)
@@ -163,10 +165,12 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def move_cursor(self, delta: int) -> None:
         self.cursor = (self.cursor + delta) % 40
         self.cursor_on = True
+        self.focus = (self.cursor, "cursor")
 
     def set_cursor(self, square: int) -> None:
         self.cursor = square % 40
         self.cursor_on = True
+        self.focus = (self.cursor, "cursor")
 
     def show_deed(self, square: int) -> None:
         self.deed = square
@@ -205,14 +209,17 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if self.on_game_over is not None:
             self.on_game_over(self)
             return
-        self.ctx.switch(EndScreen(self.ctx, self.state))
+        self.ctx.after("game", self.state)
 
     def describe(self, ev) -> str:
         return describe(self, ev)
 
     # -- events being shown -------------------------------------------------------------------
     def on_event_shown(self, ev) -> None:
-        """Side effects of an event on the picture (the owner's pawn when rent is due)."""
+        """Side effects of an event on the picture: the close-up shows its square; the
+        owner's pawn when rent is due."""
+        if ev.square >= 0 and ev.kind != "move":
+            self.focus = (ev.square, "event")
         if ev.kind == "rent_due" and not self.state.variant.auto_rent:
             self.highlight = (ev.other, ev.square)
             if ev.other not in self.bots:
@@ -226,6 +233,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def on_shown(self) -> None:
         """The queue is empty: the pawns stand where the engine says."""
         self.shown = [p.pos for p in self.state.players]
+        if self.focus[1] != "cursor":
+            self.focus = (self.focus[0], "idle")
         st = self.state
         if self.table.claim_unasked(st):
             # a computer owner claims at once, before anybody can roll the dice again (the
@@ -313,7 +322,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def _open(self, letter: str) -> None:
         """Push the command mode of this key, if it has one."""
-        from monopoly_cpc.screens.modes import REGISTRY  # the modes build on this package
+        from monopoly_cpc.screens.game.modes import REGISTRY  # the modes build on this package
 
         factory = REGISTRY.get(letter)
         if factory is not None:
@@ -363,9 +372,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         top = self.modes[-1] if self.modes else self.prompt
         if top is not None:
             top.tick()
-        if self.show.busy:
-            return
-        self._drive()
+        if not self.show.busy:     # (the mode's tick may have started a show)
+            self._drive()
 
     def _clock(self) -> None:
         st = self.state

@@ -181,4 +181,5 @@ class EventShow:
             k = done // per
             sign = 1 if n > 0 else -1
             self.screen.shown[player] = (old + sign * k) % 40
+            self.screen.focus = (self.screen.shown[player], "walk")
             self.screen.ctx.audio.cue("step")

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from monopoly_cpc.render import closeup, smallfont
 from monopoly_cpc.render.board import (
-    ICONS,
     draw_buildings,
     draw_cursor,
     draw_owner,
-    hole,
     set_board_inks,
 )
-from monopoly_cpc.render.pawns import SPRITE, draw_pawn, draw_pawns, slot
+from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, ScreenParts
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -24,10 +23,9 @@ from monopoly_cpc.screens.game.window import (
 from monopoly_cpc.texts import money
 
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
-PILE_W, PILE_H = 30, 22   # the piles of Chance and Caisse de Communauté cards in the hole
 
 
-class BoardView:
+class BoardView(ScreenParts):
     """Mixin of GameScreen: its picture, and its draw key (what :meth:`draw` reads)."""
 
     def _top(self) -> Mode | None:
@@ -43,7 +41,7 @@ class BoardView:
         the window's mode has no key of its own (its picture is then drawn every frame).
 
         It must follow ``draw``: a figure drawn and missing here would leave an old picture
-        on screen (tests/screens/test_draw_skip.py draws every frame both ways and compares)."""
+        on screen (tests/demo/test_draw_skip.py draws every frame both ways and compares)."""
         top = self._top()
         window = None
         if top is not None:
@@ -57,7 +55,7 @@ class BoardView:
         c = st.claim
         left = self.claim_ticks_left()
         return (
-            window, self.busy, self.show.mover, self.dice.draw_key(),
+            window, self.busy, self.show.mover, self.dice.draw_key(), self.closeup_focus()[0],
             (self.ticks // BLINK) % 2 if blinking else None, self.cursor if cursor else None,
             self.highlight, self.card, self.deed, tuple(self.log[-WINDOW_ROWS:]), tuple(self.shown),
             tuple((p.name, p.pawn, p.cash, p.bankrupt, p.in_jail) for p in st.players),
@@ -107,36 +105,32 @@ class BoardView:
         fb.text(1, 0, letters[:39], pen=1)
 
     def _draw_hole(self, fb) -> None:
-        from monopoly_cpc.screens.title import big_text
-
-        x, y, w, h = hole()
-        name = self.texts["title.name"]
-        big_text(fb, name, x + (w - 16 * len(name)) // 2, y + 10, 2, 1)
-        # the two piles of cards, as on the printed board, and the dice between them
-        # the piles, the dice and the bank's stock keep clear of the columns where the fourth
-        # to sixth pawns of the side squares stand (3 pawns wide inside each side of the ring)
-        side = 3 * SPRITE + 4
-        for px, icon in ((x + side, "chance"), (x + w - side - PILE_W - 4, "community")):
-            for k in (2, 1, 0):
-                fb.fill_rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 0)
-                fb.rect(px + 2 * k, y + 40 - 2 * k, PILE_W, PILE_H, 1)
-            rows = ICONS[icon]
-            ix = px + (PILE_W - len(rows[0])) // 2
-            iy = y + 40 + (PILE_H - len(rows)) // 2
-            for dy, row in enumerate(rows):
-                for dx, ch in enumerate(row):
-                    if ch == "#":
-                        fb.pset(ix + dx, iy + dy, 1)
-        self.dice.draw(fb, x + w // 2 - 20, y + 42)
+        """The middle of the ring: the bank's stock and the dice on one line, the close-up
+        window (three squares drawn large) under them.  Everything keeps clear of the rows and
+        columns where the fourth to sixth pawns of the squares around stand."""
         st = self.state
         stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        room = (w - 2 * side) // 8
-        head, sep, tail = stock.partition(", ")   # houses on one line, hotels on the next
-        lines = [stock] if len(stock) <= room else (
-            [head + sep.rstrip(), tail] if sep and max(len(head) + 1, len(tail)) <= room else wrap(stock, room))
-        for i, line in enumerate(lines):
-            fb.text_px(x + (w - 8 * len(line)) // 2, y + h - 11 - 8 * (len(lines) - i), line, pen=1,
-                       paper=None)
+        top = closeup.Y0 - 13
+        smallfont.draw_text(fb, closeup.X0, top, stock.upper(), 1)
+        right = closeup.square_x(closeup.COUNT)
+        closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, self.dice.shown(), self.dice.left)
+        square, _why = self.closeup_focus()
+        closeup.draw_closeup(fb, st, square, self.shown, self.highlight,
+                             self.texts["game.closeup_mortgaged"])
+
+    def closeup_focus(self) -> tuple[int, str]:
+        """The square the close-up centres on and why: the walk, the cursor, an event, or
+        (idle) a rent still due, else the square of the player the game waits for."""
+        square, why = self.focus
+        if why != "idle":
+            return square, why
+        if self.highlight is not None:
+            return self.highlight[1], "event"
+        st = self.state
+        p = st.winner if st.phase == GAME_OVER else (self.actor() if self.actor() >= 0 else st.current)
+        if 0 <= p < len(self.shown):
+            return self.shown[p], "idle"
+        return square, "idle"
 
     def _draw_window(self, fb, top: Mode | None) -> None:
         if self.card is not None:

@@ -6,6 +6,7 @@ then the squares are dealt by hand; the screen is the real GameScreen driven by 
 
 from __future__ import annotations
 
+from monopoly_cpc.ai.reasons import NO_REASON, Reason, because
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.engine import apply, new_game
@@ -20,10 +21,10 @@ __all__ = ["Bot", "Session", "digit", "give", "key", "save_png", "start_game", "
 class Bot:
     """A computer player for the tests: answers trades as told, with a reason; else nothing."""
 
-    def __init__(self, accept: bool = True, reason: str = "Ça complète mon groupe.") -> None:
+    def __init__(self, accept: bool = True, reason: Reason = because("accept_good")) -> None:
         self.accept = accept
         self.reason = reason
-        self.last_reason = ""
+        self.last_reason = NO_REASON
         self.asked = 0
 
     def decide(self, state, player):

@@ -1,7 +1,8 @@
 """Screenshots of the commands, the end screen and the options for docs/screens/.
 
 Run: ``.venv/bin/python -m tests.screens.commands.shots`` (headless).  Each picture is the
-bordered 384x272 frame at 1x, taken after the keys a player would press.
+bordered 384x272 frame at 1x, taken after the keys a player would press; tests/screens/
+test_docs_pictures.py compares them with docs/screens/.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import apply
 from monopoly_cpc.rules.variants import Variant
@@ -24,6 +26,7 @@ from tests.screens.commands.helpers import (
     Bot,
     Session,
     digit,
+    flat,
     give,
     goto,
     key,
@@ -38,7 +41,7 @@ OUT = Path(__file__).resolve().parents[3] / "docs" / "screens"
 
 def game(**kw):
     s, st = start_game(("ANNE", "BRUNO", "CPC"), (False, False, True),
-                       bots={2: Bot(reason="Cela me donne le groupe bleu ciel.")}, **kw)
+                       bots={2: Bot(reason=because("accept_my_group", group=1))}, **kw)
     give(st, 0, [1, 3, 39], houses=[2, 2, 0])
     give(st, 1, [6, 8, 12], mortgaged=(12,))
     give(st, 2, [9, 15, 37])
@@ -124,6 +127,42 @@ def main(out: Path | None = None) -> int:
             s.press("N")
             settle(s)
         s.press("J")
+        shot(s, name)
+
+    s, st = game()                      # the close-up following ANNE's walk
+    st.forced_dice = [(3, 4)]
+    s.press("D")
+    for _ in range(600):
+        if s.screen.closeup_focus() == (3, "walk"):
+            break
+        s.step()
+    shot(s, "closeup_walk.png")
+
+    s, st = game()                      # the close-up on a purchase, the deed in the window
+    st.forced_dice = [(2, 3)]
+    s.press("D")                        # ANNE to Gare Montparnasse, the bank's
+    for _ in range(600):
+        if "(O/N)" in flat(s):
+            break
+        s.step()
+    s.press("O")
+    for _ in range(600):
+        if s.screen.deed == 5:
+            break
+        s.step()
+    s.step([], 5)
+    shot(s, "closeup_buy.png")
+
+    for lang, name in (("fr", "closeup_rent.png"), ("en", "closeup_rent_en.png")):
+        s, st = game(lang=lang)         # a rent due: the owner's pawn against the square
+        st.houses[6] = st.houses[8] = 0
+        st.forced_dice = [(2, 4)]
+        s.press("D")                    # ANNE to Rue de Vaugirard, BRUNO's
+        for _ in range(600):
+            if s.screen.claim_shown is not None:
+                break
+            s.step()
+        s.step([], 20)
         shot(s, name)
 
     s, st = game()                      # the end screen

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from monopoly_cpc.screens.game.describe import describe
-from monopoly_cpc.screens.modes.journal import JournalMode
+from monopoly_cpc.screens.game.modes.journal import JournalMode
 from tests.screens.commands.helpers import give, start_game
 
 

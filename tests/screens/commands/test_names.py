@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc.rules.board import HOTEL, STREET, default_board
-from monopoly_cpc.screens.modes.views import PAGE as VIEW_PAGE
+from monopoly_cpc.screens.game.modes.views import PAGE as VIEW_PAGE
 from monopoly_cpc.texts import fit_name, name_forms
 from tests.screens.commands.helpers import digit, flat, give, goto, start_game, typed, window
 

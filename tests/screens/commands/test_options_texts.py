@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from monopoly_cpc import settings as settings_mod
-from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.options import ITEMS, OptionsScreen, variant_from_settings
+from monopoly_cpc.rules.variants import Variant, variant_from_settings
+from monopoly_cpc.screens.options import ITEMS, OptionsScreen
 from monopoly_cpc.screens.title import TitleScreen
 from monopoly_cpc.settings import Settings
 from monopoly_cpc.texts import load_texts
@@ -271,7 +271,7 @@ def test_options_speak_the_language_of_the_command_line():
     assert not any("Langue" in r for r in rows)
     s.press("ESC")
     assert isinstance(s.screen, TitleScreen) and s.screen.texts.lang == "en"
-    assert s.ctx.settings.lang == "fr" and s.ctx.args.lang == "en"
+    assert s.ctx.settings.lang == "fr" and s.ctx.options.lang == "en"
 
 
 def test_a_language_chosen_over_the_command_line_is_in_force_at_once(tmp_path):
@@ -294,7 +294,7 @@ def test_a_language_chosen_over_the_command_line_is_in_force_at_once(tmp_path):
     s = Session(first, lang="en")
     s.step([digit(7)])
     s.press("SPACE", "ESC")
-    assert s.screen.texts.lang == "en" and s.ctx.args.lang == "en" and s.ctx.settings.lang == "en"
+    assert s.screen.texts.lang == "en" and s.ctx.options.lang == "en" and s.ctx.settings.lang == "en"
 
 
 def test_a_volume_of_the_command_line_is_shown_and_esc_goes_back_to_it(tmp_path):

@@ -11,8 +11,8 @@ from monopoly_cpc.rules.core import IllegalAction
 from monopoly_cpc.rules.engine import new_game
 from monopoly_cpc.rules.refusals import CODES, Why, refusal_text
 from monopoly_cpc.screens.game.host import Refusal
+from monopoly_cpc.screens.game.modes.base import CommandMode, reason_text
 from monopoly_cpc.screens.game.screen import GameScreen
-from monopoly_cpc.screens.modes.base import CommandMode, reason_text
 from monopoly_cpc.texts import load_texts
 from tests.screens.commands.helpers import Session, digit, give, goto, key, start_game
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.modes.trade import answer_line
+from monopoly_cpc.screens.game.modes.trade import answer_line
 from tests.screens.commands.helpers import Bot, digit, flat, give, goto, key, settle, start_game
 
 
@@ -65,7 +66,7 @@ def test_human_refuses():
 
 
 def test_computer_answers_and_says_why():
-    bot = Bot(accept=True, reason="J'accepte : j'obtiens le groupe violet foncé.")  # ai/trading.py
+    bot = Bot(accept=True, reason=because("accept_my_group", group=0))   # as ai/trading.py says it
     s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
     give(st, 0, [6])
     give(st, 1, [1])
@@ -84,7 +85,7 @@ def test_computer_answers_and_says_why():
 
 
 def test_computer_refuses_with_its_reason():
-    bot = Bot(accept=False, reason="Je perdrais ma meilleure rue.")
+    bot = Bot(accept=False, reason=because("refuse_favours_you"))
     s, st = start_game(("ANNE", "CPC"), (False, True), bots={1: bot})
     give(st, 0, [6])
     give(st, 1, [39])
@@ -96,7 +97,7 @@ def test_computer_refuses_with_its_reason():
     s.press("N")
     s.press("N")
     s.step(ticks=80)
-    assert "CPC : NON. Je perdrais ma meilleure rue." in flat(s)
+    assert "CPC : NON. Vous y gagnez trop." in flat(s)
     assert st.owner[6] == 0 and st.owner[39] == 1
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.queries import fortune_parts
 from monopoly_cpc.rules.variants import Variant
-from monopoly_cpc.screens.end import EndScreen, worth
+from monopoly_cpc.screens.end import EndScreen
 from monopoly_cpc.screens.setup import SetupScreen
 from monopoly_cpc.screens.title import TitleScreen
 from tests.screens.commands.helpers import (
@@ -146,7 +147,7 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     rows = s.text()
     text = " ".join(" ".join(rows).split())
     assert "FIN DE LA PARTIE" in text and "Partie arrêtée (CTRL+C)" in text
-    anne = worth(st, 0)
+    anne = fortune_parts(st, 0)
     assert (anne.cash, anne.properties, anne.buildings) == (150_000, 12_000, 10_000)
     assert anne.total == 172_000 == st.scores[0]
     assert "ANNE gagne avec 172.000 F" in text

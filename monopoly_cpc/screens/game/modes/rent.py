@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.state import DEBT
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 NONE_TICKS = 100   # 2 s: how long "no rent is due" stays without a key
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from monopoly_cpc.screens.modes.endgame import EndGameMode
-from monopoly_cpc.screens.modes.houses import HousesMode
-from monopoly_cpc.screens.modes.journal import JournalMode
-from monopoly_cpc.screens.modes.loan import LoanMode
-from monopoly_cpc.screens.modes.mortgage import MortgageMode
-from monopoly_cpc.screens.modes.owners import OwnersMode
-from monopoly_cpc.screens.modes.rent import RentMode
-from monopoly_cpc.screens.modes.trade import TradeMode
-from monopoly_cpc.screens.modes.views import HoldingsMode, WhoseMode
+from monopoly_cpc.screens.game.modes.endgame import EndGameMode
+from monopoly_cpc.screens.game.modes.houses import HousesMode
+from monopoly_cpc.screens.game.modes.journal import JournalMode
+from monopoly_cpc.screens.game.modes.loan import LoanMode
+from monopoly_cpc.screens.game.modes.mortgage import MortgageMode
+from monopoly_cpc.screens.game.modes.owners import OwnersMode
+from monopoly_cpc.screens.game.modes.rent import RentMode
+from monopoly_cpc.screens.game.modes.trade import TradeMode
+from monopoly_cpc.screens.game.modes.views import HoldingsMode, WhoseMode
 
 REGISTRY: dict[str, Callable[[Any], Any]] = {
     "T": TradeMode,

@@ -50,12 +50,12 @@ class DebtMode(Prompt):
                 return self._kind_key(ev)
             if ev.is_enter:
                 s = self.host.cursor
-                action = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
-                ok, why = self.host.apply(action)
+                act = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
+                ok, why = self.host.apply(act)
                 self.message = "" if ok else self._refused(why, t["debt.cannot"])
                 return True
             return False
-        action = None
+        action: A.Action | None = None
         if ev.letter == "H":
             self.pick = "mortgage"
             self.message = ""

@@ -12,58 +12,22 @@ carries buildings is refused at once with the reason, as is anything the engine 
 
 from __future__ import annotations
 
-import re
-
+from monopoly_cpc.ai.reasons import NO_REASON, Reason, reason_text
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import TRADE
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 WHO, OFFER, TAKE, PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER, DONE = range(9)
 CASH_DIGITS = 7
 ROW = 40              # a computer's answer stays on one row of the window
 
-# What the computer players say when they answer a trade (their ``last_reason``, French
-# sentences built in monopoly_cpc/ai: trading.judge, and the baseline bot of ai/simple.py),
-# too long for one row after "NAME : NON. ".  Each is shown through a short line of the
-# catalogue, cmd.trade.why.<key>, in the player's language; a group it names is given in that
-# language too.  tests/screens/commands/test_trade_answers.py reads the sentences in ai/ and
-# fails when one is not in this table.
-ANSWERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key) for pattern, key in (
-        (r"J'accepte : j'obtiens le groupe (?P<group>.+)\.", "my_group"),
-        (r"J'accepte : l'échange m'est favorable\.", "good"),
-        (r"Je refuse : je n'ai pas assez de liquidités pour payer\.", "no_cash"),
-        (r"Je refuse : vous auriez le groupe (?P<group>.+) pour trop peu\.", "your_group"),
-        (r"Je refuse : l'échange vous avantage trop\.", "favours_you"),
-        (r"Je refuse : l'échange ne me rapporte pas assez\.", "too_little"),
-        (r"Je ne fais pas d'échange\.", "no_trades"),
-        (r"Je refuse : le temps est écoulé\.", "time_up"),
-    ))
-
-
-def answer_reason(texts, board, reason: str) -> str:
-    """A computer's reason as the catalogue's short line (``cmd.trade.why.<key>``); a sentence
-    the table does not know comes as given."""
-    reason = " ".join(str(reason or "").split())
-    for pattern, key in ANSWERS:
-        m = pattern.fullmatch(reason)
-        if m is None:
-            continue
-        fields = m.groupdict()
-        if "group" in fields:
-            french = board.group_names_fr
-            names = getattr(board, f"group_names_{texts.lang}", french)
-            g = fields["group"]
-            fields["group"] = names[french.index(g)] if g in french else g
-        return texts.get(f"cmd.trade.why.{key}", **fields)
-    return reason
-
-
-def answer_line(texts, board, name: str, accept: bool, reason: str) -> str:
-    """"NAME : OUI. reason" on one row: a reason that would not fit is left out."""
+def answer_line(texts, board, name: str, accept: bool, reason: Reason) -> str:
+    """"NAME : OUI. reason" on one row: the computer's reason (a code and its fields,
+    ai/reasons.py) is the catalogue's ``ai.<code>`` in the player's language; one that would not
+    fit is left out."""
     key = "cmd.trade.cpu_yes" if accept else "cmd.trade.cpu_no"
-    line = texts.get(key, name=name, reason=answer_reason(texts, board, reason)).strip()
+    line = texts.get(key, name=name, reason=reason_text(texts, board, reason)).strip()
     if len(line) > ROW:
         line = texts.get(key, name=name, reason="").strip()
     return line
@@ -354,9 +318,10 @@ class TradeMode(CommandMode):
         bot = self.host.bots[self.partner]
         move = self.host.table.next(st)          # the trade answer, in the table's order
         action = move.action if move is not None and move.seat == self.partner else None
-        reason = getattr(bot, "last_reason", "") or ""
+        reason = bot.last_reason
         if not isinstance(action, (A.AcceptTrade, A.RejectTrade)):
             action = A.RejectTrade(self.partner)
+            reason = NO_REASON          # its reason is that of some other move
         self.note(answer_line(self.t, st.board, self.name(self.partner),
                               isinstance(action, A.AcceptTrade), reason))
         self._answer(action)

@@ -9,7 +9,7 @@ page; the cursor keys turn the pages (↑ ← older, ↓ → newer); ENTER or ES
 from __future__ import annotations
 
 from monopoly_cpc.screens.game.host import wrap
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 PAGE = 4      # message lines per page (lines 1-4 of the window)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import group_has_buildings, lift_cost
 from monopoly_cpc.screens.game.host import wrap
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 
 class MortgageMode(CommandMode):

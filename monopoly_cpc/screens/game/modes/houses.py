@@ -14,7 +14,7 @@ from __future__ import annotations
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.queries import build_starts_auction, can_build, level
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 ASK, DEMAND, BUILD, SELLER, SELL, DONE = range(6)
 DEMAND_DIGITS = 2

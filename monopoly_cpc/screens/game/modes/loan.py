@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import loan_room
-from monopoly_cpc.screens.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.base import CommandMode
 
 WHO, AMOUNT, DONE = range(3)
 AMOUNT_DIGITS = 6

@@ -10,8 +10,8 @@ becomes white for its eight scanlines (a raster change, like the deed's coloured
 from __future__ import annotations
 
 from monopoly_cpc.screens.game.host import WINDOW_TOP, window_line
+from monopoly_cpc.screens.game.modes.base import TITLE_INK, CommandMode
 from monopoly_cpc.screens.game.window import bar, draw_deed
-from monopoly_cpc.screens.modes.base import TITLE_INK, CommandMode
 from monopoly_cpc.texts import fit_name
 
 PAGE = 4            # property lines per page (window lines 1-4)

@@ -21,7 +21,7 @@ class JailMode(Prompt):
     def on_key(self, ev) -> bool:
         if ev.repeat or self.host.busy:
             return False
-        action = None
+        action: A.Action | None = None
         if ev.letter == "P":
             action = A.PayJailFine(self.who)
         elif ev.letter == "C":

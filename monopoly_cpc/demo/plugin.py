@@ -1,0 +1,84 @@
+"""The plugins' side of the exhibition session (``monopoly_cpc.demo.exhibit``): the
+:class:`Plugin` base class and its hooks, the answers of ``filter_key``, and what a plugin
+asks of a screen that the screen does not say itself (is it the game?)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.screens.base import Screen
+
+TICK_HZ = 50
+PASS, DROP, END = "pass", "drop", "end"   # filter_key's answers
+NOT_GIVEN = object()   # an argument not given (None may be a value)
+_CLASSES: dict[str, type] = {}
+
+
+def is_game(screen: Any) -> bool:
+    """Is ``screen`` the game screen (a game that is saved, recorded, restarted)?"""
+    if not _CLASSES:   # imported once: the checks run every tick
+        from monopoly_cpc.screens.game.screen import GameScreen
+
+        _CLASSES["game"] = GameScreen
+    return isinstance(screen, _CLASSES["game"])
+
+
+class Plugin:
+    """One part of an exhibition session; every hook does nothing unless overridden.
+
+    ``OPTIONS`` names what the plugin reads (``Session.option``: the command line's
+    :class:`~monopoly_cpc.options.Options`, else the settings); it reads them once, when it
+    is made with its session."""
+
+    OPTIONS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, session: ExhibitSession) -> None:
+        self.session = session
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """One of the options the plugin declares (``OPTIONS``), as the session has it."""
+        if name not in type(self).OPTIONS:
+            raise KeyError(f"{type(self).__name__} reads the option {name!r} but does not declare it")
+        return self.session.option(name, default)
+
+    def started(self) -> None:
+        """The first screen is there (the session is built)."""
+
+    def begin_tick(self, raw: list) -> None:
+        """A tick begins with these CPC key events, before any filter."""
+
+    def filter_key(self, ev: Any) -> str:
+        """PASS the key on, DROP it, or END the tick's keys (nothing else reaches the screen)."""
+        return PASS
+
+    def screen_changed(self, screen: Screen) -> None:
+        """``screen`` has replaced the one before (a switch, or a plugin's ``show``)."""
+
+    def game_saved(self) -> None:
+        """The game on screen has been saved at a new turn (or its end)."""
+
+    def after_step(self) -> None:
+        """The screen has run its tick (the plugin may ``show`` another screen)."""
+
+    def end_tick(self) -> None:
+        """The tick is over (every plugin's after_step has run)."""
+
+    def crashed(self, broken: Screen, exc: BaseException) -> bool:
+        """``broken`` failed (in its step or its draw); True if the failure was handled."""
+        return False
+
+    def rendered(self, fb: FrameBuffer) -> None:
+        """The picture of this frame is in ``fb``."""
+
+    def in_window(self) -> None:
+        """The session is shown in a window (the window loop's first event)."""
+
+    def host_event(self, ev: Any) -> bool:
+        """A pygame event of the window; True keeps it from the loop and the other plugins."""
+        return False
+
+    def close(self) -> None:
+        """The session ends."""

@@ -1,0 +1,1 @@
+"""The exhibition session's plugins (see ``monopoly_cpc.demo.exhibit`` and docs/kiosk.md)."""
