@@ -625,6 +625,7 @@ class WindowFrontEnd:
         redraw = {getattr(pygame, name) for name in REDRAW_EVENTS if hasattr(pygame, name)}
         clock = FixedStep(time.perf_counter())
         vsync_check = VsyncCheck(clock.origin, self.refresh_s)
+        compared: int | None = -1   # session.redraw.draws when the picture was last compared
         status = getattr(session, "caption", None)   # a session's own line in the window title
         caption = TITLE
         running = True
@@ -673,11 +674,15 @@ class WindowFrontEnd:
                     caption = text
                     pygame.display.set_caption(caption)
             # The picture changes only with a tick (a screen's draw only reads its state), and a
-            # picture equal to the one on screen is not presented again (render/present.py).
+            # picture equal to the one on screen is not presented again (render/present.py); a
+            # picture the session kept (not drawn again) is the one compared last.
             flipped = False
             if ran or self.presenter.stale:
                 fb = session.render()
-                if self.presenter.changed(fb):
+                skip = getattr(session, "redraw", None)   # a replay viewer has none
+                last, compared = compared, (None if skip is None else skip.draws)
+                if (compared is None or compared != last or self.presenter.stale) \
+                        and self.presenter.changed(fb):
                     self.presenter.present(fb, self.surface, self.layout)
                     if self.status_message:
                         draw_status(self.surface, self.layout, self.status_message)

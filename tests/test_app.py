@@ -563,3 +563,21 @@ def test_an_x11_window_surface_is_not_drawn_through_opengl(monkeypatch):
     with pytest.raises(app.UserError):
         app.open_display()
     assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+
+
+def test_a_kept_picture_is_not_compared_again(monkeypatch):
+    """A screen whose draw key does not change is drawn once, and its picture compared with the
+    one on screen once (then after an expose), not at every tick."""
+    from monopoly_cpc.render.present import Presenter
+
+    class Keyed(Still):
+        def draw_key(self):
+            return "still"
+
+    compares = []
+    real = Presenter.changed
+    monkeypatch.setattr(Presenter, "changed", lambda self, fb: (compares.append(1), real(self, fb))[1])
+    fe = _front_end(["--windowed"], max_ticks=40, screen_factory=lambda ctx: Keyed(
+        ctx, post_at={20: [pygame.event.Event(pygame.WINDOWEXPOSED)]}))
+    assert fe.run() == 0
+    assert 1 <= len(compares) <= 3
