@@ -11,7 +11,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.screens.base import AppContext, Screen
 
 DEMO_TICKS = 4 * 60 * 50      # a demo game lasts at most four minutes before the title returns
@@ -67,6 +66,10 @@ class AttractScreen(Screen):
             self._to_title()
             return
         self.game.tick()
+        # imported here: the session imports this module at start, before the first picture,
+        # which need not wait for the rules (the demo's game has imported them by now)
+        from monopoly_cpc.rules.state import GAME_OVER
+
         if self.game.state.phase == GAME_OVER:
             self.over += 1
             if self.over >= WINNER_TICKS:  # nobody presses a key in a demo: leave by itself
