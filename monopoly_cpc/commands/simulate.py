@@ -55,7 +55,7 @@ def register(subparsers) -> None:
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
                    help="player types by seat, comma-separated: facile, normal, expert, baseline, "
-                        "random, each optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
+                        "swap, fair, random, each optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
                         "Prudent, Entreprenant); the last one fills the remaining seats "
                         "(default: expert,baseline)")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
@@ -91,7 +91,7 @@ def parse_spec(text: str, players: int) -> list[str]:
             raise UserError(f"simulate: --ai: unknown player type {shown!r} "
                             f"(one of {', '.join(KINDS)})", exit_code=2)
         if colon:
-            if kind in ("baseline", "random"):
+            if kind in ("baseline", "swap", "fair", "random"):
                 raise UserError(f"simulate: --ai: {kind} has no personality", exit_code=2)
             try:
                 pers = personality(pers).name
