@@ -120,12 +120,17 @@ def table(s) -> str:
     lines.append(f"{s.games} games, {n} players: {', '.join(s.spec)} (seats rotated)")
     lines.append("")
     lines.append(f"{'player type':24s} {'seats':>6s} {'wins':>6s} {'win %/seat':>10s} "
-                 f"{'games %':>8s} {'richest':>8s}")
+                 f"{'[95 % interval]':>16s} {'by count':>8s} {'count %/seat':>12s} "
+                 f"{'[95 % interval]':>16s}")
     for lab in s.wins_by_type:
         seats = s.seats_by_type[lab]
         per_seat = 100.0 * s.wins_by_type[lab] / seats if seats else 0.0
+        count = 100.0 * s.leads_by_type[lab] / seats if seats else 0.0
+        lo, hi = s.interval(lab)
+        clo, chi = s.interval(lab, by_count=True)
         lines.append(f"{lab:24s} {seats:6d} {s.wins_by_type[lab]:6d} {per_seat:9.1f}% "
-                     f"{100.0 * s.wins_by_type[lab] / s.games:7.1f}% {s.leads_by_type[lab]:8d}")
+                     f"{_span(lo, hi):>16s} {s.leads_by_type[lab]:8d} {count:11.1f}% "
+                     f"{_span(clo, chi):>16s}")
     lines.append("")
     lines.append("wins by seat: " + "  ".join(f"{i + 1}: {w}" for i, w in enumerate(s.wins_by_seat)))
     lines.append(f"games with a winner: {s.games_with_winner} ({100.0 * s.games_with_winner / s.games:.1f} %)"
@@ -133,12 +138,19 @@ def table(s) -> str:
     lines.append(f"mean rounds: {s.mean_rounds:.1f}   trades: {s.trades}   bot errors: {s.bot_errors}")
     lines.extend(deal_table(s))
     secs = s.seconds or 1e-9
+    cpu = s.cpu_seconds or 1e-9
     lines.append(f"speed: {s.games / secs:.1f} games/s, {s.rolls / secs:,.0f} dice rolls/s "
-                 f"({s.seconds:.1f} s)")
-    lines.append("wins are outright (last player standing). 'win %/seat': wins per seat of "
-                 "that type (par = 100/players); 'games %': share of all games won by that type; "
-                 "'richest': the engine's winner, i.e. the richest player when the cap was hit.")
+                 f"({s.seconds:.1f} s wall); {s.games / cpu:.1f} games/s, "
+                 f"{s.rolls / cpu:,.0f} dice rolls/s in CPU time ({s.cpu_seconds:.1f} s)")
+    lines.append("'wins': outright (last player standing); 'by count': outright, or the richest by "
+                 "the quick game's count when the round cap was hit (what CTRL+C names). "
+                 "'%/seat': per seat of that type (par = 100/players), with its 95 % Wilson "
+                 "interval over the games.")
     return "\n".join(lines)
+
+
+def _span(lo: float, hi: float) -> str:
+    return f"[{100 * lo:.1f}-{100 * hi:.1f} %]"
 
 
 def deal_table(s) -> list[str]:
