@@ -18,6 +18,7 @@ import sys
 from monopoly_cpc.errors import UserError
 
 MAX_GAMES = 10_000_000
+LADDER_GAMES = 40   # games per pair of the ladder by default (110 pairs: a few minutes)
 
 
 def _count(low: int, high: int):
@@ -49,8 +50,9 @@ def register(subparsers) -> None:
                     "per seat and per player type, mean rounds, games without a winner, "
                     "games/s and dice rolls/s. Same results for any --jobs.",
     )
-    p.add_argument("--games", type=_count(1, MAX_GAMES), default=100, metavar="N",
-                   help="number of games (default: 100)")
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=None, metavar="N",
+                   help="number of games (default: 100); with --ladder, games per pair "
+                        f"(default: {LADDER_GAMES})")
     p.add_argument("--players", type=_count(2, 6), default=4, metavar="P",
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
@@ -65,9 +67,15 @@ def register(subparsers) -> None:
                    help="round cap: a game still going after R rounds is ended and ranked by "
                         "fortune, and counts as a game with no winner (default: 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    p.add_argument("--personalities", action="store_true",
-                   help="measure the six characters instead: six-player games, one character a "
-                        "seat, all of the strength given by --ai (default here: normal)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--personalities", action="store_true",
+                      help="measure the six characters instead: six-player games, one character "
+                           "a seat, all of the strength given by --ai (default here: normal)")
+    mode.add_argument("--ladder", action="store_true",
+                      help="a round robin instead, one against three, of the three strengths, "
+                           "the other five characters (normal) and the yardsticks (baseline, "
+                           "swap, fair), each pair --games games: an Elo rating with its 95 %% "
+                           "interval for each")
     p.set_defaults(func=run, usage_error=p.error)
 
 
@@ -186,7 +194,9 @@ def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.analysis.runner import run_games
 
     try:
-        if args.personalities:
+        if args.ladder:
+            _ladder_options(args)
+        elif args.personalities:
             _personality_kind(args)
         else:
             spec = parse_spec(args.ai, args.players)
@@ -195,6 +205,10 @@ def run(args: argparse.Namespace) -> int:
         if usage_error is None:
             raise
         usage_error(str(exc).removeprefix("simulate: "))
+    if args.ladder:
+        return _ladder(args)
+    if args.games is None:
+        args.games = 100
     if args.personalities:
         return _personalities(args)
     progress = _bar if sys.stderr.isatty() and not args.json else None
@@ -206,6 +220,29 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
     else:
         print(table(summary))
+    return 0
+
+
+def _ladder_options(args: argparse.Namespace) -> None:
+    if args.ai != "expert,baseline":
+        raise UserError("--ladder: the players are fixed (no --ai)", exit_code=2)
+    if args.players != 4:
+        raise UserError("--ladder: the games are of four players (no --players)", exit_code=2)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from monopoly_cpc.analysis import ladder
+    from monopoly_cpc.interrupt import exit_on_signals
+
+    games = args.games if args.games is not None else LADDER_GAMES
+    progress = _bar if sys.stderr.isatty() and not args.json else None
+    with exit_on_signals():
+        result = ladder.run_ladder(games=games, seed=args.seed, jobs=args.jobs,
+                                   round_cap=args.rounds, progress=progress)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(ladder.table(result))
     return 0
 
 
