@@ -152,6 +152,7 @@ class Summary:
                                               for k in self.wins_by_type},
             "leads_by_type": dict(self.leads_by_type),
             "wins_by_count_by_type": dict(self.leads_by_type),
+            "count_rate_by_type": {k: round(self.count_rate(k), 4) for k in self.leads_by_type},
             "count_share_per_seat_by_type": {
                 k: round(self.leads_by_type[k] / self.seats_by_type[k], 4)
                 for k in self.leads_by_type},
