@@ -2,11 +2,16 @@
 
     monopoly-cpc simulate --games 2000 --players 4 --ai expert,baseline --seed 1 --jobs 2
 
-``--ai`` lists player types (``facile``, ``normal``, ``expert``, ``baseline``, ``random``, each
-optionally ``:Personality``); a shorter list than ``--players`` is repeated with its last entry
-(``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
+``--ai`` lists player types (``facile``, ``normal``, ``expert``, each optionally
+``:Personality``, and ``baseline``, ``swap``, ``fair``, ``random``); a shorter list than
+``--players`` is repeated with its last entry (``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
 same for any ``--jobs`` and any PYTHONHASHSEED (per-game seeds come from ``--seed`` and the game
-index). A progress bar goes to stderr on a terminal only.
+index). A progress bar goes to stderr on a terminal only. Wins are reported outright and by the
+count (the richest at the round cap), with 95 % Wilson intervals; speed in wall and CPU time.
+
+    monopoly-cpc simulate --ladder --games 40 --seed 1
+
+plays the round robin of ``analysis.ladder`` (one against three) and prints the Elo ladder.
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ def register(subparsers) -> None:
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
                    help="player types by seat, comma-separated: facile, normal, expert, baseline, "
-                        "swap, fair, random, each optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
+                        "swap, fair, random, the first three optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
                         "Prudent, Entreprenant); the last one fills the remaining seats "
                         "(default: expert,baseline)")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
@@ -65,7 +70,8 @@ def register(subparsers) -> None:
                    help="worker processes (default: 1)")
     p.add_argument("--rounds", type=_count(1, 100_000), default=1000, metavar="R",
                    help="round cap: a game still going after R rounds is ended and ranked by "
-                        "fortune, and counts as a game with no winner (default: 1000)")
+                        "fortune: no outright winner, the richest wins by the count "
+                        "(default: 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--personalities", action="store_true",
