@@ -65,12 +65,13 @@ class ComputerPlayers(ScreenParts):
         'tapez L' went on screen, from which his time to claim runs) and what the screen shows
         (the last messages, the dice, the owner's pawn). Plain data (JSON), saved with the game."""
         shown = self.claim_shown
+        v = self.view
         return {"table": self.table.memory(),
-                "pace": [self.wait, self.clock_acc, self.ticks, self.show.mover],
+                "pace": [self.wait, self.clock_acc, self.ticks, v.mover],
                 "claim_shown": None if shown is None else list(shown),
-                "log": list(self.log[-LOG_KEPT:]), "said": [self.said, self.last_said],
-                "dice": list(self.dice.faces),
-                "highlight": None if self.highlight is None else list(self.highlight)}
+                "log": list(v.log[-LOG_KEPT:]), "said": [v.said, v.last_said],
+                "dice": list(v.dice.faces),
+                "highlight": None if v.highlight is None else list(v.highlight)}
 
     def restore_memory(self, data: dict[str, Any]) -> None:
         """Take back a ``memory()`` saved with this screen's state. Data that is not one
@@ -86,7 +87,8 @@ class ComputerPlayers(ScreenParts):
         self.table.restore(data["table"], self.state)
         self.wait, self.clock_acc, self.ticks = wait, clock_acc, ticks
         self.claim_shown = claim_shown
-        self.show.mover = mover
-        self.log, self.said, self.last_said = log, said, last_said
-        self.dice.faces = (d1, d2)
-        self.highlight = highlight
+        v = self.view
+        v.mover = mover
+        v.log, v.said, v.last_said = log, said, last_said
+        v.dice.faces = (d1, d2)
+        v.highlight = highlight

@@ -38,8 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.ai.table import Table
     from monopoly_cpc.rules.state import GameState
     from monopoly_cpc.screens.base import AppContext
-    from monopoly_cpc.screens.game.dice import DiceView
     from monopoly_cpc.screens.game.show import EventShow
+    from monopoly_cpc.screens.game.view import View
     from monopoly_cpc.texts import Texts
 
 WINDOW_TOP = 18     # first text row of the bottom window
@@ -52,18 +52,32 @@ class GameHost(Protocol):
 
     state: Any
     texts: Texts
-    cursor: int
-    busy: bool
-    current: int
     ticks: int              # ticks since the screen opened (the timing of what is on screen)
-    last_said: str          # the last message said, whole
-    journal: list[str]      # every message said since the game began, newest last (J)
     table: Table            # the computers' order of play and answers (ai.table)
     ctx: AppContext         # the session: options (speed, sound) and ctx.audio
     speed: int              # the computers' speed, 1-3
     bots: dict[int, Any]    # the computer players by seat
-    said: int               # messages said so far
-    log: list[str]          # the window's message log
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def last_said(self) -> str: ...         # the last message said, whole
+
+    @property
+    def journal(self) -> list[str]: ...     # every message said since the game began, newest last (J)
+
+    @property
+    def said(self) -> int: ...              # messages said so far
+
+    @property
+    def log(self) -> list[str]: ...         # the window's message log
 
     def on_key(self, ev: Any) -> None: ...
 
@@ -101,20 +115,14 @@ class ScreenParts:
         table: Table
         bots: dict[int, Any]
         ticks: int
-        shown: list[int]            # the square each pawn is drawn on
-        highlight: tuple[int, int] | None
-        cursor: int
-        cursor_on: bool
+        view: View
         modes: list[Mode]
         prompt: Mode | None
         typeahead: list[Any]
-        deed: int
-        card: tuple[int, str] | None
-        log: list[str]
         claim_shown: tuple[int, int, int] | None
-        focus: tuple[int, str]      # the close-up's centre square and why (walk, cursor, event, idle)
-        dice: DiceView
         show: EventShow
+        wait: int
+        clock_acc: int
         _pens: np.ndarray
 
         @property

@@ -1,6 +1,12 @@
-"""What the game screen draws: command row, board, pawns, cursor, the hole, window, status."""
+"""What the game screen draws: command row, board, pawns, cursor, the hole, window, status.
+
+:class:`View` is what the picture shows beyond the rules' state: the event show
+(``show.EventShow``) and the game screen write it, the painter reads it.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from monopoly_cpc.render import closeup, smallfont
 from monopoly_cpc.render.board import (
@@ -11,7 +17,8 @@ from monopoly_cpc.render.board import (
 )
 from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, ScreenParts
+from monopoly_cpc.screens.game.dice import DiceView
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, ScreenParts, wrap
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -23,6 +30,51 @@ from monopoly_cpc.screens.game.window import (
 from monopoly_cpc.texts import money
 
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
+LOG_MAX = 40              # lines of the window's message log kept
+
+
+@dataclass
+class View:
+    """What the game screen shows beyond the rules' state: where the pawns are drawn, the
+    cursor, the deed or card in the window, the close-up's centre, the owner's blinking pawn,
+    the messages, whose line the status shows and the dice.  Plain data: the event show and
+    the game screen write it, ``paint`` reads it."""
+
+    shown: list[int]                      # the square each pawn is drawn on
+    focus: tuple[int, str]                # the close-up's centre square and why (walk, cursor, event, idle)
+    cursor: int = 0
+    cursor_on: bool = False               # shown once a cursor key or a mode uses it
+    deed: int = -1                        # square whose deed fills the window (-1: none)
+    deed_left: int = 0                    # ticks left of a deed shown by SPACE (0: not SPACE's)
+    card: tuple[int, str] | None = None   # (deck, card id) in the window
+    highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn blinks there
+    log: list[str] = field(default_factory=list)      # the window's lines, newest last
+    journal: list[str] = field(default_factory=list)  # every message said, whole (J)
+    said: int = 0                         # messages said so far
+    last_said: str = ""                   # the last one, whole
+    mover: int = -1                       # the player whose roll or walk is shown (status line)
+    dice: DiceView = field(default_factory=DiceView)
+
+    def say(self, text: str) -> None:
+        """A message in the window's log (and the journal); the deed or card goes."""
+        self.said += 1
+        self.last_said = text
+        self.journal.append(text)    # every message whole, for J (a game's few thousand lines)
+        self.log.extend(wrap(text, 40) or [""])
+        del self.log[:-LOG_MAX]
+        self.deed = -1
+        self.deed_left = 0
+        self.card = None
+
+    def show_deed(self, square: int) -> None:
+        self.deed = square
+        self.deed_left = 0
+        self.card = None
+
+    def show_card(self, deck: int, card_id: str) -> None:
+        self.card = (deck, card_id)
+        self.deed = -1
+        self.deed_left = 0
 
 
 class BoardView(ScreenParts):
@@ -44,12 +96,12 @@ class BoardView(ScreenParts):
             if st.owner[s] >= 0:
                 draw_owner(fb, s, st.owner[s])
         self._draw_hole(fb)
-        order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
+        order = [(st.players[i].pawn, self.view.shown[i]) for i in range(len(st.players))
                  if not st.players[i].bankrupt]
         jailed = frozenset(p.pawn for p in st.players if p.in_jail and not p.bankrupt)
         draw_pawns(fb, order, jailed)
-        if self.highlight is not None:
-            owner, square = self.highlight
+        if self.view.highlight is not None:
+            owner, square = self.view.highlight
             if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
                 x, y = slot(square, 5)
                 draw_pawn(fb, st.players[owner].pawn, x, y)
@@ -58,8 +110,8 @@ class BoardView(ScreenParts):
         # (the auction's window stays while its bids and its gavel are shown)
         prompt = self.prompt if not self.busy or getattr(self.prompt, "draws_while_shown", False) else None
         top = self.modes[-1] if self.modes else prompt
-        if self.cursor_on or (top is not None and top.takes_cursor):
-            draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
+        if self.view.cursor_on or (top is not None and top.takes_cursor):
+            draw_cursor(fb, self.view.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
         self._draw_window(fb, top)
         self._draw_status(fb, getattr(top, "status_line", ""))
 
@@ -79,34 +131,34 @@ class BoardView(ScreenParts):
         top = closeup.Y0 - 13
         smallfont.draw_text(fb, closeup.X0, top, stock.upper(), 1)
         right = closeup.square_x(closeup.COUNT)
-        closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, self.dice.shown(), self.dice.left)
+        closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, self.view.dice.shown(), self.view.dice.left)
         square, _why = self.closeup_focus()
-        closeup.draw_closeup(fb, st, square, self.shown, self.highlight,
+        closeup.draw_closeup(fb, st, square, self.view.shown, self.view.highlight,
                              self.texts["game.closeup_mortgaged"])
 
     def closeup_focus(self) -> tuple[int, str]:
         """The square the close-up centres on and why: the walk, the cursor, an event, or
         (idle) a rent still due, else the square of the player the game waits for."""
-        square, why = self.focus
+        square, why = self.view.focus
         if why != "idle":
             return square, why
-        if self.highlight is not None:
-            return self.highlight[1], "event"
+        if self.view.highlight is not None:
+            return self.view.highlight[1], "event"
         st = self.state
         p = st.winner if st.phase == GAME_OVER else (self.actor() if self.actor() >= 0 else st.current)
-        if 0 <= p < len(self.shown):
-            return self.shown[p], "idle"
+        if 0 <= p < len(self.view.shown):
+            return self.view.shown[p], "idle"
         return square, "idle"
 
     def _draw_window(self, fb, top: Mode | None) -> None:
-        if self.card is not None:
-            draw_card(fb, self, *self.card)
+        if self.view.card is not None:
+            draw_card(fb, self, *self.view.card)
             return
-        if self.deed >= 0:
-            draw_deed(fb, self, self.deed)
+        if self.view.deed >= 0:
+            draw_deed(fb, self, self.view.deed)
             return
         used = getattr(top, "rows", 2) if top is not None else 0
-        draw_log(fb, self.log, WINDOW_ROWS - used)
+        draw_log(fb, self.view.log, WINDOW_ROWS - used)
         if top is not None:
             top.draw(fb)
 
@@ -126,8 +178,8 @@ class BoardView(ScreenParts):
             return
         if st.phase == GAME_OVER:
             p = st.winner
-        elif self.show.busy and 0 <= self.show.mover < len(st.players):
-            p = self.show.mover   # the move on screen, not the engine's next player already
+        elif self.show.busy and 0 <= self.view.mover < len(st.players):
+            p = self.view.mover   # the move on screen, not the engine's next player already
         else:
             p = self.actor() if self.actor() >= 0 else st.current
         pl = st.players[p]

@@ -147,7 +147,7 @@ def main(out: Path | None = None) -> int:
         s.step()
     s.press("O")
     for _ in range(600):
-        if s.screen.deed == 5:
+        if s.screen.view.deed == 5:
             break
         s.step()
     s.step([], 5)
