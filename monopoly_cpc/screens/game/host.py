@@ -33,8 +33,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-
     from monopoly_cpc.ai.table import Table
     from monopoly_cpc.rules.state import GameState
     from monopoly_cpc.screens.base import AppContext
@@ -123,7 +121,6 @@ class ScreenParts:
         show: EventShow
         wait: int
         clock_acc: int
-        _pens: np.ndarray
 
         @property
         def busy(self) -> bool: ...

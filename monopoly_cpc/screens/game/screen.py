@@ -16,7 +16,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.ai.table import Table
-from monopoly_cpc.render.board import board_pens
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
@@ -28,14 +27,13 @@ from monopoly_cpc.rules.state import (
     ROLL,
     START_ROLL,
 )
-from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
 from monopoly_cpc.screens.game.describe import describe, line_of
 from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
-from monopoly_cpc.screens.game.view import BoardView, View
+from monopoly_cpc.screens.game.view import View, paint, waiting_for
 from monopoly_cpc.texts import load_texts, money
 
 TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
@@ -64,7 +62,7 @@ def next_game_seed(ctx) -> int:
 SIGN_ALIASES = {"_": "+", "]": "-"}
 
 
-class GameScreen(ComputerPlayers, BoardView, Screen):
+class GameScreen(ComputerPlayers, Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
@@ -103,7 +101,6 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         self.show = EventShow(self.view, self.speed, partial(line_of, self.texts, state, bots),
                               lambda: self.ctx.audio)
         self.on_game_over: Callable | None = None  # instead of the end screen after the winner
-        self._pens = board_pens()
         if state.variant.deal_deeds and state.phase == START_ROLL:
             self._announce_dealt_deeds()
         self._ensure_prompt()
@@ -346,6 +343,18 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self.move_cursor(best)
         self.view.cursor_on = True
 
+    # -- the picture ------------------------------------------------------------------------------
+    def draw(self, fb) -> None:
+        # while events are being shown the window is the message log: the next question
+        # appears only once the pawn has arrived and the pause is over
+        # (the auction's window stays while its bids and its gavel are shown)
+        busy = self.busy
+        prompt = self.prompt if not busy or getattr(self.prompt, "draws_while_shown", False) else None
+        top = self.modes[-1] if self.modes else prompt
+        claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
+        paint(fb, self.state, self.view, self.texts, top, ticks=self.ticks, busy=busy,
+              claim_left=claim_left)
+
     # -- the 50 Hz step -------------------------------------------------------------------------
     def tick(self) -> None:
         self.ticks += 1
@@ -388,8 +397,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def actor(self) -> int:
         """Who the engine waits for (-1: nobody, or anybody in an auction): ``rules.actor``."""
-        who = actor(self.state)
-        return -1 if who is None else who
+        return waiting_for(self.state)
 
     def _drive(self) -> None:
         st = self.state
