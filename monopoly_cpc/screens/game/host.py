@@ -22,6 +22,12 @@ docs/screens.md for the table):
 * ``host.texts``                  the merged text catalogue; ``host.money(n)`` -> '150.000 F'
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
 * ``host.busy``                   True while events are still being shown (animations)
+* ``host.showing``                the rules' event being shown, or the next one (None)
+* ``host.said`` / ``host.last_said`` / ``host.log`` / ``host.journal`` the messages said
+* ``host.ticks`` / ``host.speed`` the screen's clock and the computers' speed (1-3)
+* ``host.ctx``                    the session: ``ctx.audio.cue(name)`` for a window's sounds
+* ``host.table`` / ``host.bots``  the computers' order of play and the computers by seat
+* ``host.on_key(ev)`` / ``host.game_over_next()`` a key to the screen; after the winner
 
 Registry: ``monopoly_cpc.screens.game.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
 factory ``factory(host) -> Mode``; the game screen looks the letter up when it is pressed and
@@ -48,7 +54,7 @@ STATUS_ROW = 24
 class GameHost(Protocol):
     """The facade a mode may use (implemented by ``GameScreen``)."""
 
-    state: Any
+    state: GameState
     texts: Texts
     ticks: int              # ticks since the screen opened (the timing of what is on screen)
     table: Table            # the computers' order of play and answers (ai.table)
@@ -61,6 +67,9 @@ class GameHost(Protocol):
 
     @property
     def busy(self) -> bool: ...
+
+    @property
+    def showing(self) -> Any: ...           # the event being shown (or next to be), None if none
 
     @property
     def current(self) -> int: ...

@@ -147,6 +147,10 @@ class GameScreen(ComputerPlayers, Screen):
         return self.show.busy
 
     @property
+    def showing(self) -> Any:
+        return self.show.showing
+
+    @property
     def current(self) -> int:
         return self.state.current
 

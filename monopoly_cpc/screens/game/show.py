@@ -115,6 +115,12 @@ class EventShow:
         for h in salary + double:
             self.queue.extend(self._steps(h))
 
+    @property
+    def showing(self) -> Any:
+        """The event of the step being shown, or else of the next one (None: none)."""
+        step = self.current or (self.queue[0] if self.queue else None)
+        return None if step is None else step.event
+
     def skip(self) -> None:
         """Shorten the current pause (a key pressed while a message shows)."""
         if self.current is not None and self.current.kind in ("say", "card", "pause"):
