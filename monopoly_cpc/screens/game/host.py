@@ -42,8 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.ai.table import Table
     from monopoly_cpc.rules.state import GameState
     from monopoly_cpc.screens.base import AppContext
-    from monopoly_cpc.screens.game.show import EventShow
-    from monopoly_cpc.screens.game.view import View
     from monopoly_cpc.texts import Texts
 
 WINDOW_TOP = 18     # first text row of the bottom window
@@ -109,36 +107,6 @@ class GameHost(Protocol):
     def push(self, mode: Mode) -> None: ...
 
     def pop(self, mode: Mode) -> None: ...
-
-
-class ScreenParts:
-    """What the game screen's mixins (``BoardView``, ``ComputerPlayers``) use of the screen they
-    are part of: declared for the type checker only, ``GameScreen`` defines them."""
-
-    if TYPE_CHECKING:  # pragma: no cover
-        ctx: AppContext
-        state: GameState
-        texts: Texts
-        table: Table
-        bots: dict[int, Any]
-        ticks: int
-        view: View
-        modes: list[Mode]
-        prompt: Mode | None
-        typeahead: list[Any]
-        claim_shown: tuple[int, int, int] | None
-        show: EventShow
-        wait: int
-        clock_acc: int
-
-        @property
-        def busy(self) -> bool: ...
-
-        def apply(self, action: Any) -> tuple[bool, Any]: ...
-
-        def actor(self) -> int: ...
-
-        def claim_ticks_left(self) -> int: ...
 
 
 class Mode:

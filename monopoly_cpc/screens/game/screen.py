@@ -15,7 +15,6 @@ from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
-from monopoly_cpc.ai.table import Table
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
@@ -29,7 +28,7 @@ from monopoly_cpc.rules.state import (
 )
 from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
+from monopoly_cpc.screens.game.computers import PACE, Computers, make_bots
 from monopoly_cpc.screens.game.describe import describe, line_of
 from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
@@ -45,6 +44,7 @@ CLAIM_TICKS = {1: 300, 2: 200, 3: 100}
 # of the turn comes back; a key takes it away sooner, a cursor key shows the next square's
 DEED_TICKS = 400
 CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
+LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
 
 
 def next_game_seed(ctx) -> int:
@@ -62,7 +62,7 @@ def next_game_seed(ctx) -> int:
 SIGN_ALIASES = {"_": "+", "]": "-"}
 
 
-class GameScreen(ComputerPlayers, Screen):
+class GameScreen(Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
@@ -79,8 +79,9 @@ class GameScreen(ComputerPlayers, Screen):
         self.state = state
         if bots is None:  # personalities dealt at random for each game, from its own seed
             bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
+        self.computers = Computers(bots)
         self.bots = bots
-        self.table = Table(bots)     # the order of the computers' moves, and their memory
+        self.table = self.computers.table  # the order of the computers' moves, their memory
         self.speed = int(ctx.option("speed", 2))
         # what the picture shows beyond the state; the close-up starts idle (then on the
         # square of the player the game waits for, view.closeup_focus)
@@ -233,7 +234,7 @@ class GameScreen(ComputerPlayers, Screen):
         if self.table.claim_unasked(st):
             # a computer owner claims at once, before anybody can roll the dice again (the
             # table's next move is that claim, or a window's move that comes before it)
-            self.table_step(claims_only=True)
+            self.computers.step(self.state, self.apply, claims_only=True)
         if v.highlight and (st.claim is None or st.claim.square != v.highlight[1]):
             v.highlight = None
 
@@ -416,10 +417,10 @@ class GameScreen(ComputerPlayers, Screen):
         if self.actor() in self.bots and st.phase in (ROLL, JAIL) and self.claim_ticks_left() > 0:
             # the human owner's time to press L before the awaited computer's roll loses his
             # rent: that computer waits; the others' out-of-turn moves and claims go on
-            self.table_step(claims_only=True)
+            self.computers.step(self.state, self.apply, claims_only=True)
             self.wait = PACE[self.speed]
             return
-        if self.table_step():
+        if self.computers.step(self.state, self.apply):
             self.wait = PACE[self.speed]
 
     def claim_ticks_left(self) -> int:
@@ -444,3 +445,44 @@ class GameScreen(ComputerPlayers, Screen):
             return
         self.prompt_key = key
         self.prompt = factory(self) if factory is not None else None
+
+    # -- the save --------------------------------------------------------------------------------
+    def at_rest(self) -> bool:
+        """A turn waits for its dice and nothing is being shown, typed or asked in a window:
+        the moment a save holds everything (``memory``) for the game to go on alike."""
+        return (not self.show.busy and not self.modes and not self.typeahead
+                and self.state.phase in ("roll", "jail"))
+
+    def memory(self) -> dict[str, Any]:
+        """What a resumed game needs beyond the engine's state to go on exactly as this one: the
+        table's and the computers' memory, the pace in progress (with the tick a human owner's
+        'tapez L' went on screen, from which his time to claim runs) and what the screen shows
+        (the last messages, the dice, the owner's pawn). Plain data (JSON), saved with the game."""
+        shown = self.claim_shown
+        v = self.view
+        return {"table": self.table.memory(),
+                "pace": [self.wait, self.clock_acc, self.ticks, v.mover],
+                "claim_shown": None if shown is None else list(shown),
+                "log": list(v.log[-LOG_KEPT:]), "said": [v.said, v.last_said],
+                "dice": list(v.dice.faces),
+                "highlight": None if v.highlight is None else list(v.highlight)}
+
+    def restore_memory(self, data: dict[str, Any]) -> None:
+        """Take back a ``memory()`` saved with this screen's state. Data that is not one
+        raises ValueError, KeyError or TypeError, and leaves the screen as it was."""
+        wait, clock_acc, ticks, mover = (int(x) for x in data["pace"])
+        c = data["claim_shown"]
+        claim_shown = None if c is None else (int(c[0]), int(c[1]), int(c[2]))
+        log = [str(line) for line in data["log"]]
+        said, last_said = int(data["said"][0]), str(data["said"][1])
+        d1, d2 = (int(x) for x in data["dice"])
+        h = data["highlight"]
+        highlight = None if h is None else (int(h[0]), int(h[1]))
+        self.table.restore(data["table"], self.state)
+        self.wait, self.clock_acc, self.ticks = wait, clock_acc, ticks
+        self.claim_shown = claim_shown
+        v = self.view
+        v.mover = mover
+        v.log, v.said, v.last_said = log, said, last_said
+        v.dice.faces = (d1, d2)
+        v.highlight = highlight
