@@ -100,3 +100,22 @@ def test_speed_sets_the_durations():
         # the roll, its line, the walk, the line of the square it ends on, then the tick
         # that finds the queue empty
         assert ticks == ROLL[speed] + PAUSE[speed] + 3 * WALK[speed] + PAUSE[speed] + 1
+
+
+def test_a_rent_due_stays_on_screen_so_the_claims_line_follows_it():
+    """The game screen says the human owner's 'tapez L' line in the tick the show reports the
+    rent due: that is right after the rent's own line only if the rent's step lasts (a message
+    with its pause), in both languages."""
+    from monopoly_cpc.rules.engine import new_game
+    from monopoly_cpc.screens.game.describe import line_of
+    from monopoly_cpc.texts import load_texts
+
+    state = new_game(["A", "B"], seed=1)
+    for lang in ("fr", "en"):
+        view = View(shown=[0, 0], focus=(0, "idle"))
+        texts = load_texts(lang)
+        show = EventShow(view, 3, lambda ev: line_of(texts, state, {}, ev), lambda: Ears())
+        show.add([Event("rent_due", 0, 3, 1000, 1), Event("rent_paid", 0, 3, 1000, 1)])
+        shown = show.tick()
+        assert [ev.kind for ev in shown.events] == ["rent_due"] and show.left > 0
+        assert view.log and view.said == 1

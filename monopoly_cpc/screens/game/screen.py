@@ -29,7 +29,7 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.game.computers import PACE, Computers, make_bots
-from monopoly_cpc.screens.game.describe import describe, line_of
+from monopoly_cpc.screens.game.describe import line_of
 from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import View, paint, waiting_for
@@ -207,13 +207,12 @@ class GameScreen(Screen):
             return
         self.ctx.after("game", self.state)
 
-    def describe(self, ev) -> str:
-        return describe(self, ev)
-
     # -- events being shown -------------------------------------------------------------------
-    def on_event_shown(self, ev) -> None:
+    def _event_shown(self, ev) -> None:
         """What an event on screen starts: the owner's pawn and his time to claim when rent
-        is due (the close-up already shows its square: the event show moved it)."""
+        is due (the close-up already shows its square: the event show moved it).  Done in the
+        tick the show reports it; a rent due is a message that stays a while, so the claim's
+        line comes right after it, before anything else the show says."""
         if ev.kind == "rent_due" and not self.state.variant.auto_rent:
             self.view.highlight = (ev.other, ev.square)
             if ev.other not in self.bots:
@@ -224,7 +223,7 @@ class GameScreen(Screen):
             if self.state.claim is None:
                 self.claim_shown = None
 
-    def on_shown(self) -> None:
+    def _show_over(self) -> None:
         """The queue is empty: the pawns stand where the engine says."""
         v = self.view
         v.shown = [p.pos for p in self.state.players]
@@ -377,9 +376,9 @@ class GameScreen(Screen):
         if self.show.busy:
             shown = self.show.tick()
             for ev in shown.events:
-                self.on_event_shown(ev)
+                self._event_shown(ev)
             if shown.done:
-                self.on_shown()
+                self._show_over()
             return
         self._ensure_prompt()
         self._drain()
