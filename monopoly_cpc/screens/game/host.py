@@ -39,8 +39,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from monopoly_cpc.ai.table import Table
-    from monopoly_cpc.rules.state import GameState
+    from monopoly_cpc.ai.table import Computer, Table
+    from monopoly_cpc.rules.actions import Action
+    from monopoly_cpc.rules.events import Event
+    from monopoly_cpc.rules.state import GameState, Player
     from monopoly_cpc.screens.base import AppContext
     from monopoly_cpc.texts import Texts
 
@@ -58,7 +60,7 @@ class GameHost(Protocol):
     table: Table            # the computers' order of play and answers (ai.table)
     ctx: AppContext         # the session: options (speed, sound) and ctx.audio
     speed: int              # the computers' speed, 1-3
-    bots: dict[int, Any]    # the computer players by seat
+    bots: dict[int, Computer]  # the computer players by seat
 
     @property
     def cursor(self) -> int: ...
@@ -67,7 +69,7 @@ class GameHost(Protocol):
     def busy(self) -> bool: ...
 
     @property
-    def showing(self) -> Any: ...           # the event being shown (or next to be), None if none
+    def showing(self) -> Event | None: ...           # the event being shown (or next to be), None if none
 
     @property
     def current(self) -> int: ...
@@ -88,7 +90,7 @@ class GameHost(Protocol):
 
     def game_over_next(self) -> None: ...
 
-    def apply(self, action: Any) -> tuple[bool, Any]: ...
+    def apply(self, action: Action) -> tuple[bool, Any]: ...
 
     def move_cursor(self, delta: int) -> None: ...
 
@@ -98,7 +100,7 @@ class GameHost(Protocol):
 
     def say(self, text: str) -> None: ...
 
-    def player(self, index: int) -> Any: ...
+    def player(self, index: int) -> Player: ...
 
     def is_computer(self, index: int) -> bool: ...
 

@@ -18,6 +18,7 @@ from typing import Any
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
+from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.state import (
     AUCTION,
     FREE_PHASES,
@@ -25,6 +26,7 @@ from monopoly_cpc.rules.state import (
     JAIL,
     ROLL,
     START_ROLL,
+    Player,
 )
 from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
@@ -148,14 +150,14 @@ class GameScreen(Screen):
         return self.show.busy
 
     @property
-    def showing(self) -> Any:
+    def showing(self) -> Event | None:
         return self.show.showing
 
     @property
     def current(self) -> int:
         return self.state.current
 
-    def player(self, index: int):
+    def player(self, index: int) -> Player:
         return self.state.players[index]
 
     def is_computer(self, index: int) -> bool:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from monopoly_cpc.sound import bank, sound_ticks
 
 if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.rules.events import Event
     from monopoly_cpc.screens.game.view import View
 
 # ticks per square of a walk, pause after a message, time a card stays, dice roll
@@ -116,7 +117,7 @@ class EventShow:
             self.queue.extend(self._steps(h))
 
     @property
-    def showing(self) -> Any:
+    def showing(self) -> Event | None:
         """The event of the step being shown, or else of the next one (None: none)."""
         step = self.current or (self.queue[0] if self.queue else None)
         return None if step is None else step.event
