@@ -119,3 +119,29 @@ def test_a_rent_due_stays_on_screen_so_the_claims_line_follows_it():
         shown = show.tick()
         assert [ev.kind for ev in shown.events] == ["rent_due"] and show.left > 0
         assert view.log and view.said == 1
+
+
+def test_the_painter_only_reads_the_state_and_the_view():
+    """``paint`` draws the same picture twice and changes neither the view nor the state."""
+    import copy
+
+    import numpy as np
+    from helpers import game_session
+
+    from monopoly_cpc.rules.serial import to_data
+    from monopoly_cpc.screens.game.view import paint
+
+    s = game_session(computer=(True, True, True, True))
+    for _ in range(400):
+        s.step([])
+    screen = s.screen
+    before = copy.deepcopy(screen.view)
+    state = to_data(screen.state)
+    pictures = []
+    for _ in range(2):
+        paint(s.fb, screen.state, screen.view, screen.texts, None, ticks=screen.ticks, busy=True)
+        pictures.append(s.fb.pens.copy())
+    assert np.array_equal(*pictures)
+    assert vars(screen.view.dice) == vars(before.dice)
+    before.dice = screen.view.dice
+    assert screen.view == before and to_data(screen.state) == state

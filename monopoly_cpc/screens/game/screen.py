@@ -101,8 +101,10 @@ class GameScreen(Screen):
             None if c is None or c.owner in bots else (c.payer, c.square, 0))
         self.typeahead: list = []
         self.ticks = 0
+        # the show knows the view, the event lines and the session's audio (looked up each
+        # time: it may be replaced), not the screen
         self.show = EventShow(self.view, self.speed, partial(line_of, self.texts, state, bots),
-                              lambda: self.ctx.audio)
+                              lambda: ctx.audio)
         self.on_game_over: Callable | None = None  # instead of the end screen after the winner
         if state.variant.deal_deeds and state.phase == START_ROLL:
             self._announce_dealt_deeds()
