@@ -170,10 +170,15 @@ class GameScreen(Screen):
 
     def apply(self, action) -> tuple[bool, Any]:
         """Through the engine; the events are shown and heard. (False, reason) if refused."""
+        # the status line keeps the figures of before until the move is shown: the cash must not
+        # tell a card's or a tax's outcome before the pawn gets there
+        cash = None if self.show.busy else tuple(p.cash for p in self.state.players)
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
             return False, Refusal.of(exc, self.texts)
+        if cash is not None and events:
+            self.view.cash = cash
         self.show.add(events)
         return True, events
 
@@ -198,6 +203,9 @@ class GameScreen(Screen):
     def pop(self, mode: Mode) -> None:
         if mode in self.modes:
             self.modes.remove(mode)
+            if mode.takes_cursor and self.view.focus[1] == "cursor":
+                # the window that moved the cursor is gone: the close-up goes back to the game
+                self.view.focus = (self.view.focus[0], "idle")
         elif mode is self.prompt:
             self.prompt = None
             self.prompt_key = ()
@@ -231,7 +239,10 @@ class GameScreen(Screen):
         """The queue is empty: the pawns stand where the engine says."""
         v = self.view
         v.shown = [p.pos for p in self.state.players]
-        if v.focus[1] != "cursor":
+        top = self.modes[-1] if self.modes else None
+        if top is not None and top.takes_cursor:
+            v.focus = (v.cursor, "cursor")   # a window picking with the cursor keeps it in view
+        elif v.focus[1] != "cursor":
             v.focus = (v.focus[0], "idle")
         st = self.state
         if self.table.claim_unasked(st):
@@ -283,6 +294,8 @@ class GameScreen(Screen):
             return
         top = self.modes[-1] if self.modes else self.prompt
         v = self.view
+        if ev.letter == "L" and top is not self.prompt and self._claim_rent():
+            return   # a rent due is claimed from any window (it is lost at the next roll)
         if v.deed_left and ev.key not in CURSOR_KEYS:
             # the title deed shown by SPACE goes: the question under it comes back; ESC and
             # SPACE only take it away, another key also does what it does, and so does ENTER

@@ -187,6 +187,8 @@ class EventShow:
         view = self.view
         if step.event is not None and step.event.kind in ("turn", "dice", "move", "start_roll"):
             view.mover = step.event.player
+            if step.kind == "dice" and 0 <= view.mover < len(view.shown):
+                view.focus = (view.shown[view.mover], "roll")   # the close-up goes to the roller
         if step.event is not None and step.kind != "walk":
             self.audio().on_events([step.event])
         if step.kind == "dice":
@@ -211,7 +213,7 @@ class EventShow:
     def _shown(self, ev) -> None:
         """An event's message (or pause) is on screen: the close-up shows its square, and the
         tick reports it."""
-        if ev.square >= 0 and ev.kind != "move":
+        if ev.square >= 0 and ev.kind not in ("move", "pass_go"):   # Départ is passed, not reached
             self.view.focus = (ev.square, "event")
         self.shown.events.append(ev)
 

@@ -44,7 +44,7 @@ class View:
     the game screen write it, ``paint`` reads it."""
 
     shown: list[int]                      # the square each pawn is drawn on
-    focus: tuple[int, str]                # the close-up's centre square and why (walk, cursor, event, idle)
+    focus: tuple[int, str]                # the close-up's centre square and why (roll, walk, cursor, event, idle)
     cursor: int = 0
     cursor_on: bool = False               # shown once a cursor key or a mode uses it
     deed: int = -1                        # square whose deed fills the window (-1: none)
@@ -56,6 +56,7 @@ class View:
     said: int = 0                         # messages said so far
     last_said: str = ""                   # the last one, whole
     mover: int = -1                       # the player whose roll or walk is shown (status line)
+    cash: tuple[int, ...] = ()            # each player's cash before the move being shown
     dice: DiceView = field(default_factory=DiceView)
 
     def say(self, text: str) -> None:
@@ -198,7 +199,8 @@ def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: b
     fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
     fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
     draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
-    fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
+    cash = view.cash[p] if busy and p < len(view.cash) else pl.cash
+    fb.text(26, STATUS_ROW, money(cash).rjust(14)[:14], pen=2)
     if st.variant.time_limit_ticks:  # the quick game's clock: time left
         secs = st.clock // 50
         fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
