@@ -147,3 +147,40 @@ def test_the_same_keys_give_the_same_frames_of_four_colours_a_line():
                         assert len(np.unique(rgb[y], axis=0)) <= 4, (t, y)
         frames.append(pics)
     assert frames[0] == frames[1]
+
+
+def test_passing_depart_leaves_the_close_up_on_the_square_reached():
+    # a walk over Départ: the salary's line must not send the close-up back to Départ
+    s = game_session(computer=HUMANS, first_player=0, dice=[(2, 3)])
+    st = s.screen.state
+    st.players[0].pos = 38
+    s.screen.view.shown[0] = 38
+    settle(s)
+    s.press("D")
+    seen = _record(s, 600, stop=lambda s: not s.screen.busy)
+    after_walk = seen[max(i for i, (_sq, why) in enumerate(seen) if why == "walk"):]
+    assert all(sq == 3 for sq, _why in after_walk), _distinct(after_walk)
+
+
+def test_the_dice_bring_the_close_up_to_the_roller():
+    s = game_session(computer=HUMANS, first_player=0, dice=[(1, 2)])
+    settle(s)
+    s.screen.view.focus = (25, "event")     # left on an earlier event's square
+    s.press("D")
+    assert closeup_focus(s.screen.state, s.screen.view) == (0, "roll")
+
+
+def test_a_picking_window_keeps_the_cursor_in_view_and_gives_it_back_when_it_closes():
+    s = game_session(computer=HUMANS, first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.players[0].pos = 16
+    s.screen.view.shown[0] = 16
+    s.press("H")                         # H: the cursor picks the property, from Départ
+    assert s.screen.modes and s.screen.modes[-1].takes_cursor
+    s.press("LEFT")
+    cursor = s.screen.view.cursor
+    assert closeup_focus(st, s.screen.view) == (cursor, "cursor")
+    s.press("ESC")                       # the window goes: the close-up is the game's again
+    assert not s.screen.modes
+    assert closeup_focus(st, s.screen.view) == (16, "idle")
