@@ -579,6 +579,7 @@ class WindowFrontEnd:
                     running = False
                 elif ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
+                    assert surface is not None                 # the window is open
                     if surface.get_size() != (self.layout.screen_w, self.layout.screen_h):
                         self.resized = True                  # the player's size, not ours
                     self._use_surface(surface)

@@ -7,6 +7,7 @@ the game plays on without saving; a log folder that cannot be written is said on
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.demo.plugin import NOT_GIVEN
@@ -71,7 +72,7 @@ class DataFolder:
         from monopoly_cpc.demo.store import write_problem
 
         folder = platformdirs.user_log_dir(logs.APP, appauthor=False)
-        problem = write_problem(folder)
+        problem = write_problem(Path(folder))
         if problem is not None:
             self.log_failed(f"the log folder {folder} cannot be written ({problem})")
 

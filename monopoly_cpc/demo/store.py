@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -101,13 +102,13 @@ class Store:
         except OSError:
             return True
         try:
-            try:
-                import fcntl
-            except ImportError:  # Windows
+            if sys.platform == "win32":
                 import msvcrt
 
                 msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
             else:
+                import fcntl
+
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except ImportError:
             os.close(fd)

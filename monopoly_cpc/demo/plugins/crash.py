@@ -62,6 +62,6 @@ class CrashGuard(Plugin):
                     return s.players.game_from(s.ctx, doc["state"], doc.get("bots") or s.players.old_save(doc))
             return s.title()
         try:
-            return type(broken)(s.ctx)  # type: ignore[call-arg]
+            return type(broken)(s.ctx)
         except Exception:  # noqa: BLE001 - a screen that needs more than ctx: the title
             return s.title()
