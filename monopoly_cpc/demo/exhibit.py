@@ -47,7 +47,7 @@ from monopoly_cpc.demo.plugins.kiosk import Kiosk
 from monopoly_cpc.demo.plugins.recorder import Recording
 from monopoly_cpc.demo.replay import HASH_EVERY
 from monopoly_cpc.demo.store import Store
-from monopoly_cpc.options import Options
+from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.flow import first_screen
@@ -78,7 +78,7 @@ class ExhibitSession(Session):
     the order their hooks run (default :func:`standard_plugins` with ``suspended``, ``guard``
     and ``playlist``); a factory may give None (a plugin this session goes without)."""
 
-    def __init__(self, args: Any = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
+    def __init__(self, options: Options | None = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
                  screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
                  game: dict | None = None, suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
@@ -86,10 +86,10 @@ class ExhibitSession(Session):
                  plugins: Sequence[Callable[[ExhibitSession], Plugin | None]] | None = None) -> None:
         from monopoly_cpc.keyboard.layout import load_layout
 
-        self.options = options = Options.of(args)
-        self.probe = AppContext(options=options, settings=settings)
+        self.options = options = options or Options()
+        self.effective = Effective(options, settings)   # what the plugins read, when made
         self.warn = warn
-        self.kiosk = bool(self.option("kiosk", False))
+        self.kiosk = options.kiosk
         self.layout_name = layout
         self.layout = load_layout(layout)
         self.hash_every = hash_every
@@ -121,10 +121,6 @@ class ExhibitSession(Session):
             plugin.started()
 
     # -- what the plugins read -------------------------------------------------------------------
-    def option(self, name: str, default: Any = None) -> Any:
-        """An option: the command line's record, else the settings (as ``ctx.option``)."""
-        return self.probe.option(name, default)
-
     def plugin(self, kind: type[P]) -> P | None:
         """This session's plugin of that class, or None."""
         for plugin in self.plugins:

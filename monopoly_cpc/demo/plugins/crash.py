@@ -7,10 +7,13 @@ itself failing that often ends the program (a supervisor restarts it)."""
 from __future__ import annotations
 
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import TICK_HZ, Plugin, is_game
 from monopoly_cpc.screens.base import Screen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 RESTART_WINDOW = 10 * TICK_HZ  # more restarts than RESTART_LIMIT in this many ticks: to the title
 RESTART_LIMIT = 3
@@ -19,7 +22,7 @@ RESTART_LIMIT = 3
 class CrashGuard(Plugin):
     """Logs a failing screen and restarts it (module docstring)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         super().__init__(session)
         self.restarts: list[int] = []
         self.exceptions = 0

@@ -11,7 +11,6 @@ See docs/screens.md for the layout, the raster bands and the mode host.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.ai.table import Table
@@ -30,7 +29,7 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
+from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, Dealt, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.dice import DiceView
 from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
@@ -81,7 +80,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
                              pawns=[p.pawn for p in players], variant=variant, seed=seed)
         self.state = state
         if bots is None:  # personalities dealt at random for each game, from its own seed
-            bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
+            bots = make_bots(Dealt(seed, ctx.effective.ai_level), state)
         self.bots = bots
         self.table = Table(bots)     # the order of the computers' moves, and their memory
         self.speed = ctx.speed
