@@ -181,7 +181,7 @@ def _audio(options: Options, settings: Any, playback: bool) -> Any:
                  playback=playback)
 
 
-def save_png(rgb, path: Path) -> Path:
+def save_png(rgb: Any, path: Path) -> Path:
     """Write an (h, w, 3) uint8 array as a PNG; UserError if the file cannot be written."""
     import numpy as np
     import pygame

@@ -82,7 +82,7 @@ class ExhibitSession(Session):
                  screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
                  game: dict | None = None, suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
-                 warn=_warn, playlist: bool = True, game_bots: dict | None = None,
+                 warn: Callable[[str], None] = _warn, playlist: bool = True, game_bots: dict | None = None,
                  plugins: Sequence[Callable[[ExhibitSession], Plugin | None]] | None = None) -> None:
         from monopoly_cpc.keyboard.layout import load_layout
 

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc import __version__
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.options import GAME_OPTIONS, Options, option_problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.render.framebuffer import FrameBuffer
 
 FORMAT_NAME = "monopoly-cpc-replay"
 VERSION = 1
@@ -289,7 +292,7 @@ class Recorder:
     def keys(self, events: list) -> None:
         self.replay.add_events(self.t, events, self.layout)
 
-    def after_step(self, draw) -> None:
+    def after_step(self, draw: Callable[[FrameBuffer], None]) -> None:
         if self.t % self.replay.hash_every == 0:
             draw(self.fb)
             self.replay.hashes.append(frame_hash(self.fb))

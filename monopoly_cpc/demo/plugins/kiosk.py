@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import DROP, END, PASS, TICK_HZ, Plugin, is_game
@@ -28,7 +29,7 @@ DEFAULT_CHORD = ("CTRL", "SHIFT", "ESC")
 MODIFIERS = ("CTRL", "SHIFT")
 
 
-def parse_chord(value: Any, warn=None) -> tuple[bool, bool, str]:
+def parse_chord(value: Any, warn: Callable[[str], None] | None = None) -> tuple[bool, bool, str]:
     """(ctrl, shift, key) of a chord such as ``["CTRL", "SHIFT", "ESC"]``.
 
     A chord needs at least one of CTRL/SHIFT and exactly one other CPC key; anything else is
