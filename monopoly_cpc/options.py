@@ -158,14 +158,15 @@ class Effective:
 
     @property
     def crt(self) -> bool:
-        """Dark scanlines: the command line's switch (``--crt``)."""
-        return self.options.crt
+        """Dark scanlines: ``--crt`` or the setting (a switch cannot be turned off on the
+        command line, so the setting's on is never overridden)."""
+        return self.options.crt or self.settings.crt
 
     # -- the sound
     @property
     def mute(self) -> bool:
-        """No sound: the command line's switch (``--mute``)."""
-        return self.options.mute
+        """No sound: ``--mute`` or the setting (``mute: true``, docs/kiosk.md)."""
+        return self.options.mute or self.settings.mute
 
     @property
     def volume(self) -> int:

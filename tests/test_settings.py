@@ -110,3 +110,8 @@ def test_every_setting_can_be_given_on_the_command_line_or_saved():
     assert AppContext(options=Options(volume=3)).effective.volume == 3
     assert AppContext().effective.volume == S.Settings().volume       # no settings: the defaults'
     assert AppContext(settings=S.Settings(volume=9)).effective.volume == 9
+    # the switches: --crt or --mute, else the saved crt: true or mute: true
+    saved = AppContext(options=Options(crt=False, mute=False), settings=S.Settings(crt=True, mute=True))
+    assert saved.effective.crt and saved.effective.mute
+    assert not AppContext(options=Options(crt=False), settings=S.Settings()).effective.crt
+    assert AppContext(options=Options(crt=True), settings=S.Settings()).effective.crt

@@ -121,6 +121,9 @@ def test_the_games_audio_reads_the_options_over_the_settings():
     assert c.volume == 9 and c.stereo
     d = _audio(Options(volume=2), Settings(volume=9), playback=False)
     assert d.volume == 2 and not d.mute
+    # a switch of the command line is never "off": the saved mute: true is heard (not at all)
+    e = _audio(Options(mute=False), Settings(mute=True), playback=False)
+    assert e.mute
 
 
 def test_a_real_sdl_failure_in_a_fresh_process_is_one_line_then_silence():
