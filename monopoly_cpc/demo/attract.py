@@ -8,7 +8,6 @@ demo starts with another seed), so visitors see the title again every few minute
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.rules.state import GAME_OVER

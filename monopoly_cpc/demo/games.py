@@ -7,7 +7,6 @@ state (:meth:`Players.game_from`)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import is_game
@@ -68,11 +67,10 @@ class Players:
         ``next_game_seed`` (the session's n-th game) and the level in force."""
         if self._built is not None and self._built[0] is screen:
             return dict(self._built[1])
-        from monopoly_cpc.screens.game.screen import next_game_seed
+        from monopoly_cpc.screens.game.screen import game_seed
 
         ctx = self.session.ctx
-        n = max(0, getattr(ctx, "games_started", 1) - 1)
-        return {"seed": next_game_seed(SimpleNamespace(seed=ctx.seed, games_started=n)),
+        return {"seed": game_seed(ctx.seed, max(0, ctx.games_started - 1)),
                 "ai_level": ctx.effective.ai_level}
 
     def now(self, game: Any) -> dict | None:

@@ -65,6 +65,7 @@ class AppContext:
     options: Options = field(default_factory=Options)  # the command line's record (frozen)
     # a game put aside waits (set by the exhibition session's autosave): the title offers it
     resumable: bool = False
+    games_started: int = 0   # games set up on the screens so far (screens.game.next_game_seed)
 
     def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""

@@ -28,7 +28,7 @@ from monopoly_cpc.rules.state import (
 )
 from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import variant_from_settings
-from monopoly_cpc.screens.base import Screen
+from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, Dealt, make_bots
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.dice import DiceView
@@ -49,13 +49,20 @@ DEED_TICKS = 400
 CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
-def next_game_seed(ctx) -> int:
-    """The seed of a new game set up on the screens: the session's seed for its first game (so
-    that ``--seed`` replays it), then a different one for each further game of the session (so
-    that dice, cards and the computers' characters change), the same again in a replay."""
-    n = getattr(ctx, "games_started", 0)
+def next_game_seed(ctx: AppContext) -> int:
+    """The seed of a new game set up on the screens (:func:`game_seed` of the session's
+    ``ctx.games_started``-th game, which it counts)."""
+    n = ctx.games_started
     ctx.games_started = n + 1
-    return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
+    return game_seed(ctx.seed, n)
+
+
+def game_seed(seed: int, n: int) -> int:
+    """The seed of the ``n``-th game (from 0) set up on the screens of a session of ``seed``:
+    the session's seed for its first game (so that ``--seed`` replays it), then a different one
+    for each further game of the session (so that dice, cards and the computers' characters
+    change), the same again in a replay."""
+    return seed if n == 0 else (seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
 
 
 # What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
