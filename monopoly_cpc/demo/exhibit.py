@@ -2,8 +2,8 @@
 
 :class:`ExhibitSession` takes the same arguments as ``app.Session`` (so the window loop and the
 headless runner can build either).  What an exhibition adds lives in small plugins
-(``monopoly_cpc/demo/plugins/``), each a :class:`Plugin` that declares the options it reads
-and overrides the hooks it needs; all are driven by the 50 Hz tick and the CPC keys, never by
+(``monopoly_cpc/demo/plugins/``), each a :class:`Plugin` that reads its options once (from
+``session.effective``, typed) and overrides the hooks it needs; all are driven by the 50 Hz tick and the CPC keys, never by
 the wall clock:
 
 * :class:`~monopoly_cpc.demo.plugins.kiosk.Kiosk`: the operator's chord, keys locked for
