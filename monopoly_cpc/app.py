@@ -42,6 +42,7 @@ from monopoly_cpc.screens.flow import first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
+    from monopoly_cpc.settings import Settings
 
 TICK_HZ = 50
 # Ticks run at most per rendered frame; time beyond is dropped (a stall, a dragged window).
@@ -126,8 +127,8 @@ class VsyncCheck:
 class Session:
     """The headless core: one game session, advanced one 50 Hz tick at a time."""
 
-    def __init__(self, options: Options | None = None, *, settings: Any = None, audio: Any = None,
-                 seed: int = 0, screen_factory: ScreenFactory | None = None,
+    def __init__(self, options: Options | None = None, *, settings: Settings | None = None,
+                 audio: Any = None, seed: int = 0, screen_factory: ScreenFactory | None = None,
                  fb: FrameBuffer | None = None) -> None:
         self.fb = fb or FrameBuffer()
         self.ctx = AppContext(options=options or Options(), settings=settings,
@@ -165,13 +166,13 @@ class Session:
 
 
 # -- helpers shared by the front ends ----------------------------------------------------------
-def _settings() -> Any:
+def _settings() -> Settings:
     from monopoly_cpc import settings
 
     return settings.load()
 
 
-def _audio(options: Options, settings: Any, playback: bool) -> Any:
+def _audio(options: Options, settings: Settings | None, playback: bool) -> Any:
     """The game's sound device: ``--mute``, ``--volume`` and ``--stereo`` over the saved
     settings; ``playback=False`` keeps the log of sounds without opening the mixer."""
     from monopoly_cpc.sound import Audio

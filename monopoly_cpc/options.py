@@ -85,7 +85,7 @@ class Options:
         """A copy with ``changes`` (the record itself never changes)."""
         return dataclasses.replace(self, **changes)
 
-    def game_data(self, settings: Any = None) -> dict[str, Any]:
+    def game_data(self, settings: Settings | None = None) -> dict[str, Any]:
         """The game options in force (this record, else ``settings``), as a replay stores them:
         name -> value, leaving out those with no value."""
         out = {}

@@ -51,6 +51,7 @@ from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.flow import first_screen
+from monopoly_cpc.settings import Settings
 
 def _warn(msg: str) -> None:
     print(f"monopoly-cpc: {msg}", file=sys.stderr)
@@ -78,7 +79,8 @@ class ExhibitSession(Session):
     the order their hooks run (default :func:`standard_plugins` with ``suspended``, ``guard``
     and ``playlist``); a factory may give None (a plugin this session goes without)."""
 
-    def __init__(self, options: Options | None = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
+    def __init__(self, options: Options | None = None, *, settings: Settings | None = None,
+                 audio: Any = None, seed: int = 0,
                  screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
                  game: dict | None = None, suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN,
                  guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,

@@ -28,6 +28,7 @@ from monopoly_cpc.options import GAME_OPTIONS, Options, option_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.settings import Settings
 
 FORMAT_NAME = "monopoly-cpc-replay"
 VERSION = 1
@@ -344,7 +345,7 @@ def options_for(replay: Replay, **extra: Any) -> Options:
     return Options.from_game_data(replay.options, seed=replay.seed, record=None, **extra)
 
 
-def settings_for(replay: Replay, source: str = "replay") -> Any:
+def settings_for(replay: Replay, source: str = "replay") -> Settings:
     """The Settings recorded in the replay (defaults for anything it does not say)."""
     import dataclasses
 
@@ -367,7 +368,7 @@ def first_difference(expected: Iterable[str], got: Iterable[str], every: int) ->
     return None
 
 
-def settings_data(settings: Any) -> dict[str, Any]:
+def settings_data(settings: Settings | None) -> dict[str, Any]:
     """A Settings object as plain data without its file format number."""
     if settings is None:
         return {}

@@ -22,6 +22,7 @@ from monopoly_cpc.options import Effective, Options
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
     from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.settings import Settings
 
 
 class AudioSink(Protocol):
@@ -56,7 +57,7 @@ class SilentAudio:
 class AppContext:
     """Everything a screen may reach: options, settings, sound, texts, the tick clock."""
 
-    settings: Any = None  # monopoly_cpc.settings.Settings
+    settings: Settings | None = None
     audio: AudioSink = field(default_factory=SilentAudio)
     seed: int = 0
     tick: int = 0  # ticks since start, advanced by the loop
