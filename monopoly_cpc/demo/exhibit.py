@@ -35,7 +35,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from monopoly_cpc.app import Session
+from monopoly_cpc.app import ScreenFactory, Session
 from monopoly_cpc.demo.datafolder import DataFolder
 from monopoly_cpc.demo.games import Players
 from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, Plugin
@@ -80,11 +80,12 @@ class ExhibitSession(Session):
     and ``playlist``); a factory may give None (a plugin this session goes without)."""
 
     def __init__(self, options: Options | None = None, *, settings: Settings | None = None,
-                 audio: Any = None, seed: int = 0,
-                 screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
-                 game: dict | None = None, suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN,
-                 guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
-                 warn: Callable[[str], None] = _warn, playlist: bool = True, game_bots: dict | None = None,
+                 audio: Any = None, seed: int = 0, screen_factory: ScreenFactory | None = None,
+                 fb: FrameBuffer | None = None, start: str = "boot", game: dict | None = None,
+                 suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN, guard: bool | None = None,
+                 layout: str = "fr", hash_every: int = HASH_EVERY,
+                 warn: Callable[[str], None] = _warn, playlist: bool = True,
+                 game_bots: dict | None = None,
                  plugins: Sequence[Callable[[ExhibitSession], Plugin | None]] | None = None) -> None:
         from monopoly_cpc.keyboard.layout import load_layout
 
