@@ -13,7 +13,7 @@ import importlib
 import os
 import sys
 import traceback
-from typing import Any, TextIO
+from typing import Any
 
 # Any sub-command may import pygame: its banner must never reach stdout (JSON outputs).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -142,7 +142,7 @@ class _Stdout:
     quietly, and the command still returns its own result (an OUT OF SYNC replay stays a
     failure); an output that cannot be written (``> /dev/full``) is one clear line."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: Any) -> None:   # sys.stdout (a text stream)
         self._stream = stream
         self.gone = False
 
