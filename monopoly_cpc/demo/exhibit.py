@@ -92,7 +92,7 @@ class ExhibitSession(Session):
         self.options = options = options or Options()
         self.effective = Effective(options, settings)   # what the plugins read, when made
         self.warn = warn
-        self.kiosk = options.kiosk
+        self.kiosk = self.effective.kiosk
         self.layout_name = layout
         self.layout = load_layout(layout)
         self.hash_every = hash_every
