@@ -12,30 +12,42 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.ai.personality import NAMES as PERSONALITIES
 from monopoly_cpc.ai.table import Move, Table, computers
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.rules.state import GameState
 
 # ticks a computer player waits before each of its steps, by speed 1..3
 PACE = {1: 60, 2: 30, 3: 10}
 
 
-def make_bots(ctx, state) -> dict[int, Any]:
+@dataclass(frozen=True)
+class Dealt:
+    """What the computer players of a game are made from: the game's seed and their level."""
+
+    seed: int
+    ai_level: str = "normal"
+
+
+def make_bots(dealt: Dealt, state: GameState) -> dict[int, Any]:
     """A computer player for every simulated player.
 
-    ``ctx.seed`` is the game's seed: the six characters are shuffled with it and dealt by seat,
+    ``dealt.seed`` is the game's seed: the six characters are shuffled with it and dealt by seat,
     so each game gets its own (different players, different characters, as in the 1985
-    program); ``ctx.option("ai_level")`` (``--ai-level`` or the saved setting: facile, normal,
-    expert) is their strength. Each player's random stream comes from the game's seed and its
-    seat (``ai.rng.bot_seed``), as in ``simulate``."""
-    rng = random.Random(ctx.seed)
+    program); ``dealt.ai_level`` (``--ai-level`` or the saved setting: facile, normal, expert,
+    ``ctx.effective.ai_level``) is their strength. Each player's random stream comes from the
+    game's seed and its seat (``ai.rng.bot_seed``), as in ``simulate``."""
+    rng = random.Random(dealt.seed)
     names = list(PERSONALITIES)
     rng.shuffle(names)
-    kind = ctx.option("ai_level", "normal")
+    kind = dealt.ai_level
     labels = {i: f"{kind}:{names[i % len(names)]}" for i, p in enumerate(state.players)
               if p.computer}
-    return dict(computers(labels, ctx.seed))
+    return dict(computers(labels, dealt.seed))
 
 
 class Computers:

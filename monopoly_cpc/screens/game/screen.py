@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.render.board import cell as board_cell
@@ -29,8 +28,8 @@ from monopoly_cpc.rules.state import (
     Player,
 )
 from monopoly_cpc.rules.variants import variant_from_settings
-from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.game.computers import PACE, Computers, make_bots
+from monopoly_cpc.screens.base import AppContext, Screen
+from monopoly_cpc.screens.game.computers import PACE, Computers, Dealt, make_bots
 from monopoly_cpc.screens.game.describe import line_of
 from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
@@ -49,13 +48,20 @@ CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
 
 
-def next_game_seed(ctx) -> int:
-    """The seed of a new game set up on the screens: the session's seed for its first game (so
-    that ``--seed`` replays it), then a different one for each further game of the session (so
-    that dice, cards and the computers' characters change), the same again in a replay."""
-    n = getattr(ctx, "games_started", 0)
+def next_game_seed(ctx: AppContext) -> int:
+    """The seed of a new game set up on the screens (:func:`game_seed` of the session's
+    ``ctx.games_started``-th game, which it counts)."""
+    n = ctx.games_started
     ctx.games_started = n + 1
-    return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
+    return game_seed(ctx.seed, n)
+
+
+def game_seed(seed: int, n: int) -> int:
+    """The seed of the ``n``-th game (from 0) set up on the screens of a session of ``seed``:
+    the session's seed for its first game (so that ``--seed`` replays it), then a different one
+    for each further game of the session (so that dice, cards and the computers' characters
+    change), the same again in a replay."""
+    return seed if n == 0 else (seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
 
 
 # What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
@@ -80,7 +86,7 @@ class GameScreen(Screen):
                              pawns=[p.pawn for p in players], variant=variant, seed=seed)
         self.state = state
         if bots is None:  # personalities dealt at random for each game, from its own seed
-            bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
+            bots = make_bots(Dealt(seed, ctx.effective.ai_level), state)
         self.computers = Computers(bots)
         self.bots = bots
         self.table = self.computers.table  # the order of the computers' moves, their memory
