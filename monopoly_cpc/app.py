@@ -38,13 +38,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.errors import UserError
-from monopoly_cpc.options import Options
+from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
 from monopoly_cpc.screens.flow import first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
+    from monopoly_cpc.settings import Settings
 
 TICK_HZ = 50
 # Ticks run at most per rendered frame; time beyond is dropped (a stall, a dragged window).
@@ -135,10 +136,12 @@ class VsyncCheck:
 class Session:
     """The headless core: one game session, advanced one 50 Hz tick at a time."""
 
-    def __init__(self, args: Any = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
-                 screen_factory: ScreenFactory | None = None, fb: FrameBuffer | None = None) -> None:
+    def __init__(self, options: Options | None = None, *, settings: Settings | None = None,
+                 audio: Any = None, seed: int = 0, screen_factory: ScreenFactory | None = None,
+                 fb: FrameBuffer | None = None) -> None:
         self.fb = fb or FrameBuffer()
-        self.ctx = AppContext(args=args, settings=settings, audio=audio or SilentAudio(), seed=seed)
+        self.ctx = AppContext(options=options or Options(), settings=settings,
+                              audio=audio or SilentAudio(), seed=seed)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
 
@@ -176,23 +179,23 @@ class Session:
 
 
 # -- helpers shared by the front ends ----------------------------------------------------------
-def _settings() -> Any:
+def _settings() -> Settings:
     from monopoly_cpc import settings
 
     return settings.load()
 
 
-def _audio(ctx_args: Any, settings: Any, playback: bool) -> Any:
+def _audio(options: Options, settings: Settings | None, playback: bool) -> Any:
     """The game's sound device: ``--mute``, ``--volume`` and ``--stereo`` over the saved
     settings; ``playback=False`` keeps the log of sounds without opening the mixer."""
     from monopoly_cpc.sound import Audio
 
-    probe = AppContext(options=Options.of(ctx_args), settings=settings)
-    return Audio(mute=bool(probe.option("mute", False)), volume=int(probe.option("volume", 7)),
-                 stereo=bool(probe.option("stereo", False)), playback=playback)
+    effective = Effective(options, settings)
+    return Audio(mute=effective.mute, volume=effective.volume, stereo=effective.stereo,
+                 playback=playback)
 
 
-def save_png(rgb, path: Path) -> Path:
+def save_png(rgb: Any, path: Path) -> Path:
     """Write an (h, w, 3) uint8 array as a PNG; UserError if the file cannot be written."""
     import numpy as np
     import pygame
@@ -214,12 +217,12 @@ def save_png(rgb, path: Path) -> Path:
     return path
 
 
-def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None = None,
+def run_headless(options: Options, key_log: KeyLog | None = None, *, frames: int | None = None,
                  screen_factory: ScreenFactory | None = None,
                  on_frame: Callable[[int, FrameBuffer], None] | None = None,
                  audio: Any = None,
                  session_factory: Callable[..., Session] | None = None) -> FrameBuffer:
-    """Run ``frames`` ticks (default ``args.frames``, else 1) without a window.
+    """Run ``frames`` ticks (default ``options.frames``, else 1) without a window.
 
     ``session_factory`` builds the session (default :class:`Session`; the command line passes
     the exhibition session, so that ``--headless --record FILE`` records); a session with a
@@ -227,10 +230,9 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
 
     ``key_log`` maps tick -> CPC key events fed at that tick.  Without ``on_frame`` only the
     last tick is drawn; with it, every tick is drawn and ``on_frame(tick, fb)`` called (video
-    export).  The seed is ``args.seed`` or 0.  Returns the framebuffer of the last tick.
+    export).  The seed is ``options.seed`` or 0.  Returns the framebuffer of the last tick.
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # nothing here may open a window
-    options = Options.of(args)
     n = frames if frames is not None else (options.frames or 1)
     seed = options.seed
     settings = _settings()
@@ -257,12 +259,11 @@ def run_headless(args: Any, key_log: KeyLog | None = None, *, frames: int | None
     return fb
 
 
-def run(args: Any, session_factory: Callable[..., Session] | None = None) -> int:
+def run(options: Options, session_factory: Callable[..., Session] | None = None) -> int:
     """The game: headless with --headless, else in a window (full screen by default).
 
     ``session_factory`` builds the session with :class:`Session`'s arguments (default
     :class:`Session`); the command line gives the exhibition session (``cli.play``)."""
-    options = Options.of(args)
     if options.headless:
         run_headless(options, session_factory=session_factory)
         return 0
@@ -348,23 +349,21 @@ class WindowFrontEnd:
     the options and settings.
     """
 
-    def __init__(self, args: Any, *, screen_factory: ScreenFactory | None = None,
+    def __init__(self, options: Options, *, screen_factory: ScreenFactory | None = None,
                  session_factory: Callable[..., Session] | None = None,
                  max_ticks: int | None = None, session: Any = None,
                  fullscreen: bool | None = None) -> None:
-        self.options = options = Options.of(args)
+        self.options = options
         self.screen_factory = screen_factory
         self.session_factory = session_factory or Session
         self.session = session      # a session made by the caller (a replay being watched)
         self.max_ticks = max_ticks  # tests: stop after this many ticks
         self.settings = _settings()
-        probe = AppContext(options=options, settings=self.settings)
-        self.fullscreen = options.kiosk or (not options.windowed and bool(probe.option("fullscreen", True)))
-        if fullscreen is not None:
-            self.fullscreen = fullscreen
-        self.scale_option: int | None = probe.option("scale", None)
+        effective = Effective(options, self.settings)
+        self.fullscreen = effective.fullscreen if fullscreen is None else fullscreen
+        self.scale_option: int | None = effective.scale
         self._scale_said = False
-        self.crt = bool(options.crt or probe.option("crt", False))
+        self.crt = effective.crt
         self.vsync = False
         self.scaled = False             # the surface is SDL's renderer's (SCALED), not the window's
         self.software_renderer = False  # that renderer turned out to be software (SOFT_FLIP_S)
@@ -562,10 +561,10 @@ class WindowFrontEnd:
         session = self.session
         try:
             self._open_display()
-            probe = AppContext(options=self.options, settings=self.settings)
             if session is None:
-                self._power_on(probe)
-            keyboard = HostKeyboard(keymap=probe.option("keymap", "positional"), cpc_layout="fr")
+                self._power_on()
+            keymap = Effective(self.options, self.settings).keymap
+            keyboard = HostKeyboard(keymap=keymap, cpc_layout="fr")
             seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
@@ -582,12 +581,11 @@ class WindowFrontEnd:
                 close()
             pygame.display.quit()
 
-    def _power_on(self, probe: AppContext) -> None:
+    def _power_on(self) -> None:
         """The boot's first picture (the CPC's grey) on screen as soon as the window is open,
         before the sound bank and the session are built; the boot's first frame is the same
         picture, so the loop does not present it again."""
-        if self.screen_factory is not None or probe.option("test_card", False) \
-                or probe.option("loader", "fast") == "skip":
+        if self.screen_factory is not None or self.options.test_card or self.options.loader == "skip":
             return   # the first picture is not the boot's
         import pygame
 
@@ -640,6 +638,7 @@ class WindowFrontEnd:
                     running = False
                 elif ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
+                    assert surface is not None                 # the window is open
                     if surface.get_size() != (self.layout.screen_w, self.layout.screen_h):
                         self.resized = True                  # the player's size, not ours
                     self._use_surface(surface)

@@ -142,7 +142,7 @@ class _Stdout:
     quietly, and the command still returns its own result (an OUT OF SYNC replay stays a
     failure); an output that cannot be written (``> /dev/full``) is one clear line."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: Any) -> None:   # sys.stdout (a text stream)
         self._stream = stream
         self.gone = False
 
@@ -172,7 +172,7 @@ class _Stdout:
         if not isinstance(exc, BrokenPipeError):
             raise UserError(f"cannot write to standard output: {exc.strerror or exc}") from None
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 

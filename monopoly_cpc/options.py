@@ -1,11 +1,15 @@
 """The play options: one frozen, typed record built once from the command line.
 
 :class:`Options` holds what ``monopoly-cpc [options]`` was given (``None``: not given, the
-saved setting or the built-in default applies; ``AppContext.option`` layers the record over
-the settings).  It is built once by :meth:`Options.of` from the parsed command line (or any
-object with those attribute names: the tests' namespaces) and never changed afterwards: the
+saved setting or the built-in default applies; :class:`Effective` layers the record over
+the settings).  It is built once by :meth:`Options.of` from the parsed command line, in
+``cli.play`` (or from any object with those attribute names), and never changed afterwards: the
 options screen puts a new record in place (``dataclasses.replace``) when a line it shows is
 felt at once over the command line's value.
+
+:class:`Effective` is what is in force: the record over the saved settings, one typed property
+an option (``AppContext.effective``; the settings may change while the game runs, through the
+options screen, so they are layered when read, never copied).
 
 The fields marked ``game`` change what the game does or draws: a replay stores them
 (:meth:`Options.game_data`, resolved over the settings) and a playback rebuilds a record from
@@ -17,7 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.settings import Settings
+
+T = TypeVar("T")
 
 
 def _opt(default: Any = None, *, game: bool = False, kind: str = "", choices: tuple = ()) -> Any:
@@ -76,7 +85,7 @@ class Options:
         """A copy with ``changes`` (the record itself never changes)."""
         return dataclasses.replace(self, **changes)
 
-    def game_data(self, settings: Any = None) -> dict[str, Any]:
+    def game_data(self, settings: Settings | None = None) -> dict[str, Any]:
         """The game options in force (this record, else ``settings``), as a replay stores them:
         name -> value, leaving out those with no value."""
         out = {}
@@ -99,6 +108,123 @@ class Options:
                 values[name] = default
         values.update(extra)
         return cls(**values)
+
+
+def _given(value: T | None, saved: T) -> T:
+    """The command line's ``value`` when given, else the ``saved`` setting."""
+    return saved if value is None else value
+
+
+class Effective:
+    """The options in force: the command line's :class:`Options` where given, else the saved
+    :class:`~monopoly_cpc.settings.Settings` (their defaults when there are none).  A view, made
+    from the record and the settings object as they are: it reads both each time it is asked."""
+
+    def __init__(self, options: Options, settings: Settings | None = None) -> None:
+        self.options = options
+        self.settings = settings if settings is not None else _default_settings()
+
+    # -- the game
+    @property
+    def lang(self) -> str:
+        """The language of the texts: ``fr`` or ``en``."""
+        return _given(self.options.lang, self.settings.lang)
+
+    @property
+    def speed(self) -> int:
+        """The pace of the computer players, 1 (slow) to 3 (fast)."""
+        return _given(self.options.speed, self.settings.speed)
+
+    @property
+    def ai_level(self) -> str:
+        """The strength of the computer players: facile, normal or expert."""
+        return _given(self.options.ai_level, self.settings.ai_level)
+
+    @property
+    def keymap(self) -> str:
+        """Host keys by their place on a French CPC (positional) or by the character (symbolic)."""
+        return _given(self.options.keymap, self.settings.keymap)
+
+    # -- the display
+    @property
+    def fullscreen(self) -> bool:
+        """Full screen: always in kiosk mode; else unless --windowed, as the setting says."""
+        return self.options.kiosk or (not self.options.windowed and self.settings.fullscreen)
+
+    @property
+    def scale(self) -> int | None:
+        """The integer pixel scale asked for (None: the largest that fits)."""
+        return _given(self.options.scale, self.settings.scale)
+
+    @property
+    def crt(self) -> bool:
+        """Dark scanlines: ``--crt`` or the setting (a switch cannot be turned off on the
+        command line, so the setting's on is never overridden)."""
+        return self.options.crt or self.settings.crt
+
+    # -- the sound
+    @property
+    def mute(self) -> bool:
+        """No sound: ``--mute`` or the setting (``mute: true``, docs/kiosk.md)."""
+        return self.options.mute or self.settings.mute
+
+    @property
+    def volume(self) -> int:
+        """The sound volume, 0 to 10."""
+        return _given(self.options.volume, self.settings.volume)
+
+    @property
+    def stereo(self) -> bool:
+        """The STEREO socket's sound (else the mono speaker)."""
+        return _given(self.options.stereo, self.settings.stereo)
+
+    # -- the exhibitions
+    @property
+    def kiosk(self) -> bool:
+        """Exhibition mode (``--kiosk``)."""
+        return self.options.kiosk
+
+    @property
+    def attract_after(self) -> int:
+        """Seconds without a key on the title before the demo game starts."""
+        return _given(self.options.attract_after, self.settings.attract_after)
+
+    @property
+    def attract_playlist(self) -> str | None:
+        """The folder of replay files the attract loop plays (None: live demo games)."""
+        return _given(self.options.attract_playlist, self.settings.attract_playlist)
+
+    @property
+    def record(self) -> str | None:
+        """The replay file the session's key log goes to (``--record``), or None."""
+        return self.options.record
+
+    @property
+    def idle_minutes(self) -> int:
+        """Kiosk: minutes alone before a screen goes back to the title (and a game is put aside)."""
+        return self.settings.idle_minutes
+
+    @property
+    def kiosk_chord(self) -> list[str]:
+        """Kiosk: the operator's key chord."""
+        return self.settings.kiosk_chord
+
+    @property
+    def kiosk_captures(self) -> bool:
+        """Kiosk: F11 (GIF) and F12 (screenshot) allowed."""
+        return self.settings.kiosk_captures
+
+
+_DEFAULTS: list[Settings] = []
+
+
+def _default_settings() -> Settings:
+    """The built-in settings (made once, never changed: nothing writes into an Effective's)."""
+    if not _DEFAULTS:
+        from monopoly_cpc.settings import Settings
+
+        _DEFAULTS.append(Settings())
+    return _DEFAULTS[0]
 
 
 NAMES = tuple(f.name for f in dataclasses.fields(Options))

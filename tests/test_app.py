@@ -5,7 +5,6 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pygame
@@ -15,6 +14,7 @@ from monopoly_cpc import app
 from monopoly_cpc.cli import build_parser, main
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.keyboard.events import CpcKeyEvent
+from monopoly_cpc.options import Options
 from monopoly_cpc.render.font import font
 from monopoly_cpc.render.palette import palette
 from monopoly_cpc.screens import test_card
@@ -64,7 +64,7 @@ def test_session_step_order_switch_and_clock():
 
 def test_run_headless_feeds_the_key_log_at_its_ticks():
     log = []
-    fb = app.run_headless(SimpleNamespace(frames=5, screenshot=None, seed=None),
+    fb = app.run_headless(Options(frames=5, screenshot=None, seed=None),
                           key_log={1: [key("X")], 3: [key("Y"), key("Z")]},
                           screen_factory=lambda ctx: Recorder(ctx, log=log))
     keys = [(t, k) for (t, _, kind, *k) in log if kind == "key" for k in k]
@@ -74,7 +74,7 @@ def test_run_headless_feeds_the_key_log_at_its_ticks():
 
 def test_run_headless_every_frame_callback():
     seen = []
-    app.run_headless(SimpleNamespace(frames=3, screenshot=None, seed=7), screen_factory=Recorder,
+    app.run_headless(Options(frames=3, screenshot=None, seed=7), screen_factory=Recorder,
                      on_frame=lambda t, fb: seen.append((t, fb.read_text(0).rstrip())))
     assert seen == [(0, "a 1"), (1, "a 2"), (2, "a 3")]
 
@@ -98,22 +98,22 @@ def test_headless_screenshot_to_unwritable_place_is_a_user_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(UserError, match="cannot write"):
-        app.run_headless(SimpleNamespace(frames=1, screenshot=str(blocker / "x.png"), seed=None,
+        app.run_headless(Options(frames=1, screenshot=str(blocker / "x.png"), seed=None,
                                          test_card=True))
 
 
 def test_frames_without_headless_is_refused():
     with pytest.raises(UserError, match="--headless"):
-        app.run(build_parser().parse_args(["--frames", "3"]))
+        app.run(Options.of(build_parser().parse_args(["--frames", "3"])))
 
 
 def test_first_screen_is_the_test_card_when_asked():
-    s = app.Session(SimpleNamespace(test_card=True))
+    s = app.Session(Options(test_card=True))
     assert isinstance(s.screen, test_card.TestCardScreen)
 
 
 def test_test_card_shows_colours_font_and_turns_pages():
-    s = app.Session(SimpleNamespace(test_card=True), screen_factory=test_card.TestCardScreen)
+    s = app.Session(Options(test_card=True), screen_factory=test_card.TestCardScreen)
     fb = s.render()
     rows = fb.screen_text()
     assert "MIRE DE TEST" in rows[0]
@@ -154,9 +154,8 @@ def test_no_display_is_one_line_and_exit_1(driver, display, tmp_path):
 
 
 def _front_end(argv, **kw):
-    args = build_parser().parse_args(argv)
-    args.mute = True
-    return app.WindowFrontEnd(args, **kw)
+    options = Options.of(build_parser().parse_args(argv)).replace(mute=True)
+    return app.WindowFrontEnd(options, **kw)
 
 
 def _keydown(k, scancode, mod=0, unicode=""):

@@ -100,12 +100,18 @@ def test_an_empty_file_gives_the_defaults_quietly(tmp_path, text):
 
 
 def test_every_setting_can_be_given_on_the_command_line_or_saved():
-    """ctx.option(): a command-line value wins over the saved setting, which wins over the default."""
-    from types import SimpleNamespace
-
+    """ctx.effective: a command-line value wins over the saved setting, which wins over the default."""
+    from monopoly_cpc.options import Options
     from monopoly_cpc.screens.base import AppContext
 
-    ctx = AppContext(args=SimpleNamespace(speed=None, lang="en"), settings=S.Settings(speed=1, lang="fr"))
-    assert ctx.option("speed") == 1
-    assert ctx.option("lang") == "en"
-    assert ctx.option("nothing", 42) == 42
+    ctx = AppContext(options=Options(speed=None, lang="en"), settings=S.Settings(speed=1, lang="fr"))
+    assert ctx.effective.speed == 1 and ctx.speed == 1
+    assert ctx.effective.lang == "en" and ctx.lang == "en"
+    assert AppContext(options=Options(volume=3)).effective.volume == 3
+    assert AppContext().effective.volume == S.Settings().volume       # no settings: the defaults'
+    assert AppContext(settings=S.Settings(volume=9)).effective.volume == 9
+    # the switches: --crt or --mute, else the saved crt: true or mute: true
+    saved = AppContext(options=Options(crt=False, mute=False), settings=S.Settings(crt=True, mute=True))
+    assert saved.effective.crt and saved.effective.mute
+    assert not AppContext(options=Options(crt=False), settings=S.Settings()).effective.crt
+    assert AppContext(options=Options(crt=True), settings=S.Settings()).effective.crt

@@ -1,6 +1,5 @@
 """mypy checks the package's types with the settings of pyproject.toml's [tool.mypy]: the whole
-package (the screens included, without one ``attr-defined`` error) but the parts still to be
-typed (the demo, the app and the command line)."""
+package, the screens (without one ``attr-defined`` error), the demo, the app and the command line."""
 
 from __future__ import annotations
 

@@ -165,6 +165,7 @@ def shots(out: Path) -> int:
     import numpy as np
     import pygame
 
+    from monopoly_cpc.options import Options
     from monopoly_cpc.render.framebuffer import FrameBuffer
     from monopoly_cpc.screens.base import AppContext, Screen
     from monopoly_cpc.screens.boot import BootScreen
@@ -177,7 +178,7 @@ def shots(out: Path) -> int:
     from monopoly_cpc.keyboard.events import CpcKeyEvent
 
     for name, opts, stop, *keys in SHOTS:
-        ctx = AppContext(args=SimpleNamespace(**opts))
+        ctx = AppContext(options=Options.of(SimpleNamespace(**opts)))
         screen = BootScreen(ctx, _returning(_End(ctx)))
         for _ in range(200_000):
             if stop(screen):

@@ -2,8 +2,11 @@
 
 ``bot.decide(state, player) -> Action | None`` and ``bot.last_reason`` (why: a ``Reason``, a code
 and its fields that the text catalogue turns into a line, ai/reasons.py). Kinds:
-``facile``, ``normal``, ``expert`` (three strengths; any of the six personalities), ``baseline``
-(the yardstick: buys all, builds at once, never trades, pays to leave jail) and ``random``.
+``facile``, ``normal``, ``expert`` (three strengths; any of the six personalities), the three
+yardsticks ``baseline`` (buys all, builds at once, never trades, pays to leave jail), ``swap``
+(the baseline trading as gamescomputersplay/monopoly v2: only deals that complete its own
+groups) and ``fair`` (the baseline accepting any offer worth the printed value of what it
+gives), and ``random``.
 See docs/ai.md.
 """
 
@@ -14,9 +17,10 @@ from monopoly_cpc.ai.levels import LEVELS
 from monopoly_cpc.ai.personality import NAMES as PERSONALITY_NAMES
 from monopoly_cpc.ai.personality import PERSONALITIES, Personality
 from monopoly_cpc.ai.personality import personality as find_personality
-from monopoly_cpc.ai.simple import BaselineBot, RandomBot
+from monopoly_cpc.ai.simple import BaselineBot, FairBot, RandomBot, SwapBot
 
-KINDS = ("facile", "normal", "expert", "baseline", "random")
+KINDS = ("facile", "normal", "expert", "baseline", "swap", "fair", "random")
+YARDSTICKS = ("baseline", "swap", "fair")   # the plain players strength is measured against
 
 
 def make_bot(kind: str = "normal", personality: str | None = None,
@@ -28,10 +32,14 @@ def make_bot(kind: str = "normal", personality: str | None = None,
         return Bot(LEVELS[k], find_personality(personality), seed)
     if k == "baseline":
         return BaselineBot(seed)
+    if k == "swap":
+        return SwapBot(seed)
+    if k == "fair":
+        return FairBot(seed)
     if k == "random":
         return RandomBot(seed)
     raise ValueError(f"unknown computer player {kind!r} (one of {', '.join(KINDS)})")
 
 
-__all__ = ["KINDS", "PERSONALITIES", "PERSONALITY_NAMES", "BaselineBot", "Bot", "Personality",
-           "RandomBot", "make_bot"]
+__all__ = ["KINDS", "PERSONALITIES", "PERSONALITY_NAMES", "YARDSTICKS", "BaselineBot", "Bot",
+           "FairBot", "Personality", "RandomBot", "SwapBot", "make_bot"]

@@ -233,9 +233,10 @@ class Bot:
         self._lv_proposes = level.proposes
         self._pe_reserve = pers.reserve
         self._pe_danger_pct = pers.danger_pct
-        self._pe_build_reserve_pct = pers.build_reserve_pct
+        self._pe_build_reserve_pct = pers.build_reserve_pct * level.build_floor_pct // 100
         self._pe_build_target = pers.build_target
-        self._pe_propose_every = pers.propose_every
+        self._pe_propose_every = (1 if level.trades_every_turn and pers.propose_every
+                                  else pers.propose_every)
         self._pe_mortgage_to_build = pers.mortgage_to_build
         self._pe_bid_pct = pers.bid_pct
         self.kind = level.name

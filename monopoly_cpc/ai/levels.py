@@ -21,11 +21,14 @@ class Level:
     slip_pct: int           # chance (%) of overlooking a rent claim or a build this time
     haggle_pct: int         # first offers leave the partner this % of my gain (100 = even)
     auctions_cheap: bool    # lets a deed go to auction when no rival has the cash to bid
+    trades_every_turn: bool = False  # looks for a trade every turn, whatever its character's rhythm
+    build_floor_pct: int = 100       # builds down to this % of its character's cash floor
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     #     name     mono   prop   count  jail   dang   block  devel  w    slip hag cheap
     Level("facile", False, False, False, False, False, False, False, 0.0, 25, 100, False),
     Level("normal", True, True, False, True, False, True, False, 0.5, 0, 100, False),
-    Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True),
+    Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True,
+          trades_every_turn=True, build_floor_pct=50),
 )}

@@ -30,6 +30,7 @@ Code = Literal[
     "refuse_favours_you",
     "refuse_too_little",
     "refuse_no_trades",      # the baseline never trades
+    "refuse_no_group",       # the swap yardstick: the deal completes none of my groups
     "refuse_time_up",        # the quick game's time is up
     "propose_trade",         # {amount}: the cash of my offer (either way)
     "buy_street",            # {amount}: I buy your street of a group split three ways

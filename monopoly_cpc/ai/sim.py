@@ -50,6 +50,7 @@ class GameResult:
     # whose deeds earn the most rent per roll of an opponent (ties: the first seat).
     groups: int = -1
     top_earner: int = -1
+    cpu_seconds: float = 0.0  # CPU time of the game's process while it played (speed only)
 
 
 def play_game(labels: list[str], seed: int, variant: Variant | None = None,

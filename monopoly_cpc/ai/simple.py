@@ -1,19 +1,30 @@
-"""Two plain players for comparison and tests: the baseline and the random player.
+"""Plain players for comparison and tests: the three yardsticks and the random player.
 
-``BaselineBot`` is the yardstick of the strength target: it buys everything it can afford, bids
+``BaselineBot`` is the yardstick of the strength targets: it buys everything it can afford, bids
 up to the printed price, builds whenever it can, never trades and pays to leave jail.
-``RandomBot`` picks any legal action (bids and trades included): the legality tests use it.
+``SwapBot`` is the baseline that trades as the players of gamescomputersplay/monopoly v2 do: it
+proposes and accepts only a deal that completes one of its own colour groups, at a printed-price
+balance no worse than ``SWAP_BALANCE``; ``FairBot`` is the baseline that accepts any offer giving
+it at least the printed value of what it gives (``printed_value``). ``RandomBot`` picks any
+legal action (bids and trades included): the legality tests use it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
+
 from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.legal import legal_actions
-from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, loan_room
+from monopoly_cpc.rules.queries import (
+    bank_has_deeds,
+    can_build,
+    can_sell,
+    group_has_buildings,
+    loan_room,
+)
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -26,7 +37,11 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
     TRADE,
     GameState,
+    Trade,
 )
+
+SWAP_BALANCE: Final = -20_000   # the worst printed-price balance a swap player takes
+JAIL_CARD_VALUE: Final = 5_000  # a 'libéré de prison' card, to the swap and fair players
 
 
 class BaselineBot:
@@ -73,8 +88,7 @@ class BaselineBot:
         if ph == TRADE:
             t = state.trade
             if t is not None and t.partner == p:
-                self.last_reason = because("refuse_no_trades")
-                return A.RejectTrade(p)
+                return self._answer(state, p, t)
             return None
         if ph == START_ROLL:
             return A.Roll(p) if state.start_rollers and state.start_rollers[0] == p else None
@@ -105,6 +119,10 @@ class BaselineBot:
                 if not can_build(state, p, s):
                     return A.Build(p, s)
         if current:
+            if ph in (ROLL, JAIL) and not state.time_up:
+                offer = self._offer(state, p)
+                if offer is not None:
+                    return offer
             if ph == JAIL:
                 if pl.jail_cards:
                     return A.UseJailCard(p)
@@ -113,6 +131,15 @@ class BaselineBot:
                 return A.Roll(p)
             if ph == ROLL:
                 return A.Roll(p)
+        return None
+
+    def _answer(self, state: GameState, p: int, t: Trade) -> A.Action:
+        """The answer to the offer ``t`` made to ``p``: the baseline never trades."""
+        self.last_reason = because("refuse_no_trades")
+        return A.RejectTrade(p)
+
+    def _offer(self, state: GameState, p: int) -> A.Action | None:
+        """An offer ``p`` makes before its roll: the baseline makes none."""
         return None
 
     def _my_streets(self, state: GameState, p: int) -> list[int]:
@@ -146,6 +173,132 @@ def _sell_or_mortgage(state: GameState, p: int) -> A.Action:
     if room > 0:       # MONOPOLIC: who can still borrow is not bankrupt (seeds/000)
         return A.Borrow(p, room)
     return A.DeclareBankruptcy(p)
+
+
+def printed_value(state: GameState, squares: tuple[int, ...]) -> int:
+    """What deeds are worth at their printed prices, a mortgaged one at its price less what
+    lifting it costs (the mortgage and 10 %), as the swap and fair players count."""
+    b = state.board
+    mort = state.mortgaged
+    return sum(b.prices[s] - b.mortgages[s] * 11 // 10 if mort[s] else b.prices[s]
+               for s in squares)
+
+
+def printed_balance(state: GameState, t: Trade) -> int:
+    """The partner's printed-price balance of the offer ``t``: what he receives (deeds at
+    ``printed_value``, cash, jail cards at ``JAIL_CARD_VALUE``) less what he gives."""
+    return (printed_value(state, t.give) - printed_value(state, t.take) + t.cash
+            + JAIL_CARD_VALUE * (len(t.give_cards) - len(t.take_cards)))
+
+
+def completed_group(state: GameState, p: int, get: tuple[int, ...]) -> int:
+    """The colour group that receiving ``get`` makes ``p`` the holder of, whole, when he did not
+    hold it whole before (the lowest such group), or -1."""
+    b = state.board
+    own = state.owner
+    for g in sorted({b.groups[s] for s in get if b.groups[s] >= 0}):
+        members = b.group_members[g]
+        if any(own[s] != p for s in members) and all(own[s] == p or s in get for s in members):
+            return g
+    return -1
+
+
+def _can_pay(state: GameState, p: int, t: Trade) -> bool:
+    """``p``, the partner of ``t``, has the cash it asks of him."""
+    return t.cash >= 0 or state.players[p].cash >= -t.cash
+
+
+class SwapBot(BaselineBot):
+    """The baseline that trades as the players of gamescomputersplay/monopoly v2: before its
+    roll it proposes a two-way swap (the rest of a colour group of one rival for its own streets
+    that complete one of that rival's groups, the printed prices evened out in cash), and it
+    accepts only an offer that completes one of its own groups at a printed-price balance of
+    at least ``SWAP_BALANCE``; everything else, cash offers included, it refuses."""
+
+    kind = "swap"
+    RETRY_TURNS: Final = 24    # an offer refused is not made again before this many turns
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.tried: dict[tuple, int] = {}   # offer (partner, give, take) -> turn proposed
+        self._offer_turn = -1               # the turn of its last offer (one a turn)
+
+    def memory(self) -> dict[str, Any]:
+        """The baseline's memory and the offers tried."""
+        data = super().memory()
+        data["tried"] = [[k[0], list(k[1]), list(k[2]), turn] for k, turn in self.tried.items()]
+        data["offer_turn"] = self._offer_turn
+        return data
+
+    def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
+        """Take back a ``memory()``."""
+        super().restore(data, state, seat)
+        self.tried = {(int(q), tuple(give), tuple(take)): int(turn)
+                      for q, give, take, turn in data["tried"]}
+        self._offer_turn = int(data["offer_turn"])
+
+    def _answer(self, state: GameState, p: int, t: Trade) -> A.Action:
+        g = completed_group(state, p, t.give)
+        if (not state.time_up and _can_pay(state, p, t) and g >= 0
+                and printed_balance(state, t) >= SWAP_BALANCE):
+            self.last_reason = because("accept_my_group", group=g)
+            return A.AcceptTrade(p)
+        self.last_reason = because("refuse_no_group")
+        return A.RejectTrade(p)
+
+    def _offer(self, state: GameState, p: int) -> A.Action | None:
+        if self._offer_turn == state.turn or (state.variant.trade_only_when_bank_empty
+                                              and bank_has_deeds(state)):
+            return None
+        b = state.board
+        own, mort = state.owner, state.mortgaged
+        tradable = state.variant.trade_mortgaged
+
+        def loose(members: tuple[int, ...]) -> bool:   # no building, and free to change hands
+            return not any(state.houses[s] or (mort[s] and not tradable) for s in members)
+
+        alive = state.alive()
+        for g, members in enumerate(b.group_members):
+            take = tuple(s for s in members if own[s] != p)
+            if len(take) == len(members) or not take:
+                continue
+            q = own[take[0]]
+            if q < 0 or q not in alive or any(own[s] != q for s in take) or not loose(members):
+                continue
+            for h, others in enumerate(b.group_members):
+                if h == g:
+                    continue
+                give = tuple(s for s in others if own[s] == p)
+                if not give or any(own[s] != q for s in others if s not in give):
+                    continue
+                if len(give) == len(others) or not loose(others):
+                    continue
+                cash = printed_value(state, take) - printed_value(state, give)
+                if cash > state.players[p].cash or -cash > state.players[q].cash:
+                    continue
+                key = (q, give, take)
+                last = self.tried.get(key)
+                if last is not None and state.turn - last < self.RETRY_TURNS:
+                    continue
+                self.tried[key] = self._offer_turn = state.turn
+                self.last_reason = because("propose_trade", amount=abs(cash))
+                return A.ProposeTrade(p, q, give=give, take=take, cash=cash)
+        return None
+
+
+class FairBot(BaselineBot):
+    """The baseline that accepts any offer giving it at least the printed value of what it
+    gives (``printed_value``: a mortgaged deed at its price less the mortgage and the 10 %; a
+    jail card ``JAIL_CARD_VALUE``); it proposes nothing."""
+
+    kind = "fair"
+
+    def _answer(self, state: GameState, p: int, t: Trade) -> A.Action:
+        if not state.time_up and _can_pay(state, p, t) and printed_balance(state, t) >= 0:
+            self.last_reason = because("accept_good")
+            return A.AcceptTrade(p)
+        self.last_reason = because("refuse_too_little")
+        return A.RejectTrade(p)
 
 
 class RandomBot:

@@ -1,12 +1,19 @@
 """Many headless games: fixed chunks of consecutive game indexes, played in one process or a
 pool, merged in game order, then summarised (wins per seat and per player type, rounds, speed).
 
+A *win* is counted two ways: **outright** (the last player standing) and **by the count**: the
+outright winner, or, for a game still running at the round cap, the richest by the quick game's
+count (``rules.queries.fortune``, what CTRL+C names: the engine's ``winner`` after ``EndGame``).
+Shares come with 95 % Wilson intervals (``wilson``). Speed is given in wall time and in CPU time
+(the games' own processes, so a busy machine or a pool does not blur it).
+
 The per-game seed depends only on the run seed and the game index, and chunks are merged in
 index order, so the summary is identical for any number of jobs.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import signal
 import sys
@@ -19,6 +26,19 @@ from monopoly_cpc.analysis.tournament import DEALT_ROUND, play_chunk
 from monopoly_cpc.rules.variants import Variant
 
 CHUNK = 10   # games per work unit (fixed: the split never depends on --jobs)
+Z95 = 1.959964   # the normal quantile of a two-sided 95 % interval
+
+
+def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: ``k`` successes in ``n`` trials (95 % by
+    default); (0, 1) when there is no trial."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
@@ -38,7 +58,8 @@ class Summary:
     actions: int = 0
     trades: int = 0
     bot_errors: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0                # wall time of the run
+    cpu_seconds: float = 0.0            # CPU time of the games, summed over the processes
     # The deal after DEALT_ROUND rounds: per kind of board (``board_kind``), the games, and the
     # outright wins and engine winners by type; on boards where nobody held a group, the games
     # where a type held the best-earning deeds, and those the best earner ended richest.
@@ -70,6 +91,7 @@ class Summary:
         self.actions += r.actions
         self.trades += r.trades
         self.bot_errors += r.bot_errors
+        self.cpu_seconds += r.cpu_seconds
         kind = board_kind(r)
         b = self.boards.get(kind)
         if b is None:
@@ -100,9 +122,23 @@ class Summary:
         """Share of all games won outright by a player of this type."""
         return self.wins_by_type.get(lab, 0) / self.games if self.games else 0.0
 
+    def count_rate(self, lab: str) -> float:
+        """Share of all games won by the count (outright, or richest at the cap) by this type."""
+        return self.leads_by_type.get(lab, 0) / self.games if self.games else 0.0
+
+    def interval(self, lab: str, by_count: bool = False) -> tuple[float, float]:
+        """95 % Wilson interval of the share of the games a player of this type won (outright,
+        or by the count), per seat: the type wins a game or not, so the games are the trials;
+        a type holding several seats of each game has its interval divided by them."""
+        wins = (self.leads_by_type if by_count else self.wins_by_type).get(lab, 0)
+        lo, hi = wilson(wins, self.games)
+        per_game = self.seats_by_type.get(lab, 0) / self.games if self.games else 1.0
+        return lo / per_game, hi / per_game
+
     def to_json(self) -> dict:
         """The --json object (results first, then speed)."""
         secs = self.seconds or 1e-9
+        cpu = self.cpu_seconds or 1e-9
         return {
             "games": self.games,
             "players": len(self.spec),
@@ -112,7 +148,16 @@ class Summary:
             "wins_by_type": dict(self.wins_by_type),
             "win_rate_by_type": {k: round(self.win_rate(k), 4) for k in self.wins_by_type},
             "win_share_per_seat_by_type": {k: round(self.win_share(k), 4) for k in self.wins_by_type},
+            "win_interval_per_seat_by_type": {k: [round(x, 4) for x in self.interval(k)]
+                                              for k in self.wins_by_type},
             "leads_by_type": dict(self.leads_by_type),
+            "wins_by_count_by_type": dict(self.leads_by_type),
+            "count_rate_by_type": {k: round(self.count_rate(k), 4) for k in self.leads_by_type},
+            "count_share_per_seat_by_type": {
+                k: round(self.leads_by_type[k] / self.seats_by_type[k], 4)
+                for k in self.leads_by_type},
+            "count_interval_per_seat_by_type": {k: [round(x, 4) for x in self.interval(k, True)]
+                                                for k in self.leads_by_type},
             "wins_by_seat": list(self.wins_by_seat),
             "mean_rounds": round(self.mean_rounds, 2),
             "rolls": self.rolls,
@@ -128,14 +173,21 @@ class Summary:
             "seconds": round(self.seconds, 3),
             "games_per_s": round(self.games / secs, 1),
             "rolls_per_s": round(self.rolls / secs),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "games_per_cpu_s": round(self.games / cpu, 1),
+            "rolls_per_cpu_s": round(self.rolls / cpu),
         }
 
     def results_key(self) -> dict:
         """Everything but the timings (equal across --jobs and PYTHONHASHSEED)."""
         d = self.to_json()
-        for k in ("seconds", "games_per_s", "rolls_per_s"):
+        for k in TIMINGS:
             d.pop(k)
         return d
+
+
+TIMINGS = ("seconds", "games_per_s", "rolls_per_s", "cpu_seconds", "games_per_cpu_s",
+           "rolls_per_cpu_s")
 
 
 NO_GROUP = "nobody"          # board kind: no complete colour group after DEALT_ROUND rounds

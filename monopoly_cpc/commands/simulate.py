@@ -2,11 +2,16 @@
 
     monopoly-cpc simulate --games 2000 --players 4 --ai expert,baseline --seed 1 --jobs 2
 
-``--ai`` lists player types (``facile``, ``normal``, ``expert``, ``baseline``, ``random``, each
-optionally ``:Personality``); a shorter list than ``--players`` is repeated with its last entry
-(``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
+``--ai`` lists player types (``facile``, ``normal``, ``expert``, each optionally
+``:Personality``, and ``baseline``, ``swap``, ``fair``, ``random``); a shorter list than
+``--players`` is repeated with its last entry (``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
 same for any ``--jobs`` and any PYTHONHASHSEED (per-game seeds come from ``--seed`` and the game
-index). A progress bar goes to stderr on a terminal only.
+index). A progress bar goes to stderr on a terminal only. Wins are reported outright and by the
+count (the richest at the round cap), with 95 % Wilson intervals; speed in wall and CPU time.
+
+    monopoly-cpc simulate --ladder --games 40 --seed 1
+
+plays the round robin of ``analysis.ladder`` (one against three) and prints the Elo ladder.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import sys
 from monopoly_cpc.errors import UserError
 
 MAX_GAMES = 10_000_000
+LADDER_GAMES = 40   # games per pair of the ladder by default (110 pairs: a few minutes)
 
 
 def _count(low: int, high: int):
@@ -49,13 +55,14 @@ def register(subparsers) -> None:
                     "per seat and per player type, mean rounds, games without a winner, "
                     "games/s and dice rolls/s. Same results for any --jobs.",
     )
-    p.add_argument("--games", type=_count(1, MAX_GAMES), default=100, metavar="N",
-                   help="number of games (default: 100)")
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=None, metavar="N",
+                   help="number of games (default: 100); with --ladder, games per pair "
+                        f"(default: {LADDER_GAMES})")
     p.add_argument("--players", type=_count(2, 6), default=4, metavar="P",
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
                    help="player types by seat, comma-separated: facile, normal, expert, baseline, "
-                        "random, each optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
+                        "swap, fair, random, the first three optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
                         "Prudent, Entreprenant); the last one fills the remaining seats "
                         "(default: expert,baseline)")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
@@ -63,11 +70,18 @@ def register(subparsers) -> None:
                    help="worker processes (default: 1)")
     p.add_argument("--rounds", type=_count(1, 100_000), default=1000, metavar="R",
                    help="round cap: a game still going after R rounds is ended and ranked by "
-                        "fortune, and counts as a game with no winner (default: 1000)")
+                        "fortune: no outright winner, the richest wins by the count "
+                        "(default: 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    p.add_argument("--personalities", action="store_true",
-                   help="measure the six characters instead: six-player games, one character a "
-                        "seat, all of the strength given by --ai (default here: normal)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--personalities", action="store_true",
+                      help="measure the six characters instead: six-player games, one character "
+                           "a seat, all of the strength given by --ai (default here: normal)")
+    mode.add_argument("--ladder", action="store_true",
+                      help="a round robin instead, one against three, of the three strengths, "
+                           "the other five characters (normal) and the yardsticks (baseline, "
+                           "swap, fair), each pair --games games: an Elo rating with its 95 %% "
+                           "interval for each")
     p.set_defaults(func=run, usage_error=p.error)
 
 
@@ -91,7 +105,7 @@ def parse_spec(text: str, players: int) -> list[str]:
             raise UserError(f"simulate: --ai: unknown player type {shown!r} "
                             f"(one of {', '.join(KINDS)})", exit_code=2)
         if colon:
-            if kind in ("baseline", "random"):
+            if kind in ("baseline", "swap", "fair", "random"):
                 raise UserError(f"simulate: --ai: {kind} has no personality", exit_code=2)
             try:
                 pers = personality(pers).name
@@ -120,12 +134,17 @@ def table(s) -> str:
     lines.append(f"{s.games} games, {n} players: {', '.join(s.spec)} (seats rotated)")
     lines.append("")
     lines.append(f"{'player type':24s} {'seats':>6s} {'wins':>6s} {'win %/seat':>10s} "
-                 f"{'games %':>8s} {'richest':>8s}")
+                 f"{'[95 % interval]':>16s} {'by count':>8s} {'count %/seat':>12s} "
+                 f"{'[95 % interval]':>16s}")
     for lab in s.wins_by_type:
         seats = s.seats_by_type[lab]
         per_seat = 100.0 * s.wins_by_type[lab] / seats if seats else 0.0
+        count = 100.0 * s.leads_by_type[lab] / seats if seats else 0.0
+        lo, hi = s.interval(lab)
+        clo, chi = s.interval(lab, by_count=True)
         lines.append(f"{lab:24s} {seats:6d} {s.wins_by_type[lab]:6d} {per_seat:9.1f}% "
-                     f"{100.0 * s.wins_by_type[lab] / s.games:7.1f}% {s.leads_by_type[lab]:8d}")
+                     f"{_span(lo, hi):>16s} {s.leads_by_type[lab]:8d} {count:11.1f}% "
+                     f"{_span(clo, chi):>16s}")
     lines.append("")
     lines.append("wins by seat: " + "  ".join(f"{i + 1}: {w}" for i, w in enumerate(s.wins_by_seat)))
     lines.append(f"games with a winner: {s.games_with_winner} ({100.0 * s.games_with_winner / s.games:.1f} %)"
@@ -133,12 +152,19 @@ def table(s) -> str:
     lines.append(f"mean rounds: {s.mean_rounds:.1f}   trades: {s.trades}   bot errors: {s.bot_errors}")
     lines.extend(deal_table(s))
     secs = s.seconds or 1e-9
+    cpu = s.cpu_seconds or 1e-9
     lines.append(f"speed: {s.games / secs:.1f} games/s, {s.rolls / secs:,.0f} dice rolls/s "
-                 f"({s.seconds:.1f} s)")
-    lines.append("wins are outright (last player standing). 'win %/seat': wins per seat of "
-                 "that type (par = 100/players); 'games %': share of all games won by that type; "
-                 "'richest': the engine's winner, i.e. the richest player when the cap was hit.")
+                 f"({s.seconds:.1f} s wall); {s.games / cpu:.1f} games/s, "
+                 f"{s.rolls / cpu:,.0f} dice rolls/s in CPU time ({s.cpu_seconds:.1f} s)")
+    lines.append("'wins': outright (last player standing); 'by count': outright, or the richest by "
+                 "the quick game's count when the round cap was hit (what CTRL+C names). "
+                 "'%/seat': per seat of that type (par = 100/players), with its 95 % Wilson "
+                 "interval over the games.")
     return "\n".join(lines)
+
+
+def _span(lo: float, hi: float) -> str:
+    return f"[{100 * lo:.1f}-{100 * hi:.1f} %]"
 
 
 def deal_table(s) -> list[str]:
@@ -174,7 +200,9 @@ def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.analysis.runner import run_games
 
     try:
-        if args.personalities:
+        if args.ladder:
+            _ladder_options(args)
+        elif args.personalities:
             _personality_kind(args)
         else:
             spec = parse_spec(args.ai, args.players)
@@ -183,6 +211,10 @@ def run(args: argparse.Namespace) -> int:
         if usage_error is None:
             raise
         usage_error(str(exc).removeprefix("simulate: "))
+    if args.ladder:
+        return _ladder(args)
+    if args.games is None:
+        args.games = 100
     if args.personalities:
         return _personalities(args)
     progress = _bar if sys.stderr.isatty() and not args.json else None
@@ -194,6 +226,29 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
     else:
         print(table(summary))
+    return 0
+
+
+def _ladder_options(args: argparse.Namespace) -> None:
+    if args.ai != "expert,baseline":
+        raise UserError("--ladder: the players are fixed (no --ai)", exit_code=2)
+    if args.players != 4:
+        raise UserError("--ladder: the games are of four players (no --players)", exit_code=2)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from monopoly_cpc.analysis import ladder
+    from monopoly_cpc.interrupt import exit_on_signals
+
+    games = args.games if args.games is not None else LADDER_GAMES
+    progress = _bar if sys.stderr.isatty() and not args.json else None
+    with exit_on_signals():
+        result = ladder.run_ladder(games=games, seed=args.seed, jobs=args.jobs,
+                                   round_cap=args.rounds, progress=progress)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(ladder.table(result))
     return 0
 
 

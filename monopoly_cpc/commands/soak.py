@@ -13,7 +13,6 @@ import argparse
 import os
 import time
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.errors import UserError

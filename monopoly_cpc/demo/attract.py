@@ -8,7 +8,6 @@ demo starts with another seed), so visitors see the title again every few minute
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from monopoly_cpc.screens.base import AppContext, Screen
@@ -27,13 +26,12 @@ def demo_seed(session_seed: int, number: int) -> int:
 def new_demo_game(ctx: AppContext, seed: int) -> Any:
     """A GameScreen of six computer players, dice, cards and personalities from ``seed``."""
     from monopoly_cpc.rules.engine import new_game
-    from monopoly_cpc.screens.game.screen import GameScreen, make_bots
+    from monopoly_cpc.screens.game.screen import Dealt, GameScreen, make_bots
 
     names = list(DEMO_NAMES)
     state = new_game(names, computer=[True] * len(names), pawns=list(range(len(names))), seed=seed)
-    # make_bots deals personalities from ctx.seed: give it the demo's seed instead
-    stand_in = SimpleNamespace(seed=seed, option=ctx.option)
-    bots = make_bots(stand_in, state)
+    # personalities dealt from the demo's seed (not the session's), at the level in force
+    bots = make_bots(Dealt(seed, ctx.effective.ai_level), state)
     return GameScreen(ctx, state=state, bots=bots)
 
 

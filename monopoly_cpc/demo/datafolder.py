@@ -7,16 +7,20 @@ the game plays on without saving; a log folder that cannot be written is said on
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import NOT_GIVEN
 from monopoly_cpc.demo.store import Store
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 
 class DataFolder:
     """The data folder of a session (``store``: None when games are not saved)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         self.session = session
         self.data_reported = False  # "games are not saved" said (once a session)
         self.log_reported = False   # "crash.log is not kept" said (once a session)
@@ -71,7 +75,7 @@ class DataFolder:
         from monopoly_cpc.demo.store import write_problem
 
         folder = platformdirs.user_log_dir(logs.APP, appauthor=False)
-        problem = write_problem(folder)
+        problem = write_problem(Path(folder))
         if problem is not None:
             self.log_failed(f"the log folder {folder} cannot be written ({problem})")
 

@@ -2,8 +2,8 @@
 
 :class:`ExhibitSession` takes the same arguments as ``app.Session`` (so the window loop and the
 headless runner can build either).  What an exhibition adds lives in small plugins
-(``monopoly_cpc/demo/plugins/``), each a :class:`Plugin` that declares the options it reads
-and overrides the hooks it needs; all are driven by the 50 Hz tick and the CPC keys, never by
+(``monopoly_cpc/demo/plugins/``), each a :class:`Plugin` that reads its options once (from
+``session.effective``, typed) and overrides the hooks it needs; all are driven by the 50 Hz tick and the CPC keys, never by
 the wall clock:
 
 * :class:`~monopoly_cpc.demo.plugins.kiosk.Kiosk`: the operator's chord, keys locked for
@@ -35,7 +35,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from monopoly_cpc.app import Session
+from monopoly_cpc.app import ScreenFactory, Session
 from monopoly_cpc.demo.datafolder import DataFolder
 from monopoly_cpc.demo.games import Players
 from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, Plugin
@@ -47,10 +47,11 @@ from monopoly_cpc.demo.plugins.kiosk import Kiosk
 from monopoly_cpc.demo.plugins.recorder import Recording
 from monopoly_cpc.demo.replay import HASH_EVERY
 from monopoly_cpc.demo.store import Store
-from monopoly_cpc.options import Options
+from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.flow import first_screen
+from monopoly_cpc.settings import Settings
 
 def _warn(msg: str) -> None:
     print(f"monopoly-cpc: {msg}", file=sys.stderr)
@@ -78,18 +79,20 @@ class ExhibitSession(Session):
     the order their hooks run (default :func:`standard_plugins` with ``suspended``, ``guard``
     and ``playlist``); a factory may give None (a plugin this session goes without)."""
 
-    def __init__(self, args: Any = None, *, settings: Any = None, audio: Any = None, seed: int = 0,
-                 screen_factory: Any = None, fb: FrameBuffer | None = None, start: str = "boot",
-                 game: dict | None = None, suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN,
-                 guard: bool | None = None, layout: str = "fr", hash_every: int = HASH_EVERY,
-                 warn=_warn, playlist: bool = True, game_bots: dict | None = None,
+    def __init__(self, options: Options | None = None, *, settings: Settings | None = None,
+                 audio: Any = None, seed: int = 0, screen_factory: ScreenFactory | None = None,
+                 fb: FrameBuffer | None = None, start: str = "boot", game: dict | None = None,
+                 suspended: Any = NOT_GIVEN, store: Any = NOT_GIVEN, guard: bool | None = None,
+                 layout: str = "fr", hash_every: int = HASH_EVERY,
+                 warn: Callable[[str], None] = _warn, playlist: bool = True,
+                 game_bots: dict | None = None,
                  plugins: Sequence[Callable[[ExhibitSession], Plugin | None]] | None = None) -> None:
         from monopoly_cpc.keyboard.layout import load_layout
 
-        self.options = options = Options.of(args)
-        self.probe = AppContext(options=options, settings=settings)
+        self.options = options = options or Options()
+        self.effective = Effective(options, settings)   # what the plugins read, when made
         self.warn = warn
-        self.kiosk = bool(self.option("kiosk", False))
+        self.kiosk = self.effective.kiosk
         self.layout_name = layout
         self.layout = load_layout(layout)
         self.hash_every = hash_every
@@ -121,10 +124,6 @@ class ExhibitSession(Session):
             plugin.started()
 
     # -- what the plugins read -------------------------------------------------------------------
-    def option(self, name: str, default: Any = None) -> Any:
-        """An option: the command line's record, else the settings (as ``ctx.option``)."""
-        return self.probe.option(name, default)
-
     def plugin(self, kind: type[P]) -> P | None:
         """This session's plugin of that class, or None."""
         for plugin in self.plugins:

@@ -299,7 +299,8 @@ def apply_gain(track: np.ndarray, volume_db: float) -> tuple[np.ndarray, float]:
     return out, round(20 * np.log10(gain), 1) if gain > 0 else float("-inf")
 
 
-def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any, progress, source: str,
+def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any,
+                progress: Callable[[int, int], None] | None, source: str,
                 pal: np.ndarray, volume_db: float = DEFAULT_VOLUME_DB, gain: list | None = None) -> int:
     import imageio.v2 as imageio
     import imageio_ffmpeg

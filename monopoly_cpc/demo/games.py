@@ -7,17 +7,19 @@ state (:meth:`Players.game_from`)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import is_game
 from monopoly_cpc.screens.base import AppContext, Screen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 
 class Players:
     """The seed and level of the game on screen's computer players (module docstring)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         self.session = session
         self.bots: dict | None = None   # the game on screen's: {"seed": N, "ai_level": "..."}
         self._built: tuple[Screen, dict] | None = None  # the last game the session built
@@ -33,17 +35,12 @@ class Players:
         this session's seed and level."""
         from monopoly_cpc.demo.replay import bots_data
         from monopoly_cpc.rules.serial import from_data
-        from monopoly_cpc.screens.game.screen import GameScreen, make_bots
+        from monopoly_cpc.screens.game.screen import Dealt, GameScreen, make_bots
 
         state = from_data(data)
-        info = bots_data(bots) or {"seed": ctx.seed, "ai_level": ctx.option("ai_level", "normal")}
-        level = info["ai_level"]
-
-        def option(name: str, default: Any = None) -> Any:
-            return level if name == "ai_level" else ctx.option(name, default)
-
-        stand_in = SimpleNamespace(seed=info["seed"], option=option)
-        screen = GameScreen(ctx, state=state, bots=make_bots(stand_in, state))
+        info = bots_data(bots) or {"seed": ctx.seed, "ai_level": ctx.effective.ai_level}
+        dealt = Dealt(info["seed"], info["ai_level"])
+        screen = GameScreen(ctx, state=state, bots=make_bots(dealt, state))
         memory = info.pop("memory", None)
         if memory is not None:
             try:
@@ -52,7 +49,7 @@ class Players:
                 # a hand-edited save: the game goes on with computers that remember nothing
                 self.session._log(f"saved game: the computer players' memory is unusable ({exc!r}); "
                                   "they start afresh")
-                screen = GameScreen(ctx, state=state, bots=make_bots(stand_in, state))
+                screen = GameScreen(ctx, state=state, bots=make_bots(dealt, state))
             else:
                 info["memory"] = memory   # a replay of this game starts from the same memory
         self._built = (screen, info)
@@ -62,7 +59,7 @@ class Players:
         """A game saved before the computer players were saved with it: its session's seed
         (the seed of that session's first game) and the level in force."""
         ctx = self.session.ctx
-        return {"seed": doc.get("seed", ctx.seed), "ai_level": ctx.option("ai_level", "normal")}
+        return {"seed": doc.get("seed", ctx.seed), "ai_level": ctx.effective.ai_level}
 
     def bots_of(self, screen: Screen) -> dict:
         """The seed and level of the computer players of a game that has just appeared: a game
@@ -70,12 +67,11 @@ class Players:
         ``next_game_seed`` (the session's n-th game) and the level in force."""
         if self._built is not None and self._built[0] is screen:
             return dict(self._built[1])
-        from monopoly_cpc.screens.game.screen import next_game_seed
+        from monopoly_cpc.screens.game.screen import game_seed
 
         ctx = self.session.ctx
-        n = max(0, getattr(ctx, "games_started", 1) - 1)
-        return {"seed": next_game_seed(SimpleNamespace(seed=ctx.seed, games_started=n)),
-                "ai_level": str(ctx.option("ai_level", "normal"))}
+        return {"seed": game_seed(ctx.seed, max(0, ctx.games_started - 1)),
+                "ai_level": ctx.effective.ai_level}
 
     def now(self, game: Any) -> dict | None:
         """The game's computer players as saved: their seed and level, and what they (and the

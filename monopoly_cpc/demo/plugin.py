@@ -33,20 +33,12 @@ def is_game(screen: Any) -> bool:
 class Plugin:
     """One part of an exhibition session; every hook does nothing unless overridden.
 
-    ``OPTIONS`` names what the plugin reads (``Session.option``: the command line's
-    :class:`~monopoly_cpc.options.Options`, else the settings); it reads them once, when it
-    is made with its session."""
-
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    A plugin reads the options it needs once, when it is made with its session, from
+    ``session.effective`` (:class:`~monopoly_cpc.options.Effective`: the command line's
+    :class:`~monopoly_cpc.options.Options`, else the settings), one typed property each."""
 
     def __init__(self, session: ExhibitSession) -> None:
         self.session = session
-
-    def option(self, name: str, default: Any = None) -> Any:
-        """One of the options the plugin declares (``OPTIONS``), as the session has it."""
-        if name not in type(self).OPTIONS:
-            raise KeyError(f"{type(self).__name__} reads the option {name!r} but does not declare it")
-        return self.session.option(name, default)
 
     def started(self) -> None:
         """The first screen is there (the session is built)."""

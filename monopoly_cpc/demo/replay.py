@@ -17,14 +17,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc import __version__
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.options import GAME_OPTIONS, Options, option_problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.settings import Settings
 
 FORMAT_NAME = "monopoly-cpc-replay"
 VERSION = 1
@@ -289,7 +293,7 @@ class Recorder:
     def keys(self, events: list) -> None:
         self.replay.add_events(self.t, events, self.layout)
 
-    def after_step(self, draw) -> None:
+    def after_step(self, draw: Callable[[FrameBuffer], None]) -> None:
         if self.t % self.replay.hash_every == 0:
             draw(self.fb)
             self.replay.hashes.append(frame_hash(self.fb))
@@ -341,7 +345,7 @@ def options_for(replay: Replay, **extra: Any) -> Options:
     return Options.from_game_data(replay.options, seed=replay.seed, record=None, **extra)
 
 
-def settings_for(replay: Replay, source: str = "replay") -> Any:
+def settings_for(replay: Replay, source: str = "replay") -> Settings:
     """The Settings recorded in the replay (defaults for anything it does not say)."""
     import dataclasses
 
@@ -364,7 +368,7 @@ def first_difference(expected: Iterable[str], got: Iterable[str], every: int) ->
     return None
 
 
-def settings_data(settings: Any) -> dict[str, Any]:
+def settings_data(settings: Settings | None) -> dict[str, Any]:
     """A Settings object as plain data without its file format number."""
     if settings is None:
         return {}

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ SAVE_VERSION = 1
 KEEP_REPLAYS = 100  # older game replays are deleted so a kiosk never fills its disc
 LOCK_NAME = "monopoly-cpc.lock"
 _HELD: dict[str, int] = {}  # lock files this process holds (open until it exits)
+Warn = Callable[[str], None]   # where a line for the player goes (stderr, the title)
 
 
 def save_doc(state_data: dict[str, Any], seed: int, bots: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -101,13 +104,13 @@ class Store:
         except OSError:
             return True
         try:
-            try:
-                import fcntl
-            except ImportError:  # Windows
+            if sys.platform == "win32":
                 import msvcrt
 
                 msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
             else:
+                import fcntl
+
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except ImportError:
             os.close(fd)
@@ -139,7 +142,7 @@ class Store:
         doc = save_doc(state_data, seed, bots)
         return atomic_write(self.autosave_path, json.dumps(doc, ensure_ascii=False))
 
-    def load_game(self, warn=None) -> dict[str, Any] | None:
+    def load_game(self, warn: Warn | None = None) -> dict[str, Any] | None:
         """The saved game document, or None (no file; a broken one is reported and set aside).
 
         Temp files an interrupted write left in the data folder are removed first.  The file
@@ -181,7 +184,7 @@ class Store:
             return None
         return doc
 
-    def set_aside_game(self, warn=None, why: str = "it failed to start") -> None:
+    def set_aside_game(self, warn: Warn | None = None, why: str = "it failed to start") -> None:
         """Set the saved game aside after it failed when played (it passed the checks but
         broke anyway): the next start does not offer it again."""
         if self.autosave_path.exists():
@@ -195,7 +198,7 @@ class Store:
             pass
 
     @staticmethod
-    def _set_aside(path: Path, warn, why: str) -> None:
+    def _set_aside(path: Path, warn: Warn | None, why: str) -> None:
         """Rename a broken save ``*.broken``; the line says whether that worked (on a read-only
         medium it cannot: the save is then only ignored, and is reported at every start)."""
         try:

@@ -21,14 +21,15 @@ of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on,
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import InitVar, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from monopoly_cpc.options import Options
+from monopoly_cpc.options import Effective, Options
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
     from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.settings import Settings
 
 
 class AudioSink(Protocol):
@@ -63,8 +64,7 @@ class SilentAudio:
 class AppContext:
     """Everything a screen may reach: options, settings, sound, texts, the tick clock."""
 
-    args: InitVar[Any] = None  # the play options as given: an Options, or a namespace (Options.of)
-    settings: Any = None  # monopoly_cpc.settings.Settings
+    settings: Settings | None = None
     audio: AudioSink = field(default_factory=SilentAudio)
     seed: int = 0
     tick: int = 0  # ticks since start, advanced by the loop
@@ -73,10 +73,7 @@ class AppContext:
     options: Options = field(default_factory=Options)  # the command line's record (frozen)
     # a game put aside waits (set by the exhibition session's autosave): the title offers it
     resumable: bool = False
-
-    def __post_init__(self, args: Any) -> None:
-        if args is not None:
-            self.options = Options.of(args)
+    games_started: int = 0   # games set up on the screens so far (screens.game.next_game_seed)
 
     def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""
@@ -94,23 +91,22 @@ class AppContext:
 
         self.switch(after(self, scene, *args))
 
-    def option(self, name: str, default: Any = None) -> Any:
-        """A command-line option if given, else the saved setting, else ``default``."""
-        value = getattr(self.options, name, None)
-        if value is None and self.settings is not None:
-            value = getattr(self.settings, name, None)
-        return default if value is None else value
+    @property
+    def effective(self) -> Effective:
+        """The options in force: the command line's record where given, else the settings (a
+        view of both as they are now: the options screen may change either)."""
+        return Effective(self.options, self.settings)
 
-    # the options every screen reads, typed (the command line's value, else the setting)
+    # the options every screen reads, as short names
     @property
     def lang(self) -> str:
         """The language of the texts: ``fr`` or ``en``."""
-        return str(self.option("lang", "fr"))
+        return self.effective.lang
 
     @property
     def speed(self) -> int:
         """The pace of the computer players, 1 (slow) to 3 (fast)."""
-        return int(self.option("speed", 2))
+        return self.effective.speed
 
 
 class Screen:

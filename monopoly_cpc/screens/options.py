@@ -84,7 +84,7 @@ class OptionsScreen(Screen):
         self.path = path
         self.saved_copy = dataclasses.replace(ctx.settings)
         # a line felt at once (language, volume) shows the value in force, as every other
-        # screen reads it (ctx.option): a --lang or --volume of the command line, else the
+        # screen reads it (ctx.effective): a --lang or --volume of the command line, else the
         # setting; changed here, it is in force at once over the command line's
         self.saved_args = {i.field: getattr(ctx.options, i.field) for i in ITEMS if i.when == "now"}
         self.row = 0
@@ -98,10 +98,9 @@ class OptionsScreen(Screen):
 
     def current(self, item: Item) -> Any:
         """The value the line shows: the setting, or the value in force for a line felt at once."""
-        saved = getattr(self.settings, item.field)
-        if item.field in self.saved_args:
-            return self.ctx.option(item.field, saved)
-        return saved
+        if item.field in self.saved_args:   # a line named by its field: the view's property
+            return getattr(self.ctx.effective, item.field)
+        return getattr(self.settings, item.field)
 
     def value_text(self, item: Item) -> str:
         v = self.current(item)
@@ -155,7 +154,7 @@ class OptionsScreen(Screen):
             self.ctx.options = self.ctx.options.replace(
                 **{name: value for name, value in self.saved_args.items() if value is not None})
             if hasattr(self.ctx.audio, "set_volume"):
-                self.ctx.audio.set_volume(self.ctx.option("volume", self.saved_copy.volume))
+                self.ctx.audio.set_volume(self.ctx.effective.volume)
             self.leave()
 
     def save(self) -> bool:

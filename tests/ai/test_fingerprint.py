@@ -20,6 +20,13 @@ not traded by default, the MONOPOLIC loan limit counts the sums borrowed (not th
 a building short in the bank goes at the street's price to a lone builder (``shortage_alone``),
 and the computers bid in round amounts (``ai.bot.round_bid``); each changed games of its own,
 on top of the ``BotRng`` stream above (both came in at once, so one value records both).
+
+Recorded again when the expert was taught to look for a trade every turn whatever its
+character's rhythm (``Level.trades_every_turn``) and to build down to half its character's
+cash floor (``Level.build_floor_pct``), issue 19: every game with an expert changed (the games
+of normals, facile players and baselines alone would not have); the new players ``swap`` and
+``fair`` are not in the line-ups, and the baseline's games are the same (its new hooks for
+them answer as before).
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "22c4a64ec3e926df5881864a7c623307cfd60da074590d90bcd37f05eb3c349d"
+FINGERPRINT = "5e8d7c623ee2c03d79e5da3b84622e0cd336e663036c0c0a78c150bc6ffbc288"
 
 
 def fingerprint() -> str:

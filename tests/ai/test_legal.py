@@ -36,7 +36,7 @@ def random_positions(count: int, seed: int):
 
 
 POSITIONS = random_positions(120, 1985)
-KINDS = ["facile", "normal", "expert", "baseline"]
+KINDS = ["facile", "normal", "expert", "baseline", "swap", "fair"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -45,7 +45,7 @@ def test_every_decision_is_legal_in_random_positions(kind):
     for i, st in enumerate(POSITIONS):
         for p in st.alive():
             pers = PERSONALITY_NAMES[(i + p) % 6]
-            bot = make_bot(kind, pers if kind not in ("baseline",) else None, seed=i)
+            bot = make_bot(kind, pers if kind not in ("baseline", "swap", "fair") else None, seed=i)
             before = copy.deepcopy(st)
             action = bot.decide(st, p)
             assert st == before, "decide() changed the state"
@@ -66,6 +66,7 @@ def test_every_decision_is_legal_in_random_positions(kind):
     ["expert", "normal", "facile", "baseline"],
     ["expert:Téméraire", "expert:Prudent", "normal:Avare", "normal:Cupide", "facile:Entreprenant"],
     ["random", "expert", "random"],
+    ["expert", "swap", "fair", "swap"],
 ])
 def test_full_games_with_invariants_and_no_refused_action(labels):
     for seed in range(3):

@@ -112,12 +112,10 @@ def test_bids_go_to_the_first_computer_able_to_bid_and_settle_with_the_bank():
 
 def test_one_seed_scheme_for_every_computer():
     """Games on the screens, demos and simulate: the seat's stream from the game seed."""
-    from types import SimpleNamespace
-
-    from monopoly_cpc.screens.game.computers import make_bots
+    from monopoly_cpc.screens.game.computers import Dealt, make_bots
 
     st = new_game(["A", "B", "C"], computer=[False, True, True], seed=8)
-    bots = make_bots(SimpleNamespace(seed=8, option=lambda n, d=None: d), st)
+    bots = make_bots(Dealt(8, "normal"), st)
     assert {i: b.rng.state for i, b in bots.items()} == {
         i: seed_state(bot_seed(8, i)) for i in (1, 2)}
     sim = computers({1: "normal", 2: "normal"}, 8)

@@ -11,13 +11,15 @@ import sys
 import pytest
 
 from monopoly_cpc.ai.sim import GameResult
-from monopoly_cpc.analysis.runner import NO_GROUP, OVER_EARLY, board_kind, run_games
+from monopoly_cpc.analysis.runner import NO_GROUP, OVER_EARLY, TIMINGS, board_kind, run_games
 from monopoly_cpc.analysis.tournament import DEALT_ROUND, deal, game_seed, lineup, play_dealt
 from monopoly_cpc.cli import main
 from tests.ai.helpers import BELLEVILLE, LECOURBE, LYON, MONTPARNASSE, NORD, PAIX, PIGALLE, position
 
 JSON_KEYS = {"games", "games_with_winner", "wins_by_type", "wins_by_seat", "mean_rounds",
-             "games_per_s", "rolls_per_s"}
+             "games_per_s", "rolls_per_s", "games_per_cpu_s", "rolls_per_cpu_s",
+             "wins_by_count_by_type", "win_interval_per_seat_by_type",
+             "count_interval_per_seat_by_type"}
 
 
 def test_seeds_and_seats():
@@ -111,7 +113,7 @@ def test_simulate_json_is_the_same_for_any_jobs_and_hash_seed():
         assert r.stderr == ""  # no progress bar when not on a terminal
         d = json.loads(r.stdout)
         assert JSON_KEYS <= d.keys()
-        for k in ("seconds", "games_per_s", "rolls_per_s"):
+        for k in TIMINGS:
             d.pop(k)
         data.append(d)
     assert data[0] == data[1]
@@ -123,7 +125,8 @@ def test_simulate_table(capsys):
     assert main(["simulate", "--games", "4", "--ai", "expert", "--players", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     for word in ("wins by seat", "games with a winner", "mean rounds", "games/s", "dice rolls/s",
-                 "after 40 rounds", "complete group held by"):
+                 "in CPU time", "by count", "95 % interval", "after 40 rounds",
+                 "complete group held by"):
         assert word in out
 
 
@@ -167,6 +170,20 @@ def test_expert_beats_normal_players():
 def test_target_expert_against_three_baselines():
     s = run_games(["expert", "baseline", "baseline", "baseline"], 2000, seed=1, jobs=2)
     assert s.win_rate("expert") >= 0.45
+
+
+@pytest.mark.slow
+def test_target_expert_against_three_facile():
+    s = run_games(["expert", "facile", "facile", "facile"], 2000, seed=1, jobs=2)
+    assert s.count_rate("expert") >= 0.85
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(reason="three swap players trade groups among themselves: measured 30.2 % by "
+                          "the count (docs/ai.md, Results)", raises=AssertionError, strict=True)
+def test_target_expert_against_three_swap_players():
+    s = run_games(["expert", "swap", "swap", "swap"], 2000, seed=1, jobs=2)
+    assert s.count_rate("expert") >= 0.50      # a win: outright, or the richest at the cap
 
 
 @pytest.mark.slow

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from monopoly_cpc.boot import picture
 from monopoly_cpc.keyboard.events import CpcKeyEvent
 from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.options import Options
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.boot import SKIP_KEY, BootScreen
 
@@ -49,7 +49,7 @@ class Cues:
 
 
 def make(**opts):
-    ctx = AppContext(args=SimpleNamespace(**opts), audio=Cues())
+    ctx = AppContext(options=Options(**opts), audio=Cues())
     title = Title(ctx)
     return BootScreen(ctx, lambda: title), ctx, title
 
@@ -349,7 +349,7 @@ def test_kiosk_answers_retry_and_french_bar_on_screen():
 def test_the_464_speaker_plays_each_record_of_the_tape_in_real_time():
     """cpc_facts §7: on the 464 the tape signal is heard faintly; leader then data, per record."""
     cues = Cues()
-    ctx = AppContext(args=SimpleNamespace(machine="464", loader="real", media=None), audio=cues)
+    ctx = AppContext(options=Options(machine="464", loader="real", media=None), audio=cues)
     screen = BootScreen(ctx, on_done=lambda: None)
     screen._tape_name = "MONOPOLY"
     screen._start_tape()
@@ -473,7 +473,7 @@ def test_run_of_the_code_file_restarts_basic_too():
 
 def test_the_disc_motor_hums_from_the_first_read_until_the_load_ends():
     cues = Cues()
-    ctx = AppContext(args=SimpleNamespace(machine="6128", loader="fast"), audio=cues)
+    ctx = AppContext(options=Options(machine="6128", loader="fast"), audio=cues)
     screen = BootScreen(ctx, on_done=lambda: None)
     for _ in range(50 * 60):
         screen.tick()
@@ -484,7 +484,7 @@ def test_the_disc_motor_hums_from_the_first_read_until_the_load_ends():
 
 def test_the_disc_motor_stops_when_amsdos_reports_the_missing_disc():
     cues = Cues()
-    ctx = AppContext(args=SimpleNamespace(machine="6128", loader="fast", no_disc=True), audio=cues)
+    ctx = AppContext(options=Options(machine="6128", loader="fast", no_disc=True), audio=cues)
     screen = BootScreen(ctx, on_done=lambda: None)
     for _ in range(50 * 30):
         screen.tick()

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pytest
 
 from monopoly_cpc.boot import basic, disc, dsk, tape
 from monopoly_cpc.errors import DataError
+from monopoly_cpc.options import Options
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.boot import BootScreen
 
@@ -149,7 +149,7 @@ class _Quiet:
 
 
 def test_the_cosmetic_disc_boot_follows_the_disc_within_10_percent():
-    ctx = AppContext(args=SimpleNamespace(machine="6128", media="disc", loader="real"), audio=_Quiet())
+    ctx = AppContext(options=Options(machine="6128", media="disc", loader="real"), audio=_Quiet())
     s = BootScreen(ctx, lambda: _Title(ctx))
     while s.state != "loading":
         s.tick()

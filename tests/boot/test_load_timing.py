@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from types import SimpleNamespace
 
 import pytest
 
 from monopoly_cpc.boot import cdt, reader, tape
+from monopoly_cpc.options import Options
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.boot import BootScreen
 
@@ -34,7 +34,7 @@ class _Quiet:
 
 
 def _screen(**opts):
-    ctx = AppContext(args=SimpleNamespace(**opts), audio=_Quiet())
+    ctx = AppContext(options=Options(**opts), audio=_Quiet())
     return BootScreen(ctx, lambda: _Title(ctx)), ctx
 
 

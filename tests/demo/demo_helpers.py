@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from monopoly_cpc.keyboard.layout import load_layout
 
 LAYOUT = load_layout("fr")
@@ -23,8 +21,10 @@ def typed(text: str) -> list:
 
 
 def play_args(**options):
-    """Every play option at its default (as the command line gives), headless, then ``options``."""
+    """The play options' record: every option at its default (as the command line gives),
+    headless, then ``options``."""
     from monopoly_cpc.cli import build_parser
+    from monopoly_cpc.options import Options
 
     ns = build_parser().parse_args([])
     ns.headless = True
@@ -32,7 +32,7 @@ def play_args(**options):
     ns.speed = 3
     for k, v in options.items():
         setattr(ns, k, v)
-    return SimpleNamespace(**vars(ns))
+    return Options.of(ns)
 
 
 def setup_keys() -> list:

@@ -103,14 +103,13 @@ def test_draw_skip_draws_on_a_new_key_a_new_screen_or_after_forget():
 def test_a_whole_demo_game_to_its_winner_draws_the_same_frames():
     """Every 7th tick of a whole demo game, then every tick of its winner's window: the same
     pictures with the skip as drawn afresh (a key compared across gaps, and the end)."""
-    from types import SimpleNamespace
-
     from monopoly_cpc.app import Session
     from monopoly_cpc.demo.attract import AttractScreen
+    from monopoly_cpc.options import Options
     from monopoly_cpc.rules.state import GAME_OVER
     from monopoly_cpc.settings import Settings
 
-    s = Session(SimpleNamespace(speed=3), settings=Settings(), seed=4,
+    s = Session(Options(speed=3), settings=Settings(), seed=4,
                 screen_factory=lambda ctx: AttractScreen(ctx, 4, limit=10**7))
     full, bad, over = FrameBuffer(), [], None
     for t in range(60_000):

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
-import pytest
 from demo_helpers import key, play_args, run, setup_keys
 
 from monopoly_cpc.demo.attract import AttractScreen
@@ -19,7 +17,6 @@ from monopoly_cpc.demo.plugins.gif import GifKey
 from monopoly_cpc.demo.plugins.kiosk import Kiosk
 from monopoly_cpc.demo.plugins.recorder import Recording
 from monopoly_cpc.demo.store import Store
-from monopoly_cpc.options import Options
 from monopoly_cpc.screens.base import Screen
 from monopoly_cpc.screens.game.screen import GameScreen
 from monopoly_cpc.screens.setup import SetupScreen
@@ -180,13 +177,16 @@ def test_the_standard_plugins_are_all_there_and_the_guard_only_in_kiosk_mode():
     assert CrashGuard not in [type(p) for p in plain.plugins]
 
 
-def test_every_option_a_plugin_declares_is_an_option_or_a_setting_and_none_other_is_read():
-    known = {f.name for f in dataclasses.fields(Options)} | {f.name for f in dataclasses.fields(Settings)}
-    for kind in PLUGINS:
-        assert set(kind.OPTIONS) <= known, kind
+def test_no_option_is_read_by_its_name_the_plugins_read_the_typed_view():
+    """The package reads the options through ``Effective``'s typed properties (``ctx.effective``,
+    ``session.effective``), never as ``option("name")``; the view gives the command line's
+    value where given, else the setting."""
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text()
+        assert ".option(" not in text and "OPTIONS = (" not in text, path
     s = bare(Kiosk)
-    with pytest.raises(KeyError, match="does not declare"):
-        s.plugins[0].option("lang")
+    assert s.effective.idle_minutes == Settings().idle_minutes
+    assert s.plugins[0].idle_ticks == Settings().idle_minutes * 60 * 50
 
 
 def test_the_window_loop_does_not_know_the_exhibition_and_no_screen_is_known_by_its_name():

@@ -19,9 +19,10 @@ def _show(fe: app.WindowFrontEnd, fb: FrameBuffer, message: str) -> None:
 
 def test_a_shorter_message_leaves_no_stale_characters():
     from monopoly_cpc.cli import build_parser
+    from monopoly_cpc.options import Options
 
     pygame.display.init()
-    fe = app.WindowFrontEnd(build_parser().parse_args([]))
+    fe = app.WindowFrontEnd(Options.of(build_parser().parse_args([])))
     fe.fullscreen = True
     fe._use_surface(pygame.Surface((1920, 1080)))
     fb = FrameBuffer()

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from monopoly_cpc.ai.reasons import NO_REASON
 from monopoly_cpc.keyboard.layout import load_layout
+from monopoly_cpc.options import Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 
 LAYOUT = load_layout("fr")
@@ -42,7 +41,7 @@ class Session:
 
         options.setdefault("lang", "fr")
         options.setdefault("speed", 3)
-        self.app = AppSession(SimpleNamespace(**options), seed=seed, screen_factory=screen_factory)
+        self.app = AppSession(Options(**options), seed=seed, screen_factory=screen_factory)
         self.ctx = self.app.ctx
         self.fb = self.app.fb
 

@@ -64,7 +64,7 @@ def shots() -> dict[str, Session]:
 
     s = game_session(names=NAMES, first_player=0, dice=[(2, 3)])
     furnish(s.screen.state)
-    s.screen.shown = [p.pos for p in s.screen.state.players]
+    s.screen.view.shown = [p.pos for p in s.screen.state.players]
     settle(s)
     s.press("C")
     out["turn"] = s
@@ -76,7 +76,7 @@ def shots() -> dict[str, Session]:
 
     s = game_session(names=NAMES, first_player=0)
     furnish(s.screen.state)
-    s.screen.shown = [p.pos for p in s.screen.state.players]
+    s.screen.view.shown = [p.pos for p in s.screen.state.players]
     settle(s)
     s.press("UP", "SPACE")
     out["deed"] = s
@@ -102,7 +102,7 @@ def shots() -> dict[str, Session]:
     st.players[0].in_jail = True
     st.players[0].pos = 10
     st.phase = "jail"
-    s.screen.shown[0] = 10
+    s.screen.view.shown[0] = 10
     s.step([], 2)
     out["jail"] = s
 

@@ -141,7 +141,7 @@ def test_pawns_standing_in_the_middle_of_the_board_cover_none_of_its_drawings():
         settle(s)
         for p in s.screen.state.players:
             p.bankrupt = True        # an empty board: only the middle's own drawings
-        s.screen.cursor_on = False
+        s.screen.view.cursor_on = False
         s.screen.draw(s.fb)
         inside = np.zeros((200, 320), dtype=bool)
         inside[hy + 1:hy + hh - 1, hx + 1:hx + hw - 1] = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from helpers import game_session, key, settle, until
 
 from monopoly_cpc.render import closeup
+from monopoly_cpc.screens.game.view import closeup_focus
 
 HUMANS = (False, False, False, False)
 
@@ -15,7 +16,7 @@ def _record(s, ticks: int, stop=None) -> list[tuple[int, str]]:
     seen = []
     for _ in range(ticks):
         s.step([], 1)
-        seen.append(s.screen.closeup_focus())
+        seen.append(closeup_focus(s.screen.state, s.screen.view))
         if stop is not None and stop(s):
             break
     return seen
@@ -34,8 +35,8 @@ def test_idle_it_shows_the_square_of_the_player_whose_turn_it_is():
     settle(s)
     st = s.screen.state
     st.players[0].pos = 16
-    s.screen.shown[0] = 16
-    assert s.screen.closeup_focus() == (16, "idle")
+    s.screen.view.shown[0] = 16
+    assert closeup_focus(s.screen.state, s.screen.view) == (16, "idle")
     s.screen.draw(s.fb)
     assert closeup.squares_shown(16) == [15, 16, 17]
 
@@ -70,12 +71,12 @@ def test_it_shows_the_square_under_the_cursor_when_the_cursor_moves():
     s = game_session(computer=HUMANS, first_player=0)
     settle(s)
     s.press("LEFT")
-    assert s.screen.closeup_focus() == (s.screen.cursor, "cursor")
+    assert closeup_focus(s.screen.state, s.screen.view) == (s.screen.cursor, "cursor")
     first = s.screen.cursor
     s.press("LEFT")
-    assert s.screen.closeup_focus() == ((first + 1) % 40, "cursor")
+    assert closeup_focus(s.screen.state, s.screen.view) == ((first + 1) % 40, "cursor")
     s.press("UP")
-    assert s.screen.closeup_focus() == (s.screen.cursor, "cursor")
+    assert closeup_focus(s.screen.state, s.screen.view) == (s.screen.cursor, "cursor")
 
 
 def test_a_purchase_shows_the_bought_square():
@@ -95,20 +96,20 @@ def test_a_rent_due_shows_the_square_with_the_owners_pawn_against_it():
     st.owner[3] = 2
     settle(s)
     s.press("D")
-    seen = _record(s, 600, stop=lambda s: s.screen.highlight is not None)
+    seen = _record(s, 600, stop=lambda s: s.screen.view.highlight is not None)
     assert seen[-1] == (3, "event")
-    assert s.screen.highlight == (2, 3)
+    assert s.screen.view.highlight == (2, 3)
     settle(s)                # the show is over, the turn has passed: the rent is still due
-    assert s.screen.highlight == (2, 3) and s.screen.state.current != 0
-    assert s.screen.closeup_focus() == (3, "event")
+    assert s.screen.view.highlight == (2, 3) and s.screen.state.current != 0
+    assert closeup_focus(s.screen.state, s.screen.view) == (3, "event")
     # the owner's pawn is drawn twice as large in the middle square while the rent is due
     owner_pawn = s.screen.state.players[2].pawn
     s.screen.draw(s.fb)
     assert _sprite_in_middle(s.fb, owner_pawn, 2)
-    s.screen.highlight = None
-    s.screen.focus = (3, "event")
+    s.screen.view.highlight = None
+    s.screen.view.focus = (3, "event")
     s.screen.draw(s.fb)
-    assert s.screen.shown[2] != 3
+    assert s.screen.view.shown[2] != 3
     assert not _sprite_in_middle(s.fb, owner_pawn, 2)
     assert _sprite_in_middle(s.fb, owner_pawn, 1)
 
@@ -146,3 +147,40 @@ def test_the_same_keys_give_the_same_frames_of_four_colours_a_line():
                         assert len(np.unique(rgb[y], axis=0)) <= 4, (t, y)
         frames.append(pics)
     assert frames[0] == frames[1]
+
+
+def test_passing_depart_leaves_the_close_up_on_the_square_reached():
+    # a walk over Départ: the salary's line must not send the close-up back to Départ
+    s = game_session(computer=HUMANS, first_player=0, dice=[(2, 3)])
+    st = s.screen.state
+    st.players[0].pos = 38
+    s.screen.view.shown[0] = 38
+    settle(s)
+    s.press("D")
+    seen = _record(s, 600, stop=lambda s: not s.screen.busy)
+    after_walk = seen[max(i for i, (_sq, why) in enumerate(seen) if why == "walk"):]
+    assert all(sq == 3 for sq, _why in after_walk), _distinct(after_walk)
+
+
+def test_the_dice_bring_the_close_up_to_the_roller():
+    s = game_session(computer=HUMANS, first_player=0, dice=[(1, 2)])
+    settle(s)
+    s.screen.view.focus = (25, "event")     # left on an earlier event's square
+    s.press("D")
+    assert closeup_focus(s.screen.state, s.screen.view) == (0, "roll")
+
+
+def test_a_picking_window_keeps_the_cursor_in_view_and_gives_it_back_when_it_closes():
+    s = game_session(computer=HUMANS, first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.players[0].pos = 16
+    s.screen.view.shown[0] = 16
+    s.press("H")                         # H: the cursor picks the property, from Départ
+    assert s.screen.modes and s.screen.modes[-1].takes_cursor
+    s.press("LEFT")
+    cursor = s.screen.view.cursor
+    assert closeup_focus(st, s.screen.view) == (cursor, "cursor")
+    s.press("ESC")                       # the window goes: the close-up is the game's again
+    assert not s.screen.modes
+    assert closeup_focus(st, s.screen.view) == (16, "idle")

@@ -20,7 +20,7 @@ def test_every_deed_line_shows_both_columns_whole_and_apart(lang):
     board = default_board()
     for square in board.properties:
         s.fb.clear(0)
-        draw_deed(s.fb, host, square)
+        draw_deed(s.fb, host.state, host.texts, square)
         for row in range(19, 24):
             line = s.fb.read_text(row)
             if board.kinds[square] == UTILITY and row in (20, 21):
@@ -34,7 +34,7 @@ def test_every_deed_line_shows_both_columns_whole_and_apart(lang):
                         assert amount.endswith(" F"), (square, line)
     if lang == "en":
         s.fb.clear(0)
-        draw_deed(s.fb, host, next(q for q in board.properties if board.kinds[q] == STATION))
+        draw_deed(s.fb, host.state, host.texts, next(q for q in board.properties if board.kinds[q] == STATION))
         text = "\n".join(s.fb.read_text(r) for r in range(18, 24))
         assert "1 station 2.500 F" in text and "4 stations 20.000 F" in text
 

@@ -57,7 +57,7 @@ def test_the_turn_c_a_then_d_rolls_walks_and_offers_the_deed():
     assert until(s, "JEAN : 1 + 2 = 3")
     walked = set()
     for _ in range(200):                             # the pawn walks square by square
-        walked.add(s.screen.shown[0])
+        walked.add(s.screen.view.shown[0])
         s.step([], 1)
     assert walked == {0, 1, 2, 3}
     assert until(s, "Acheter pour 6.000 F ? (O/N)")
@@ -114,7 +114,7 @@ def test_rent_shows_the_owner_pawn_and_l_claims_it():
     assert until(s, "Loyer de 400 F dû à MARIE (2)")
     assert until(s, "MARIE : tapez L pour réclamer le loyer")
     settle(s)
-    assert s.screen.highlight == (1, 3)
+    assert s.screen.view.highlight == (1, 3)
     s.press("L")
     assert until(s, "JEAN paie 400 F de loyer à MARIE")
     st = s.screen.state
@@ -148,7 +148,7 @@ def test_jail_offers_pay_card_or_double():
     st = s.screen.state
     st.players[0].in_jail = True
     st.players[0].pos = 10
-    s.screen.shown[0] = 10
+    s.screen.view.shown[0] = 10
     s.press("D")                                     # MARIE plays; then JEAN's turn in jail
     assert until(s, "JEAN est en prison (tour 1/3)")
     assert st.phase == JAIL
@@ -195,7 +195,7 @@ def test_debt_window_enter_after_space_mortgages_the_deed_looked_at():
     assert until(s, "Il manque 19.000 F")
     s.press("H")
     s.press("SPACE")
-    assert s.screen.deed == 39
+    assert s.screen.view.deed == 39
     s.press("ENTER")
     assert until(s, "JEAN hypothèque Rue de la Paix")
     assert st.mortgaged[39]
@@ -368,7 +368,7 @@ def test_a_double_rolls_again_and_depart_pays_the_salary():
                      dice=[(2, 2), (1, 3)])
     st = s.screen.state
     st.players[0].pos = 36
-    s.screen.shown[0] = 36
+    s.screen.view.shown[0] = 36
     st.forced_cards[0].append(st.cards.by_id["chance_dividende"] if "chance_dividende" in st.cards.by_id
                               else st.decks[0][0])
     s.press("D")                                    # 36 + 4 = 0: Départ
@@ -385,11 +385,11 @@ def test_allez_en_prison_sends_the_pawn_to_jail():
     s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(4, 6)])
     st = s.screen.state
     st.players[0].pos = 20
-    s.screen.shown[0] = 20
+    s.screen.view.shown[0] = 20
     s.press("D")
     assert until(s, "JEAN va en prison !")
     settle(s)
-    assert st.players[0].in_jail and s.screen.shown[0] == 10
+    assert st.players[0].in_jail and s.screen.view.shown[0] == 10
 
 
 def test_amende_ou_chance_f_pays_the_fine():
@@ -612,7 +612,7 @@ def test_the_salary_and_the_double_are_told_in_the_order_a_player_sees_them():
     st = s.screen.state
     settle(s)
     st.players[0].pos = 35
-    s.screen.shown[0] = 35
+    s.screen.view.shown[0] = 35
     s.press("D")
     assert until(s, "JEAN rejoue")
     log = s.screen.log

@@ -79,3 +79,73 @@ def test_the_scene_order_is_one_table():
         name = SCENES[name].then
     assert order == ["boot", "title", "setup", "game", "end"] and name == "setup"
     assert set(SCENES) == WHOLE | {"game"}
+
+
+def names_in(tree: ast.AST) -> set[str]:
+    """Every identifier of a module: names, attributes, arguments."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+    return found
+
+
+def test_the_event_show_knows_no_screen():
+    """show.py writes a View and reports what it showed; it reaches no screen (of the game's
+    parts it imports the View alone) and no session (it is given the audio)."""
+    tree = ast.parse((GAME / "show.py").read_text(encoding="utf-8"))
+    wrong = sorted(n for n in names_in(tree) if "screen" in n.lower() or n.startswith("ctx"))
+    wrong += [n for n in imported(tree) if n.startswith("monopoly_cpc.screens")
+              and not n.startswith("monopoly_cpc.screens.game.view")]
+    assert not wrong, wrong
+
+
+# the modes: the command modes and the prompts, the auction, jail and debt windows
+MODES = [*modules(GAME / "modes"), *(GAME / f"{m}.py" for m in ("prompts", "auction", "jail", "debt"))]
+# the parts a mode may not import: the screen and what it owns (its picture, its show)
+SCREEN_ONLY = {f"monopoly_cpc.screens.game.{m}" for m in ("screen", "show", "view")}
+
+
+def facade() -> set[str]:
+    from monopoly_cpc.screens.game.host import GameHost
+
+    return {name for klass in GameHost.__mro__ if klass is not object
+            for name in (*vars(klass), *getattr(klass, "__annotations__", {}))
+            if not name.startswith("_")}
+
+
+def test_the_modes_use_the_game_screen_through_its_facade_only():
+    """Whatever a mode reaches of its host (``self.host.x``, ``host.x``) GameHost declares;
+    no mode looks its host up by name (getattr) nor imports the screen, its view or its show."""
+    members = facade()
+    wrong = []
+    for path in MODES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        wrong += [f"{path.name}: imports {n}" for n in imported(tree) if n in SCREEN_ONLY]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                owner = node.value
+                is_host = (isinstance(owner, ast.Name) and owner.id == "host") or (
+                    isinstance(owner, ast.Attribute) and owner.attr == "host"
+                    and isinstance(owner.value, ast.Name) and owner.value.id == "self")
+                if is_host and node.attr not in members:
+                    wrong.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id in ("getattr", "setattr", "hasattr") and node.args
+                  and "host" in ast.unparse(node.args[0])):
+                wrong.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert not wrong, wrong
+
+
+def test_the_facade_is_what_the_game_screen_offers():
+    """A game screen has every member of GameHost (mypy checks their types where the screen
+    opens a mode: ``REGISTRY``'s factories take a GameHost)."""
+    from helpers import game_session
+
+    screen = game_session().screen
+    missing = sorted(n for n in facade() if not hasattr(screen, n))
+    assert not missing, missing

@@ -16,8 +16,8 @@ def test_each_player_is_told_his_two_dealt_deeds_and_each_deed_is_shown():
     said = ""
     for _ in range(3000):
         s.step([], 1)
-        if s.screen.deed >= 0 and (not shown or shown[-1] != s.screen.deed):
-            shown.append(s.screen.deed)
+        if s.screen.view.deed >= 0 and (not shown or shown[-1] != s.screen.view.deed):
+            shown.append(s.screen.view.deed)
         said = " ".join(s.screen.log)
         if not s.screen.busy:
             break
@@ -33,4 +33,4 @@ def test_each_player_is_told_his_two_dealt_deeds_and_each_deed_is_shown():
 def test_a_game_without_dealt_deeds_announces_none():
     s = game_session(names=("JEAN", "MARIE"), computer=(False, False))
     s.step([], 5)
-    assert "Partie rapide" not in " ".join(s.screen.log) and s.screen.deed < 0
+    assert "Partie rapide" not in " ".join(s.screen.log) and s.screen.view.deed < 0

@@ -42,7 +42,7 @@ def test_no_computer_rolls_before_the_owner_had_his_time(speed):
     assert CLAIM_TICKS[speed] == WANTED[speed]
     s, _shown = _to_the_claim(speed)
     st = s.screen.state
-    assert s.screen.highlight == (0, 3)               # JEAN's pawn against Rue Lecourbe
+    assert s.screen.view.highlight == (0, 3)               # JEAN's pawn against Rue Lecourbe
     assert s.shows("JEAN : tapez L pour réclamer le loyer")
     secs = WANTED[speed] // 50
     assert s.shows(f"L : JEAN 400 F de loyer, {secs} s")   # the status line counts down

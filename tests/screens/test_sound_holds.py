@@ -110,7 +110,7 @@ def test_going_to_jail_holds_the_siren_then_the_game_goes_on():
     audio = s.ctx.audio = Log(s)
     st = s.screen.state
     st.players[0].pos = 26
-    s.screen.shown[0] = 26
+    s.screen.view.shown[0] = 26
     s.press("D")                                         # 26 + 4 = Allez en prison
     for _ in range(600):
         s.step()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from types import SimpleNamespace
 
 import pytest
 from helpers import Session, screen_keys
@@ -25,7 +24,7 @@ from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.game import GameScreen
 from monopoly_cpc.screens.game import screen as game_screen
-from monopoly_cpc.screens.game.computers import make_bots
+from monopoly_cpc.screens.game.computers import Dealt, make_bots
 
 
 @pytest.mark.parametrize(("seed", "variant"), [(7, Variant.fast()), (5, None)])
@@ -65,8 +64,7 @@ NAMES = ["Jean", "Hal", "Zoé", "Cpc"]
 def _screen(ctx, state=None, memory=None):
     if state is None:
         state = new_game(NAMES, computer=[False, True, False, True], pawns=[0, 1, 2, 3], seed=SEED)
-    option = {"ai_level": "expert"}.get
-    bots = make_bots(SimpleNamespace(seed=SEED, option=lambda n, d=None: option(n, d)), state)
+    bots = make_bots(Dealt(SEED, "expert"), state)
     game = GameScreen(ctx, state=state, bots=bots)
     if memory is not None:
         game.restore_memory(memory)

@@ -209,14 +209,13 @@ def test_the_saved_variants_apply_to_the_new_game(simple_bots):
 
 
 def test_each_game_deals_its_own_characters_and_dice_at_the_chosen_strength():
-    from types import SimpleNamespace
-
+    from monopoly_cpc.options import Options
     from monopoly_cpc.screens.base import AppContext
     from monopoly_cpc.screens.game import GameScreen
     from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
 
     spec = GameSpec(tuple(PlayerSpec(f"CPU{i}", i, True) for i in range(6)))
-    ctx = AppContext(args=SimpleNamespace(lang="fr", speed=3, ai_level="expert"), seed=5)
+    ctx = AppContext(options=Options(lang="fr", speed=3, ai_level="expert"), seed=5)
     games = [GameScreen(ctx, spec) for _ in range(4)]
     deals = [tuple(g.bots[i].pers.name for i in range(6)) for g in games]
     assert all(sorted(d) == sorted(deals[0]) for d in deals)    # the six characters, once each

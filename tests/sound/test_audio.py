@@ -1,7 +1,5 @@
 """Audio: playback through pygame.mixer, silence without a device, the log, the volume."""
 
-from types import SimpleNamespace
-
 import pygame
 import pytest
 
@@ -111,16 +109,21 @@ def test_play_samples_and_loops(audio):
 
 
 def test_the_games_audio_reads_the_options_over_the_settings():
-    a = _audio(SimpleNamespace(mute=True, volume=3), None, playback=True)
+    from monopoly_cpc.options import Options
+    from monopoly_cpc.settings import Settings
+
+    a = _audio(Options(mute=True, volume=3), None, playback=True)
     assert a.mute and a.volume == 3 and a.available
     a.close()
-    b = _audio(SimpleNamespace(mute=None, volume=None), None, playback=False)
+    b = _audio(Options(), None, playback=False)
     assert not b.mute and b.volume == 7 and not b.available and b.reason == "playback off"
-    c = _audio(SimpleNamespace(mute=None, volume=None, stereo=None),
-               SimpleNamespace(mute=False, volume=9, stereo=True), playback=False)
+    c = _audio(Options(), Settings(volume=9, stereo=True), playback=False)
     assert c.volume == 9 and c.stereo
-    d = _audio(None, None, playback=False)
-    assert d.volume == 7 and not d.mute
+    d = _audio(Options(volume=2), Settings(volume=9), playback=False)
+    assert d.volume == 2 and not d.mute
+    # a switch of the command line is never "off": the saved mute: true is heard (not at all)
+    e = _audio(Options(mute=False), Settings(mute=True), playback=False)
+    assert e.mute
 
 
 def test_a_real_sdl_failure_in_a_fresh_process_is_one_line_then_silence():

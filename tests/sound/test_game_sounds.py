@@ -2,11 +2,11 @@
 game screen (app.Session, GameScreen, its presenter) with the real Audio, logging only."""
 
 from collections import Counter
-from types import SimpleNamespace
 
 import pytest
 
 from monopoly_cpc.app import Session
+from monopoly_cpc.options import Options
 from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.screens.game import GameScreen
 from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
@@ -31,7 +31,7 @@ def quick_game():
     audio = RecordingAudio()
     spec = GameSpec(tuple(PlayerSpec(name, pawn, True)
                           for name, pawn in (("Hal", 1), ("Cpc", 2), ("Amy", 3))), quick_minutes=2)
-    args = SimpleNamespace(lang="fr", speed=3)
+    args = Options(lang="fr", speed=3)
     session = Session(args, audio=audio, seed=11, screen_factory=lambda ctx: GameScreen(ctx, spec))
     game = session.screen
     for _ in range(30000):

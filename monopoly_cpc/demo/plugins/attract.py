@@ -10,25 +10,27 @@ replay must not depend on other files.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from monopoly_cpc.demo.attract import AttractScreen, demo_seed
 from monopoly_cpc.demo.plugin import TICK_HZ, Plugin
 from monopoly_cpc.screens.base import AppContext, Screen
 
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+
 
 class Attract(Plugin):
     """Starts the demos (module docstring)."""
 
-    OPTIONS = ("attract_after", "attract_playlist", "record")
-
-    def __init__(self, session: Any, playlist: bool = True) -> None:
+    def __init__(self, session: ExhibitSession, playlist: bool = True) -> None:
         super().__init__(session)
-        self.attract_ticks = int(self.option("attract_after", 60)) * TICK_HZ
+        options = session.effective
+        self.attract_ticks = options.attract_after * TICK_HZ
         self.demos = 0           # demo games started (each gets its own seed)
         self.playlist_notes: set[str] = set()
-        folder = self.option("attract_playlist", None)
-        self.playlist_dir = folder if playlist and folder and not self.option("record") else None
+        folder = options.attract_playlist
+        self.playlist_dir = folder if playlist and folder and not options.record else None
         if self.playlist_dir is not None:
             self._check_playlist()
 

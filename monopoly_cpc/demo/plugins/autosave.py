@@ -8,22 +8,23 @@ The title says so (``AppContext.resumable``: it draws the ``R`` line) and names 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import END, NOT_GIVEN, PASS, TICK_HZ, Plugin, is_game
 from monopoly_cpc.demo.store import save_doc
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 
 class Autosave(Plugin):
     """Saves the game, keeps a game put aside, resumes it (module docstring)."""
 
-    OPTIONS = ("idle_minutes",)
-
-    def __init__(self, session: Any, suspended: Any) -> None:
+    def __init__(self, session: ExhibitSession, suspended: Any) -> None:
         super().__init__(session)
         self.given = suspended   # NOT_GIVEN: the game saved in the data folder, if any
         self._suspended: dict | None = None
-        self.idle_ticks = int(self.option("idle_minutes", 5)) * 60 * TICK_HZ
+        self.idle_ticks = session.effective.idle_minutes * 60 * TICK_HZ
         self.autosaved: tuple[int, int, bool] | None = None
 
     @property

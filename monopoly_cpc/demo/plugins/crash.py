@@ -7,10 +7,13 @@ itself failing that often ends the program (a supervisor restarts it)."""
 from __future__ import annotations
 
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import TICK_HZ, Plugin, is_game
 from monopoly_cpc.screens.base import Screen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 RESTART_WINDOW = 10 * TICK_HZ  # more restarts than RESTART_LIMIT in this many ticks: to the title
 RESTART_LIMIT = 3
@@ -19,7 +22,7 @@ RESTART_LIMIT = 3
 class CrashGuard(Plugin):
     """Logs a failing screen and restarts it (module docstring)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         super().__init__(session)
         self.restarts: list[int] = []
         self.exceptions = 0
@@ -62,6 +65,6 @@ class CrashGuard(Plugin):
                     return s.players.game_from(s.ctx, doc["state"], doc.get("bots") or s.players.old_save(doc))
             return s.title()
         try:
-            return type(broken)(s.ctx)  # type: ignore[call-arg]
+            return type(broken)(s.ctx)
         except Exception:  # noqa: BLE001 - a screen that needs more than ctx: the title
             return s.title()

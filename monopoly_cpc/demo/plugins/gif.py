@@ -5,10 +5,13 @@ sees the file's name, not the operator's home folder."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import Plugin
 from monopoly_cpc.render.framebuffer import FrameBuffer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 # host messages (window title, full-screen status line), in the CPC font's ASCII
 GIF_BUSY = {"fr": "GIF : attendez, le precedent s'ecrit encore",
@@ -19,7 +22,7 @@ GIF_FAILED = {"fr": "non enregistre", "en": "not saved"}
 class GifKey(Plugin):
     """The ring of pictures and the F11 key (module docstring)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         super().__init__(session)
         self.ring: Any = None   # a GifRing once the session is in a window
         self._draws = -1        # the session's pictures drawn when the ring took the last one

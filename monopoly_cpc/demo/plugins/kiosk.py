@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import signal
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import DROP, END, PASS, TICK_HZ, Plugin, is_game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 CHORD_PRESSES = 3          # the chord must be pressed this many times ...
 CHORD_WINDOW = 3 * TICK_HZ  # ... within this many ticks (never by accident, even by a mashing child)
@@ -25,7 +29,7 @@ DEFAULT_CHORD = ("CTRL", "SHIFT", "ESC")
 MODIFIERS = ("CTRL", "SHIFT")
 
 
-def parse_chord(value: Any, warn=None) -> tuple[bool, bool, str]:
+def parse_chord(value: Any, warn: Callable[[str], None] | None = None) -> tuple[bool, bool, str]:
     """(ctrl, shift, key) of a chord such as ``["CTRL", "SHIFT", "ESC"]``.
 
     A chord needs at least one of CTRL/SHIFT and exactly one other CPC key; anything else is
@@ -55,14 +59,13 @@ class Kiosk(Plugin):
     every session, so that a bad ``kiosk_chord`` is said before the exhibition, it acts only
     in kiosk mode."""
 
-    OPTIONS = ("kiosk_chord", "idle_minutes", "kiosk_captures")
-
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         super().__init__(session)
         # checked in every session, kiosk or not: a bad chord is said before the exhibition
-        self.chord = parse_chord(self.option("kiosk_chord", list(DEFAULT_CHORD)), session.warn)
-        self.idle_ticks = int(self.option("idle_minutes", 5)) * 60 * TICK_HZ
-        self.captures = bool(self.option("kiosk_captures", False))  # F11/F12 in kiosk mode
+        options = session.effective
+        self.chord = parse_chord(options.kiosk_chord, session.warn)
+        self.idle_ticks = options.idle_minutes * 60 * TICK_HZ
+        self.captures = options.kiosk_captures  # F11/F12 in kiosk mode
         self.active = session.kiosk   # made in every session (the chord is checked), acts with --kiosk
         self.chord_ticks: list[int] = []
         self.sigint: Any = None  # the SIGINT handler in force before (restored at close)

@@ -10,20 +10,21 @@ before its file is written.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import Plugin, is_game
 from monopoly_cpc.demo.replay import Recorder, Replay, options_of, settings_data
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.demo.exhibit import ExhibitSession
 
 
 class Recording(Plugin):
     """The session's replay file and the games' (module docstring)."""
 
-    OPTIONS = ("record",)
-
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ExhibitSession) -> None:
         super().__init__(session)
-        self.record_path = self.option("record")
+        self.record_path = session.effective.record
         if self.record_path:  # before anything is played: a session must not be lost at the end
             from monopoly_cpc.demo.paths import writable_file
 

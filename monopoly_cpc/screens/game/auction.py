@@ -52,9 +52,7 @@ class AuctionMode(Mode):
         screen draws this window then instead of the message log)."""
         if self.host.state.auction is not None:
             return True
-        show = getattr(self.host, "show", None)
-        step = getattr(show, "current", None) or (show.queue[0] if show is not None and show.queue else None)
-        event = getattr(step, "event", None)
+        event = self.host.showing
         return event is not None and event.kind in GAVEL_EVENTS
 
     @property

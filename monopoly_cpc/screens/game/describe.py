@@ -179,7 +179,13 @@ LINES: dict[str, Callable[[Said], str]] = {
 }
 
 
-def describe(screen: Any, ev: Any) -> str:
-    """The message shown for ``ev`` ('' for none)."""
+def line_of(texts: Texts, state: Any, bots: Container[int], ev: Any) -> str:
+    """The message shown for ``ev`` ('' for none) in this game (its state, its computers)."""
     line = None if ev.kind in SILENT else LINES.get(ev.kind)
-    return line(Said(screen.texts, screen.state, ev, screen.bots)) if line is not None else ""
+    return line(Said(texts, state, ev, bots)) if line is not None else ""
+
+
+def describe(screen: Any, ev: Any) -> str:
+    """The message shown for ``ev`` ('' for none): ``line_of`` with the game screen's texts,
+    state and computers."""
+    return line_of(screen.texts, screen.state, screen.bots, ev)

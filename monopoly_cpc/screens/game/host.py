@@ -22,6 +22,12 @@ docs/screens.md for the table):
 * ``host.texts``                  the merged text catalogue; ``host.money(n)`` -> '150.000 F'
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
 * ``host.busy``                   True while events are still being shown (animations)
+* ``host.showing``                the rules' event being shown, or the next one (None)
+* ``host.said`` / ``host.last_said`` / ``host.log`` / ``host.journal`` the messages said
+* ``host.ticks`` / ``host.speed`` the screen's clock and the computers' speed (1-3)
+* ``host.ctx``                    the session: ``ctx.audio.cue(name)`` for a window's sounds
+* ``host.table`` / ``host.bots``  the computers' order of play and the computers by seat
+* ``host.on_key(ev)`` / ``host.game_over_next()`` a key to the screen; after the winner
 
 Registry: ``monopoly_cpc.screens.game.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
 factory ``factory(host) -> Mode``; the game screen looks the letter up when it is pressed and
@@ -33,13 +39,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-
-    from monopoly_cpc.ai.table import Table
-    from monopoly_cpc.rules.state import GameState
+    from monopoly_cpc.ai.table import Computer, Table
+    from monopoly_cpc.rules.actions import Action
+    from monopoly_cpc.rules.events import Event
+    from monopoly_cpc.rules.state import GameState, Player
     from monopoly_cpc.screens.base import AppContext
-    from monopoly_cpc.screens.game.dice import DiceView
-    from monopoly_cpc.screens.game.show import EventShow
     from monopoly_cpc.texts import Texts
 
 WINDOW_TOP = 18     # first text row of the bottom window
@@ -50,26 +54,43 @@ STATUS_ROW = 24
 class GameHost(Protocol):
     """The facade a mode may use (implemented by ``GameScreen``)."""
 
-    state: Any
+    state: GameState
     texts: Texts
-    cursor: int
-    busy: bool
-    current: int
     ticks: int              # ticks since the screen opened (the timing of what is on screen)
-    last_said: str          # the last message said, whole
-    journal: list[str]      # every message said since the game began, newest last (J)
     table: Table            # the computers' order of play and answers (ai.table)
     ctx: AppContext         # the session: options (speed, sound) and ctx.audio
     speed: int              # the computers' speed, 1-3
-    bots: dict[int, Any]    # the computer players by seat
-    said: int               # messages said so far
-    log: list[str]          # the window's message log
+    bots: dict[int, Computer]  # the computer players by seat
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def showing(self) -> Event | None: ...           # the event being shown (or next to be), None if none
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def last_said(self) -> str: ...         # the last message said, whole
+
+    @property
+    def journal(self) -> list[str]: ...     # every message said since the game began, newest last (J)
+
+    @property
+    def said(self) -> int: ...              # messages said so far
+
+    @property
+    def log(self) -> list[str]: ...         # the window's message log
 
     def on_key(self, ev: Any) -> None: ...
 
     def game_over_next(self) -> None: ...
 
-    def apply(self, action: Any) -> tuple[bool, Any]: ...
+    def apply(self, action: Action) -> tuple[bool, Any]: ...
 
     def move_cursor(self, delta: int) -> None: ...
 
@@ -79,7 +100,7 @@ class GameHost(Protocol):
 
     def say(self, text: str) -> None: ...
 
-    def player(self, index: int) -> Any: ...
+    def player(self, index: int) -> Player: ...
 
     def is_computer(self, index: int) -> bool: ...
 
@@ -88,43 +109,6 @@ class GameHost(Protocol):
     def push(self, mode: Mode) -> None: ...
 
     def pop(self, mode: Mode) -> None: ...
-
-
-class ScreenParts:
-    """What the game screen's mixins (``BoardView``, ``ComputerPlayers``) use of the screen they
-    are part of: declared for the type checker only, ``GameScreen`` defines them."""
-
-    if TYPE_CHECKING:  # pragma: no cover
-        ctx: AppContext
-        state: GameState
-        texts: Texts
-        table: Table
-        bots: dict[int, Any]
-        ticks: int
-        shown: list[int]            # the square each pawn is drawn on
-        highlight: tuple[int, int] | None
-        cursor: int
-        cursor_on: bool
-        modes: list[Mode]
-        prompt: Mode | None
-        typeahead: list[Any]
-        deed: int
-        card: tuple[int, str] | None
-        log: list[str]
-        claim_shown: tuple[int, int, int] | None
-        focus: tuple[int, str]      # the close-up's centre square and why (walk, cursor, event, idle)
-        dice: DiceView
-        show: EventShow
-        _pens: np.ndarray
-
-        @property
-        def busy(self) -> bool: ...
-
-        def apply(self, action: Any) -> tuple[bool, Any]: ...
-
-        def actor(self) -> int: ...
-
-        def claim_ticks_left(self) -> int: ...
 
 
 class Mode:

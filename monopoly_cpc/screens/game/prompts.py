@@ -177,7 +177,7 @@ class BuyMode(Prompt):
         s = st.pending_square
         if s < 0:
             return
-        draw_deed(fb, self.host, s)
+        draw_deed(fb, self.host.state, self.host.texts, s)
         # the question takes the price line: the price is in it, the owner is the bank
         fb.text(0, WINDOW_TOP + 1, " " * 40)
         window_line(fb, 1, self.host.texts.get("game.buy_ask", price=self.host.money(st.board.prices[s])), 1)

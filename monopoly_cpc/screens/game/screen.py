@@ -11,14 +11,13 @@ See docs/screens.md for the layout, the raster bands and the mode host.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
+from functools import partial
 from typing import Any
 
-from monopoly_cpc.ai.table import Table
-from monopoly_cpc.render.board import board_pens
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
+from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.state import (
     AUCTION,
     FREE_PHASES,
@@ -26,19 +25,17 @@ from monopoly_cpc.rules.state import (
     JAIL,
     ROLL,
     START_ROLL,
+    Player,
 )
-from monopoly_cpc.rules.turn import actor
 from monopoly_cpc.rules.variants import variant_from_settings
-from monopoly_cpc.screens.base import Screen
-from monopoly_cpc.screens.game.computers import PACE, ComputerPlayers, make_bots
-from monopoly_cpc.screens.game.describe import describe
-from monopoly_cpc.screens.game.dice import DiceView
-from monopoly_cpc.screens.game.host import Mode, Refusal, wrap
+from monopoly_cpc.screens.base import AppContext, Screen
+from monopoly_cpc.screens.game.computers import PACE, Computers, Dealt, make_bots
+from monopoly_cpc.screens.game.describe import line_of
+from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
-from monopoly_cpc.screens.game.view import BoardView
+from monopoly_cpc.screens.game.view import View, paint, paint_key, waiting_for
 from monopoly_cpc.texts import load_texts, money
 
-LOG_MAX = 40     # lines of the window's message log kept
 TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
 # ticks a human owner has to press L, counted from the moment "tapez L pour réclamer le loyer"
 # is on screen, before a computer may roll the dice (which would lose the rent), by speed 1..3:
@@ -48,15 +45,23 @@ CLAIM_TICKS = {1: 300, 2: 200, 3: 100}
 # of the turn comes back; a key takes it away sooner, a cursor key shows the next square's
 DEED_TICKS = 400
 CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
+LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
 
 
-def next_game_seed(ctx) -> int:
-    """The seed of a new game set up on the screens: the session's seed for its first game (so
-    that ``--seed`` replays it), then a different one for each further game of the session (so
-    that dice, cards and the computers' characters change), the same again in a replay."""
-    n = getattr(ctx, "games_started", 0)
+def next_game_seed(ctx: AppContext) -> int:
+    """The seed of a new game set up on the screens (:func:`game_seed` of the session's
+    ``ctx.games_started``-th game, which it counts)."""
+    n = ctx.games_started
     ctx.games_started = n + 1
-    return ctx.seed if n == 0 else (ctx.seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
+    return game_seed(ctx.seed, n)
+
+
+def game_seed(seed: int, n: int) -> int:
+    """The seed of the ``n``-th game (from 0) set up on the screens of a session of ``seed``:
+    the session's seed for its first game (so that ``--seed`` replays it), then a different one
+    for each further game of the session (so that dice, cards and the computers' characters
+    change), the same again in a replay."""
+    return seed if n == 0 else (seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
 
 
 # What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
@@ -65,7 +70,7 @@ def next_game_seed(ctx) -> int:
 SIGN_ALIASES = {"_": "+", "]": "-"}
 
 
-class GameScreen(ComputerPlayers, BoardView, Screen):
+class GameScreen(Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
     def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
@@ -81,27 +86,18 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
                              pawns=[p.pawn for p in players], variant=variant, seed=seed)
         self.state = state
         if bots is None:  # personalities dealt at random for each game, from its own seed
-            bots = make_bots(SimpleNamespace(seed=seed, option=ctx.option), state)
+            bots = make_bots(Dealt(seed, ctx.effective.ai_level), state)
+        self.computers = Computers(bots)
         self.bots = bots
-        self.table = Table(bots)     # the order of the computers' moves, and their memory
+        self.table = self.computers.table  # the order of the computers' moves, their memory
         self.speed = ctx.speed
-        self.shown = [p.pos for p in state.players]
-        self.cursor = 0
-        self.cursor_on = False       # shown once a cursor key or a mode uses it
-        # the close-up window's centre and why: "walk", "cursor", "event", or "idle" (then the
-        # square of the player the game waits for, BoardView.closeup_focus)
-        self.focus: tuple[int, str] = (state.players[state.current].pos, "idle")
-        self.log: list[str] = []
-        self.journal: list[str] = []  # every message said since the game began, newest last
-        self.said = 0                # messages said so far, and the last one (whole)
-        self.last_said = ""
+        # what the picture shows beyond the state; the close-up starts idle (then on the
+        # square of the player the game waits for, view.closeup_focus)
+        self.view = View(shown=[p.pos for p in state.players],
+                         focus=(state.players[state.current].pos, "idle"))
         self.modes: list[Mode] = []  # opened by keys (T P H L M ...), on top of the prompt
         self.prompt: Mode | None = None
         self.prompt_key: tuple = ()
-        self.deed: int = -1          # square whose deed fills the window (-1: none)
-        self.deed_left = 0           # ticks left of a deed shown by SPACE (0: not SPACE's)
-        self.card: tuple[int, str] | None = None
-        self.highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn
         self.wait = PACE[self.speed]
         self.clock_acc = 0
         # the human owner's rent on screen: (payer, square, tick its message appeared); a game
@@ -111,10 +107,11 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             None if c is None or c.owner in bots else (c.payer, c.square, 0))
         self.typeahead: list = []
         self.ticks = 0
-        self.dice = DiceView()
-        self.show = EventShow(self)
+        # the show knows the view, the event lines and the session's audio (looked up each
+        # time: it may be replaced), not the screen
+        self.show = EventShow(self.view, self.speed, partial(line_of, self.texts, state, bots),
+                              lambda: ctx.audio)
         self.on_game_over: Callable | None = None  # instead of the end screen after the winner
-        self._pens = board_pens()
         if state.variant.deal_deeds and state.phase == START_ROLL:
             self._announce_dealt_deeds()
         self._ensure_prompt()
@@ -137,14 +134,38 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     # -- the facade (host.py) ---------------------------------------------------------------
     @property
+    def cursor(self) -> int:
+        return self.view.cursor
+
+    @property
+    def log(self) -> list[str]:
+        return self.view.log
+
+    @property
+    def journal(self) -> list[str]:
+        return self.view.journal
+
+    @property
+    def said(self) -> int:
+        return self.view.said
+
+    @property
+    def last_said(self) -> str:
+        return self.view.last_said
+
+    @property
     def busy(self) -> bool:
         return self.show.busy
+
+    @property
+    def showing(self) -> Event | None:
+        return self.show.showing
 
     @property
     def current(self) -> int:
         return self.state.current
 
-    def player(self, index: int):
+    def player(self, index: int) -> Player:
         return self.state.players[index]
 
     def is_computer(self, index: int) -> bool:
@@ -155,42 +176,32 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def apply(self, action) -> tuple[bool, Any]:
         """Through the engine; the events are shown and heard. (False, reason) if refused."""
+        # the status line keeps the figures of before until the move is shown: the cash must not
+        # tell a card's or a tax's outcome before the pawn gets there
+        cash = None if self.show.busy else tuple(p.cash for p in self.state.players)
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
             return False, Refusal.of(exc, self.texts)
+        if cash is not None and events:
+            self.view.cash = cash
         self.show.add(events)
         return True, events
 
     def move_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % 40
-        self.cursor_on = True
-        self.focus = (self.cursor, "cursor")
+        self.set_cursor(self.view.cursor + delta)
 
     def set_cursor(self, square: int) -> None:
-        self.cursor = square % 40
-        self.cursor_on = True
-        self.focus = (self.cursor, "cursor")
+        v = self.view
+        v.cursor = square % 40
+        v.cursor_on = True
+        v.focus = (v.cursor, "cursor")
 
     def show_deed(self, square: int) -> None:
-        self.deed = square
-        self.deed_left = 0
-        self.card = None
-
-    def show_card(self, ev) -> None:
-        self.card = (ev.data[0] if ev.data else 0, ev.text)
-        self.deed = -1
-        self.deed_left = 0
+        self.view.show_deed(square)
 
     def say(self, text: str) -> None:
-        self.said += 1
-        self.last_said = text
-        self.journal.append(text)    # every message whole, for J (a game's few thousand lines)
-        self.log.extend(wrap(text, 40) or [""])
-        del self.log[:-LOG_MAX]
-        self.deed = -1
-        self.deed_left = 0
-        self.card = None
+        self.view.say(text)
 
     def push(self, mode: Mode) -> None:
         self.modes.append(mode)
@@ -198,11 +209,14 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def pop(self, mode: Mode) -> None:
         if mode in self.modes:
             self.modes.remove(mode)
+            if mode.takes_cursor and self.view.focus[1] == "cursor":
+                # the window that moved the cursor is gone: the close-up goes back to the game
+                self.view.focus = (self.view.focus[0], "idle")
         elif mode is self.prompt:
             self.prompt = None
             self.prompt_key = ()
-        self.deed = -1
-        self.deed_left = 0
+        self.view.deed = -1
+        self.view.deed_left = 0
 
     def game_over_next(self) -> None:
         """After the winner's window: the ``on_game_over`` hook if set, else the end screen."""
@@ -211,37 +225,38 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             return
         self.ctx.after("game", self.state)
 
-    def describe(self, ev) -> str:
-        return describe(self, ev)
-
     # -- events being shown -------------------------------------------------------------------
-    def on_event_shown(self, ev) -> None:
-        """Side effects of an event on the picture: the close-up shows its square; the
-        owner's pawn when rent is due."""
-        if ev.square >= 0 and ev.kind != "move":
-            self.focus = (ev.square, "event")
+    def _event_shown(self, ev) -> None:
+        """What an event on screen starts: the owner's pawn and his time to claim when rent
+        is due (the close-up already shows its square: the event show moved it).  Done in the
+        tick the show reports it; a rent due is a message that stays a while, so the claim's
+        line comes right after it, before anything else the show says."""
         if ev.kind == "rent_due" and not self.state.variant.auto_rent:
-            self.highlight = (ev.other, ev.square)
+            self.view.highlight = (ev.other, ev.square)
             if ev.other not in self.bots:
                 self.say(self.texts.get("game.rent_claim", owner=self.state.players[ev.other].name))
                 self.claim_shown = (ev.player, ev.square, self.ticks)
         elif ev.kind in ("rent_paid", "rent_lost", "debt"):
-            self.highlight = None
+            self.view.highlight = None
             if self.state.claim is None:
                 self.claim_shown = None
 
-    def on_shown(self) -> None:
+    def _show_over(self) -> None:
         """The queue is empty: the pawns stand where the engine says."""
-        self.shown = [p.pos for p in self.state.players]
-        if self.focus[1] != "cursor":
-            self.focus = (self.focus[0], "idle")
+        v = self.view
+        v.shown = [p.pos for p in self.state.players]
+        top = self.modes[-1] if self.modes else None
+        if top is not None and top.takes_cursor:
+            v.focus = (v.cursor, "cursor")   # a window picking with the cursor keeps it in view
+        elif v.focus[1] != "cursor":
+            v.focus = (v.focus[0], "idle")
         st = self.state
         if self.table.claim_unasked(st):
             # a computer owner claims at once, before anybody can roll the dice again (the
             # table's next move is that claim, or a window's move that comes before it)
-            self.table_step(claims_only=True)
-        if self.highlight and (st.claim is None or st.claim.square != self.highlight[1]):
-            self.highlight = None
+            self.computers.step(self.state, self.apply, claims_only=True)
+        if v.highlight and (st.claim is None or st.claim.square != v.highlight[1]):
+            v.highlight = None
 
     # -- keys ---------------------------------------------------------------------------------
     def on_key(self, ev) -> None:
@@ -284,13 +299,16 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             self._open("^C")
             return
         top = self.modes[-1] if self.modes else self.prompt
-        if self.deed_left and ev.key not in CURSOR_KEYS:
+        v = self.view
+        if ev.letter == "L" and top is not self.prompt and self._claim_rent():
+            return   # a rent due is claimed from any window (it is lost at the next roll)
+        if v.deed_left and ev.key not in CURSOR_KEYS:
             # the title deed shown by SPACE goes: the question under it comes back; ESC and
             # SPACE only take it away, another key also does what it does, and so does ENTER
             # where a window picks a property with the cursor (the debt window's H, V, M:
             # ENTER there takes the property looked at, as in the H command)
-            self.deed = -1
-            self.deed_left = 0
+            v.deed = -1
+            v.deed_left = 0
             picking = top is not None and top.takes_cursor
             if ev.key in ("SPACE", "ESC") or (ev.is_enter and not picking):
                 return
@@ -298,7 +316,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             return
         if ev.key in CURSOR_KEYS:
             self._cursor_key(ev.key)
-            if self.deed_left:
+            if v.deed_left:
                 self._space_deed()  # the deed follows the cursor
             return
         if ev.key == "SPACE":
@@ -317,8 +335,8 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def _space_deed(self) -> None:
         """SPACE: the title deed of the square under the cursor, for a while."""
-        self.show_deed(self.cursor)
-        self.deed_left = DEED_TICKS
+        self.view.show_deed(self.view.cursor)
+        self.view.deed_left = DEED_TICKS
 
     def _open(self, letter: str) -> None:
         """Push the command mode of this key, if it has one."""
@@ -339,33 +357,59 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
     def _cursor_key(self, key: str) -> None:
         """Move to the neighbouring square that lies in the direction of the arrow."""
         dx, dy = {"UP": (0, -1), "DOWN": (0, 1), "LEFT": (-1, 0), "RIGHT": (1, 0)}[key]
-        here = board_cell(self.cursor)
+        cursor = self.view.cursor
+        here = board_cell(cursor)
         cx, cy = here.x + here.w / 2, here.y + here.h / 2
         best = None
         for delta in (1, -1):
-            c = board_cell((self.cursor + delta) % 40)
+            c = board_cell((cursor + delta) % 40)
             mx, my = c.x + c.w / 2 - cx, c.y + c.h / 2 - cy
             if mx * dx + my * dy > 0:
                 best = delta
         if best is not None:
             self.move_cursor(best)
-        self.cursor_on = True
+        self.view.cursor_on = True
+
+    # -- the picture ------------------------------------------------------------------------------
+    def draw(self, fb) -> None:
+        # while events are being shown the window is the message log: the next question
+        # appears only once the pawn has arrived and the pause is over
+        # (the auction's window stays while its bids and its gavel are shown)
+        busy = self.busy
+        prompt = self.prompt if not busy or getattr(self.prompt, "draws_while_shown", False) else None
+        top = self.modes[-1] if self.modes else prompt
+        claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
+        paint(fb, self.state, self.view, self.texts, top, ticks=self.ticks, busy=busy,
+              claim_left=claim_left)
+
+    def draw_key(self) -> tuple | None:
+        """What :meth:`draw` would paint (``view.paint_key``, with the same window and clocks)."""
+        busy = self.busy
+        prompt = self.prompt if not busy or getattr(self.prompt, "draws_while_shown", False) else None
+        top = self.modes[-1] if self.modes else prompt
+        claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
+        return paint_key(self.state, self.view, top, ticks=self.ticks, busy=busy, claim_left=claim_left)
 
     # -- the 50 Hz step -------------------------------------------------------------------------
     def tick(self) -> None:
         self.ticks += 1
-        self.dice.tick()
+        v = self.view
+        v.dice.tick()
         self._clock()
-        if self.deed_left:
-            self.deed_left -= 1
-            if not self.deed_left:
-                self.deed = -1
+        if v.deed_left:
+            v.deed_left -= 1
+            if not v.deed_left:
+                v.deed = -1
         for mode in list(self.modes):
             watch = getattr(mode, "watch", None)
             if watch is not None:
                 watch()  # a window that goes with the state, shown events or not (the L's)
         if self.show.busy:
-            self.show.tick()
+            shown = self.show.tick()
+            for ev in shown.events:
+                self._event_shown(ev)
+            if shown.done:
+                self._show_over()
             return
         self._ensure_prompt()
         self._drain()
@@ -388,8 +432,7 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
 
     def actor(self) -> int:
         """Who the engine waits for (-1: nobody, or anybody in an auction): ``rules.actor``."""
-        who = actor(self.state)
-        return -1 if who is None else who
+        return waiting_for(self.state)
 
     def _drive(self) -> None:
         st = self.state
@@ -404,10 +447,10 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
         if self.actor() in self.bots and st.phase in (ROLL, JAIL) and self.claim_ticks_left() > 0:
             # the human owner's time to press L before the awaited computer's roll loses his
             # rent: that computer waits; the others' out-of-turn moves and claims go on
-            self.table_step(claims_only=True)
+            self.computers.step(self.state, self.apply, claims_only=True)
             self.wait = PACE[self.speed]
             return
-        if self.table_step():
+        if self.computers.step(self.state, self.apply):
             self.wait = PACE[self.speed]
 
     def claim_ticks_left(self) -> int:
@@ -432,3 +475,44 @@ class GameScreen(ComputerPlayers, BoardView, Screen):
             return
         self.prompt_key = key
         self.prompt = factory(self) if factory is not None else None
+
+    # -- the save --------------------------------------------------------------------------------
+    def at_rest(self) -> bool:
+        """A turn waits for its dice and nothing is being shown, typed or asked in a window:
+        the moment a save holds everything (``memory``) for the game to go on alike."""
+        return (not self.show.busy and not self.modes and not self.typeahead
+                and self.state.phase in ("roll", "jail"))
+
+    def memory(self) -> dict[str, Any]:
+        """What a resumed game needs beyond the engine's state to go on exactly as this one: the
+        table's and the computers' memory, the pace in progress (with the tick a human owner's
+        'tapez L' went on screen, from which his time to claim runs) and what the screen shows
+        (the last messages, the dice, the owner's pawn). Plain data (JSON), saved with the game."""
+        shown = self.claim_shown
+        v = self.view
+        return {"table": self.table.memory(),
+                "pace": [self.wait, self.clock_acc, self.ticks, v.mover],
+                "claim_shown": None if shown is None else list(shown),
+                "log": list(v.log[-LOG_KEPT:]), "said": [v.said, v.last_said],
+                "dice": list(v.dice.faces),
+                "highlight": None if v.highlight is None else list(v.highlight)}
+
+    def restore_memory(self, data: dict[str, Any]) -> None:
+        """Take back a ``memory()`` saved with this screen's state. Data that is not one
+        raises ValueError, KeyError or TypeError, and leaves the screen as it was."""
+        wait, clock_acc, ticks, mover = (int(x) for x in data["pace"])
+        c = data["claim_shown"]
+        claim_shown = None if c is None else (int(c[0]), int(c[1]), int(c[2]))
+        log = [str(line) for line in data["log"]]
+        said, last_said = int(data["said"][0]), str(data["said"][1])
+        d1, d2 = (int(x) for x in data["dice"])
+        h = data["highlight"]
+        highlight = None if h is None else (int(h[0]), int(h[1]))
+        self.table.restore(data["table"], self.state)
+        self.wait, self.clock_acc, self.ticks = wait, clock_acc, ticks
+        self.claim_shown = claim_shown
+        v = self.view
+        v.mover = mover
+        v.log, v.said, v.last_said = log, said, last_said
+        v.dice.faces = (d1, d2)
+        v.highlight = highlight

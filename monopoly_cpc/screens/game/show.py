@@ -1,9 +1,14 @@
 """Showing the engine's events: dice, pawns walking square by square, messages, cards.
 
 ``EventShow.add(events)`` turns events into timed steps; ``tick()`` plays them one after the
-other.  Each step sends its event to ``ctx.audio.on_events`` when it starts, so the sounds
+other.  Each step sends its event to the audio's ``on_events`` when it starts, so the sounds
 come with the pictures (a step cue per square of a walk).  All durations count ticks and
 depend on the speed setting (1 slow .. 3 fast).
+
+The show writes a :class:`~monopoly_cpc.screens.game.view.View` (pawns drawn, close-up,
+messages, dice, deed and card) and nothing else: it knows no screen.  What the game must do
+about what was shown (the owner's rent to claim, the pawns back where the rules put them) it
+learns from what ``tick()`` returns, a :class:`Shown`, and does in its own tick.
 
 A step whose sound is one of :data:`HELD_SOUNDS` (the jail's siren, the bankruptcy, the
 victory, the gavel) lasts at least as long as that sound, so that the next step's sound does
@@ -15,10 +20,15 @@ playing, the show and its frames are the same.  A key still cuts the step short 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.sound import bank, sound_ticks
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.rules.events import Event
+    from monopoly_cpc.screens.game.view import View
 
 # ticks per square of a walk, pause after a message, time a card stays, dice roll
 WALK = {1: 8, 2: 5, 3: 3}
@@ -48,15 +58,32 @@ class Step:
     data: tuple = field(default_factory=tuple)
 
 
-class EventShow:
-    """The queue of things being shown; the game waits while it is not empty."""
+@dataclass
+class Shown:
+    """What one ``EventShow.tick`` showed: the events whose message (or silent pause) went on
+    screen, in order, and ``done`` when the queue ran out."""
 
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    events: list = field(default_factory=list)
+    done: bool = False
+
+
+class EventShow:
+    """The queue of things being shown; the game waits while it is not empty.
+
+    ``view`` is written; ``speed`` (1-3) sets the durations; ``describe(event)`` is the
+    event's message ('' for none); ``audio()`` the session's audio object now (it may be
+    replaced while the game runs): ``on_events`` and ``cue`` are called on it."""
+
+    def __init__(self, view: View, speed: int, describe: Callable[[Any], str],
+                 audio: Callable[[], Any]) -> None:
+        self.view = view
+        self.speed = speed
+        self.describe = describe
+        self.audio = audio
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
         self.left = 0
-        self.mover = -1   # the player whose roll or walk is being shown (the status line's)
+        self.shown = Shown()  # what the tick running now has shown
 
     @property
     def busy(self) -> bool:
@@ -89,17 +116,25 @@ class EventShow:
         for h in salary + double:
             self.queue.extend(self._steps(h))
 
+    @property
+    def showing(self) -> Event | None:
+        """The event of the step being shown, or else of the next one (None: none)."""
+        step = self.current or (self.queue[0] if self.queue else None)
+        return None if step is None else step.event
+
     def skip(self) -> None:
         """Shorten the current pause (a key pressed while a message shows)."""
         if self.current is not None and self.current.kind in ("say", "card", "pause"):
             self.left = min(self.left, 1)
 
-    def tick(self) -> None:
+    def tick(self) -> Shown:
+        """One tick of the show; what it showed (the caller acts on it, in this order)."""
+        shown = self.shown = Shown()
         while True:
             if self.current is None:
                 if not self.queue:
-                    self.screen.on_shown()
-                    return
+                    shown.done = True
+                    return shown
                 self.current = self.queue.popleft()
                 self.left = self.current.ticks
                 self._start(self.current)
@@ -107,16 +142,16 @@ class EventShow:
                 self.left -= 1
                 if self.current.kind == "walk":
                     self._walk_tick(self.current)
-                return
+                return shown
             if self.current.kind == "card":
-                self.screen.card = None
+                self.view.card = None
             elif self.current.kind == "deed":
-                self.screen.deed = -1
+                self.view.deed = -1
             self.current = None
 
     # -- steps ----------------------------------------------------------------------------
     def _speed(self) -> int:
-        return self.screen.speed
+        return self.speed
 
     def _steps(self, ev) -> list[Step]:
         steps = self._plain_steps(ev)
@@ -128,9 +163,8 @@ class EventShow:
         return steps
 
     def _plain_steps(self, ev) -> list[Step]:
-        sc = self.screen
         sp = self._speed()
-        text = sc.describe(ev)
+        text = self.describe(ev)
         kind = ev.kind
         if kind in ("dice", "start_roll"):
             steps = [Step("dice", ROLL[sp], ev, data=tuple(ev.data))]
@@ -150,28 +184,38 @@ class EventShow:
         return [Step("pause", 0, ev)]
 
     def _start(self, step: Step) -> None:
-        sc = self.screen
+        view = self.view
         if step.event is not None and step.event.kind in ("turn", "dice", "move", "start_roll"):
-            self.mover = step.event.player
+            view.mover = step.event.player
+            if step.kind == "dice" and 0 <= view.mover < len(view.shown):
+                view.focus = (view.shown[view.mover], "roll")   # the close-up goes to the roller
         if step.event is not None and step.kind != "walk":
-            sc.ctx.audio.on_events([step.event])
+            self.audio().on_events([step.event])
         if step.kind == "dice":
             if step.event is not None and step.event.kind == "start_roll":
-                sc.ctx.audio.cue("dice")  # the sound table knows only the turn's 'dice' event
+                self.audio().cue("dice")  # the sound table knows only the turn's 'dice' event
             d1, d2 = step.data
-            sc.dice.roll(d1, d2, step.ticks)
+            view.dice.roll(d1, d2, step.ticks)
         elif step.kind == "say":
-            sc.say(step.text)
+            view.say(step.text)
             if step.event is not None:
-                sc.on_event_shown(step.event)
+                self._shown(step.event)
         elif step.kind == "card":
-            sc.show_card(step.event)
+            ev = step.event
+            view.show_card(ev.data[0] if ev.data else 0, ev.text)
         elif step.kind == "deed":
-            sc.show_deed(step.data[0])
+            view.show_deed(step.data[0])
         elif step.kind == "walk":
-            sc.ctx.audio.on_events([step.event])
+            self.audio().on_events([step.event])
         elif step.kind == "pause" and step.event is not None:
-            sc.on_event_shown(step.event)
+            self._shown(step.event)
+
+    def _shown(self, ev) -> None:
+        """An event's message (or pause) is on screen: the close-up shows its square, and the
+        tick reports it."""
+        if ev.square >= 0 and ev.kind not in ("move", "pass_go"):   # Départ is passed, not reached
+            self.view.focus = (ev.square, "event")
+        self.shown.events.append(ev)
 
     def _walk_tick(self, step: Step) -> None:
         player, old, n = step.data
@@ -180,6 +224,6 @@ class EventShow:
         if done % per == 0:
             k = done // per
             sign = 1 if n > 0 else -1
-            self.screen.shown[player] = (old + sign * k) % 40
-            self.screen.focus = (self.screen.shown[player], "walk")
-            self.screen.ctx.audio.cue("step")
+            self.view.shown[player] = (old + sign * k) % 40
+            self.view.focus = (self.view.shown[player], "walk")
+            self.audio().cue("step")

@@ -1,17 +1,27 @@
-"""What the game screen draws: command row, board, pawns, cursor, the hole, window, status."""
+"""What the game screen draws: command row, board, pawns, cursor, the hole, window, status.
+
+:class:`View` is what the picture shows beyond the rules' state: the event show
+(``show.EventShow``) and the game screen write it; :func:`paint` draws the whole screen from
+the rules' state, the view and the mode on top (which draws its own window rows).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from monopoly_cpc.render import closeup, smallfont
 from monopoly_cpc.render.board import (
+    board_pens,
     draw_buildings,
     draw_cursor,
     draw_owner,
     set_board_inks,
 )
 from monopoly_cpc.render.pawns import draw_pawn, draw_pawns, slot
-from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, ScreenParts
+from monopoly_cpc.rules.state import GAME_OVER, GameState
+from monopoly_cpc.rules.turn import actor
+from monopoly_cpc.screens.game.dice import DiceView
+from monopoly_cpc.screens.game.host import STATUS_ROW, WINDOW_ROWS, WINDOW_TOP, Mode, wrap
 from monopoly_cpc.screens.game.window import (
     MENU_INKS,
     STATUS_INKS,
@@ -20,155 +30,208 @@ from monopoly_cpc.screens.game.window import (
     draw_deed,
     draw_log,
 )
-from monopoly_cpc.texts import money
+from monopoly_cpc.texts import Texts, money
 
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
+LOG_MAX = 40              # lines of the window's message log kept
 
 
-class BoardView(ScreenParts):
-    """Mixin of GameScreen: its picture, and its draw key (what :meth:`draw` reads)."""
+@dataclass
+class View:
+    """What the game screen shows beyond the rules' state: where the pawns are drawn, the
+    cursor, the deed or card in the window, the close-up's centre, the owner's blinking pawn,
+    the messages, whose line the status shows and the dice.  Plain data: the event show and
+    the game screen write it, ``paint`` reads it."""
 
-    def _top(self) -> Mode | None:
-        """The window's mode: an open command window, else the question of the turn.  While
-        events are being shown the window is the message log: the next question appears only
-        once the pawn has arrived and the pause is over (the auction's window stays while its
-        bids and its gavel are shown)."""
-        prompt = self.prompt if not self.busy or getattr(self.prompt, "draws_while_shown", False) else None
-        return self.modes[-1] if self.modes else prompt
+    shown: list[int]                      # the square each pawn is drawn on
+    focus: tuple[int, str]                # the close-up's centre square and why (roll, walk, cursor, event, idle)
+    cursor: int = 0
+    cursor_on: bool = False               # shown once a cursor key or a mode uses it
+    deed: int = -1                        # square whose deed fills the window (-1: none)
+    deed_left: int = 0                    # ticks left of a deed shown by SPACE (0: not SPACE's)
+    card: tuple[int, str] | None = None   # (deck, card id) in the window
+    highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn blinks there
+    log: list[str] = field(default_factory=list)      # the window's lines, newest last
+    journal: list[str] = field(default_factory=list)  # every message said, whole (J)
+    said: int = 0                         # messages said so far
+    last_said: str = ""                   # the last one, whole
+    mover: int = -1                       # the player whose roll or walk is shown (status line)
+    cash: tuple[int, ...] = ()            # each player's cash before the move being shown
+    dice: DiceView = field(default_factory=DiceView)
 
-    def draw_key(self) -> tuple | None:
-        """Everything :meth:`draw` reads that changes during a game, as values; None while
-        the window's mode has no key of its own (its picture is then drawn every frame).
+    def say(self, text: str) -> None:
+        """A message in the window's log (and the journal); the deed or card goes."""
+        self.said += 1
+        self.last_said = text
+        self.journal.append(text)    # every message whole, for J (a game's few thousand lines)
+        self.log.extend(wrap(text, 40) or [""])
+        del self.log[:-LOG_MAX]
+        self.deed = -1
+        self.deed_left = 0
+        self.card = None
 
-        It must follow ``draw``: a figure drawn and missing here would leave an old picture
-        on screen (tests/demo/test_draw_skip.py draws every frame both ways and compares)."""
-        top = self._top()
-        window = None
-        if top is not None:
-            mode_key = top.draw_key()
-            if mode_key is None:
-                return None
-            window = (type(top), mode_key, getattr(top, "rows", 2), getattr(top, "status_line", ""))
-        st = self.state
-        cursor = self.cursor_on or (top is not None and top.takes_cursor)
-        blinking = cursor or self.highlight is not None
+    def show_deed(self, square: int) -> None:
+        self.deed = square
+        self.deed_left = 0
+        self.card = None
+
+    def show_card(self, deck: int, card_id: str) -> None:
+        self.card = (deck, card_id)
+        self.deed = -1
+        self.deed_left = 0
+
+
+def waiting_for(state: GameState) -> int:
+    """Who the rules wait for (-1: nobody, or anybody in an auction): ``rules.actor``."""
+    who = actor(state)
+    return -1 if who is None else who
+
+
+def paint(fb, state: GameState, view: View, texts: Texts, top: Mode | None, *, ticks: int,
+          busy: bool, claim_left: int = 0) -> None:
+    """The whole game screen from the rules' state and the view.
+
+    ``top`` is the mode whose window is drawn (it draws its rows over the log; None: the log
+    alone), ``ticks`` the screen's clock (the blinking), ``busy`` True while events are being
+    shown, ``claim_left`` the ticks a human owner has left to claim the rent on screen (0:
+    none shown)."""
+    st = state
+    fb.clear(0)
+    fb.set_border(1)
+    fb.set_inks(MENU_INKS, 0, 8)
+    set_board_inks(fb)
+    fb.set_inks(WINDOW_INKS, WINDOW_TOP * 8, STATUS_ROW * 8)
+    fb.set_inks(STATUS_INKS, STATUS_ROW * 8, 200)
+    fb.sprite(board_pens()[8:144], 0, 8)   # the board's picture, read once
+    _draw_menu(fb, st, texts)
+    for s in st.board.properties:
+        if st.houses[s] or st.mortgaged[s]:
+            draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
+        if st.owner[s] >= 0:
+            draw_owner(fb, s, st.owner[s])
+    _draw_hole(fb, st, view, texts)
+    order = [(st.players[i].pawn, view.shown[i]) for i in range(len(st.players))
+             if not st.players[i].bankrupt]
+    jailed = frozenset(p.pawn for p in st.players if p.in_jail and not p.bankrupt)
+    draw_pawns(fb, order, jailed)
+    if view.highlight is not None:
+        owner, square = view.highlight
+        if 0 <= owner < len(st.players) and (ticks // BLINK) % 2 == 0:
+            x, y = slot(square, 5)
+            draw_pawn(fb, st.players[owner].pawn, x, y)
+    if view.cursor_on or (top is not None and top.takes_cursor):
+        draw_cursor(fb, view.cursor, (ticks // BLINK) % 2 == 0 or busy)
+    _draw_window(fb, st, view, texts, top)
+    _draw_status(fb, st, view, texts, getattr(top, "status_line", ""), busy, claim_left)
+
+
+def paint_key(state: GameState, view: View, top: Mode | None, *, ticks: int, busy: bool,
+              claim_left: int = 0) -> tuple | None:
+    """What :func:`paint` reads that changes during a game, as values (``screens.base``'s draw
+    keys): equal only when it would paint the same picture.  None while ``top`` has no key of
+    its own (its window is then drawn every frame).  It must follow ``paint``: a figure drawn
+    and missing here would leave an old picture on screen (tests/demo/test_draw_skip.py draws
+    every frame both ways and compares)."""
+    st = state
+    window = None
+    if top is not None:
+        mode_key = top.draw_key()
+        if mode_key is None:
+            return None
+        window = (type(top), mode_key, getattr(top, "rows", 2), getattr(top, "status_line", ""),
+                  top.takes_cursor)
+    cursor = view.cursor_on or (top is not None and top.takes_cursor)
+    blinking = cursor or view.highlight is not None
+    c = st.claim
+    return (
+        window, busy, view.mover, tuple(view.cash), view.dice.draw_key(), closeup_focus(st, view)[0],
+        (ticks // BLINK) % 2 if blinking else None, view.cursor if cursor else None,
+        view.highlight, view.card, view.deed, tuple(view.log[-WINDOW_ROWS:]), tuple(view.shown),
+        tuple((p.name, p.pawn, p.cash, p.bankrupt, p.in_jail) for p in st.players),
+        tuple(st.owner), tuple(st.houses), tuple(st.mortgaged), st.bank_houses, st.bank_hotels,
+        st.phase, st.current, st.winner, tuple(st.ranking), tuple(st.scores), waiting_for(st),
+        None if c is None else (c.owner, c.payer, c.square, c.amount),
+        (claim_left + 49) // 50 if claim_left else 0,
+        st.clock // 50 if st.variant.time_limit_ticks else 0,
+    )
+
+
+def _draw_menu(fb, st: GameState, texts: Texts) -> None:
+    fb.text(0, 0, " " * 40, pen=1, paper=0)
+    letters = texts["menu.letters"]
+    if st.variant.loans:
+        letters += " E"  # MONOPOLIC: Emprunt
+    fb.text(1, 0, letters[:39], pen=1)
+
+
+def _draw_hole(fb, st: GameState, view: View, texts: Texts) -> None:
+    """The middle of the ring: the bank's stock and the dice on one line, the close-up
+    window (three squares drawn large) under them.  Everything keeps clear of the rows and
+    columns where the fourth to sixth pawns of the squares around stand."""
+    stock = texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
+    top = closeup.Y0 - 13
+    smallfont.draw_text(fb, closeup.X0, top, stock.upper(), 1)
+    right = closeup.square_x(closeup.COUNT)
+    closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, view.dice.shown(), view.dice.left)
+    square, _why = closeup_focus(st, view)
+    closeup.draw_closeup(fb, st, square, view.shown, view.highlight,
+                         texts["game.closeup_mortgaged"])
+
+
+def closeup_focus(st: GameState, view: View) -> tuple[int, str]:
+    """The square the close-up centres on and why: the walk, the cursor, an event, or
+    (idle) a rent still due, else the square of the player the game waits for."""
+    square, why = view.focus
+    if why != "idle":
+        return square, why
+    if view.highlight is not None:
+        return view.highlight[1], "event"
+    waits = waiting_for(st)
+    p = st.winner if st.phase == GAME_OVER else (waits if waits >= 0 else st.current)
+    if 0 <= p < len(view.shown):
+        return view.shown[p], "idle"
+    return square, "idle"
+
+
+def _draw_window(fb, st: GameState, view: View, texts: Texts, top: Mode | None) -> None:
+    if view.card is not None:
+        draw_card(fb, st, texts, *view.card)
+        return
+    if view.deed >= 0:
+        draw_deed(fb, st, texts, view.deed)
+        return
+    used = getattr(top, "rows", 2) if top is not None else 0
+    draw_log(fb, view.log, WINDOW_ROWS - used)
+    if top is not None:
+        top.draw(fb)
+
+
+def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: bool,
+                 claim_left: int) -> None:
+    if line:   # the end of the game: the key to press
+        fb.text(0, STATUS_ROW, line.center(40)[:40], pen=3, paper=0)
+        return
+    if claim_left and st.claim is not None:
+        # a human's rent on screen: who claims, how much, and the seconds left to press L
         c = st.claim
-        left = self.claim_ticks_left()
-        return (
-            window, self.busy, self.show.mover, self.dice.draw_key(), self.closeup_focus()[0],
-            (self.ticks // BLINK) % 2 if blinking else None, self.cursor if cursor else None,
-            self.highlight, self.card, self.deed, tuple(self.log[-WINDOW_ROWS:]), tuple(self.shown),
-            tuple((p.name, p.pawn, p.cash, p.bankrupt, p.in_jail) for p in st.players),
-            tuple(st.owner), tuple(st.houses), tuple(st.mortgaged), st.bank_houses, st.bank_hotels,
-            st.phase, st.current, st.winner, tuple(st.ranking), tuple(st.scores), self.actor(),
-            None if c is None else (c.owner, c.payer, c.square, c.amount),
-            (left + 49) // 50 if left and self.claim_shown is not None else 0,
-            st.clock // 50 if st.variant.time_limit_ticks else 0,
-        )
-
-    def draw(self, fb) -> None:
-        st = self.state
-        fb.clear(0)
-        fb.set_border(1)
-        fb.set_inks(MENU_INKS, 0, 8)
-        set_board_inks(fb)
-        fb.set_inks(WINDOW_INKS, WINDOW_TOP * 8, STATUS_ROW * 8)
-        fb.set_inks(STATUS_INKS, STATUS_ROW * 8, 200)
-        fb.sprite(self._pens[8:144], 0, 8)
-        self._draw_menu(fb)
-        for s in st.board.properties:
-            if st.houses[s] or st.mortgaged[s]:
-                draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
-            if st.owner[s] >= 0:
-                draw_owner(fb, s, st.owner[s])
-        self._draw_hole(fb)
-        order = [(st.players[i].pawn, self.shown[i]) for i in range(len(st.players))
-                 if not st.players[i].bankrupt]
-        jailed = frozenset(p.pawn for p in st.players if p.in_jail and not p.bankrupt)
-        draw_pawns(fb, order, jailed)
-        if self.highlight is not None:
-            owner, square = self.highlight
-            if 0 <= owner < len(st.players) and (self.ticks // BLINK) % 2 == 0:
-                x, y = slot(square, 5)
-                draw_pawn(fb, st.players[owner].pawn, x, y)
-        top = self._top()
-        if self.cursor_on or (top is not None and top.takes_cursor):
-            draw_cursor(fb, self.cursor, (self.ticks // BLINK) % 2 == 0 or self.busy)
-        self._draw_window(fb, top)
-        self._draw_status(fb, getattr(top, "status_line", ""))
-
-    def _draw_menu(self, fb) -> None:
-        fb.text(0, 0, " " * 40, pen=1, paper=0)
-        letters = self.texts["menu.letters"]
-        if self.state.variant.loans:
-            letters += " E"  # MONOPOLIC: Emprunt
-        fb.text(1, 0, letters[:39], pen=1)
-
-    def _draw_hole(self, fb) -> None:
-        """The middle of the ring: the bank's stock and the dice on one line, the close-up
-        window (three squares drawn large) under them.  Everything keeps clear of the rows and
-        columns where the fourth to sixth pawns of the squares around stand."""
-        st = self.state
-        stock = self.texts.get("game.bank_stock", houses=st.bank_houses, hotels=st.bank_hotels)
-        top = closeup.Y0 - 13
-        smallfont.draw_text(fb, closeup.X0, top, stock.upper(), 1)
-        right = closeup.square_x(closeup.COUNT)
-        closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, self.dice.shown(), self.dice.left)
-        square, _why = self.closeup_focus()
-        closeup.draw_closeup(fb, st, square, self.shown, self.highlight,
-                             self.texts["game.closeup_mortgaged"])
-
-    def closeup_focus(self) -> tuple[int, str]:
-        """The square the close-up centres on and why: the walk, the cursor, an event, or
-        (idle) a rent still due, else the square of the player the game waits for."""
-        square, why = self.focus
-        if why != "idle":
-            return square, why
-        if self.highlight is not None:
-            return self.highlight[1], "event"
-        st = self.state
-        p = st.winner if st.phase == GAME_OVER else (self.actor() if self.actor() >= 0 else st.current)
-        if 0 <= p < len(self.shown):
-            return self.shown[p], "idle"
-        return square, "idle"
-
-    def _draw_window(self, fb, top: Mode | None) -> None:
-        if self.card is not None:
-            draw_card(fb, self, *self.card)
-            return
-        if self.deed >= 0:
-            draw_deed(fb, self, self.deed)
-            return
-        used = getattr(top, "rows", 2) if top is not None else 0
-        draw_log(fb, self.log, WINDOW_ROWS - used)
-        if top is not None:
-            top.draw(fb)
-
-    def _draw_status(self, fb, line: str = "") -> None:
-        if line:   # the end of the game: the key to press
-            fb.text(0, STATUS_ROW, line.center(40)[:40], pen=3, paper=0)
-            return
-        st = self.state
-        left = self.claim_ticks_left()
-        if left and self.claim_shown is not None and st.claim is not None:
-            # a human's rent on screen: who claims, how much, and the seconds left to press L
-            c = st.claim
-            fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
-            fb.text(0, STATUS_ROW, self.texts.get(
-                "game.claim_status", owner=st.players[c.owner].name, amount=money(c.amount),
-                secs=(left + 49) // 50)[:40], pen=3)
-            return
-        if st.phase == GAME_OVER:
-            p = st.winner
-        elif self.show.busy and 0 <= self.show.mover < len(st.players):
-            p = self.show.mover   # the move on screen, not the engine's next player already
-        else:
-            p = self.actor() if self.actor() >= 0 else st.current
-        pl = st.players[p]
         fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
-        fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
-        draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
-        fb.text(26, STATUS_ROW, money(pl.cash).rjust(14)[:14], pen=2)
-        if st.variant.time_limit_ticks:  # the quick game's clock: time left
-            secs = st.clock // 50
-            fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
+        fb.text(0, STATUS_ROW, texts.get(
+            "game.claim_status", owner=st.players[c.owner].name, amount=money(c.amount),
+            secs=(claim_left + 49) // 50)[:40], pen=3)
+        return
+    if st.phase == GAME_OVER:
+        p = st.winner
+    elif busy and 0 <= view.mover < len(st.players):
+        p = view.mover   # the move on screen, not the engine's next player already
+    else:
+        waits = waiting_for(st)
+        p = waits if waits >= 0 else st.current
+    pl = st.players[p]
+    fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
+    fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
+    draw_pawn(fb, pl.pawn, 14 * 8, STATUS_ROW * 8)
+    cash = view.cash[p] if busy and p < len(view.cash) else pl.cash
+    fb.text(26, STATUS_ROW, money(cash).rjust(14)[:14], pen=2)
+    if st.variant.time_limit_ticks:  # the quick game's clock: time left
+        secs = st.clock // 50
+        fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from monopoly_cpc.render.board import GROUP_INKS
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
 from monopoly_cpc.screens.game.host import WINDOW_TOP, window_line, wrap
-from monopoly_cpc.texts import fit_name
+from monopoly_cpc.texts import Texts, fit_name, money
 
 WINDOW_INKS = (1, 24, 20, 6)     # blue paper, yellow text, cyan, red
 STATUS_INKS = (0, 26, 24, 6)     # the status line: black bar, white and yellow text
@@ -42,12 +42,11 @@ def two(fb, row: int, left: str, right: str = "", pen: int = 1) -> None:
         window_line(fb, row, right[:20], pen, col=20)
 
 
-def draw_deed(fb, host, square: int) -> None:
-    """The title deed of ``square`` in the whole window (rows 18-23)."""
-    st = host.state
+def draw_deed(fb, st, t: Texts, square: int) -> None:
+    """The title deed of ``square`` in the whole window (rows 18-23), from the rules' state
+    ``st`` and the texts ``t``."""
     b = st.board
-    t = host.texts
-    m = host.money
+    m = money
     kind = b.kinds[square]
     owner = st.owner[square]
     state_text = ""
@@ -87,10 +86,9 @@ def draw_deed(fb, host, square: int) -> None:
         two(fb, 5, "", t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
 
 
-def draw_card(fb, host, deck: int, card_id: str) -> None:
+def draw_card(fb, st, t: Texts, deck: int, card_id: str) -> None:
     """A Chance (deck 0) or Caisse de Communauté (deck 1) card in the window."""
-    t = host.texts
-    cards = host.state.cards
+    cards = st.cards
     card = cards.all[cards.by_id[card_id]]
     bar(fb, 0, t["card.chance" if deck == 0 else "card.community"], CARD_INKS.get(deck, 13))
     text = card.text(t.lang)

@@ -19,6 +19,7 @@ from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import apply
 from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.end import EndScreen
+from monopoly_cpc.screens.game.view import closeup_focus
 from monopoly_cpc.screens.options import OptionsScreen
 from monopoly_cpc.screens.title import TitleScreen
 from monopoly_cpc.settings import Settings
@@ -133,7 +134,7 @@ def main(out: Path | None = None) -> int:
     st.forced_dice = [(3, 4)]
     s.press("D")
     for _ in range(600):
-        if s.screen.closeup_focus() == (3, "walk"):
+        if closeup_focus(s.screen.state, s.screen.view) == (3, "walk"):
             break
         s.step()
     shot(s, "closeup_walk.png")
@@ -147,7 +148,7 @@ def main(out: Path | None = None) -> int:
         s.step()
     s.press("O")
     for _ in range(600):
-        if s.screen.deed == 5:
+        if s.screen.view.deed == 5:
             break
         s.step()
     s.step([], 5)

@@ -67,7 +67,7 @@ def test_every_line_shows_its_value_and_changes_are_saved(tmp_path):
 
 def test_computer_level_line_reaches_the_new_games_computer_players(tmp_path):
     from monopoly_cpc.rules.engine import new_game
-    from monopoly_cpc.screens.game.computers import make_bots
+    from monopoly_cpc.screens.game.computers import Dealt, make_bots
 
     s, path = options_session(tmp_path)
     assert row_of(s, "Niveau de l'ordinateur").rstrip().endswith("normal")
@@ -78,7 +78,7 @@ def test_computer_level_line_reaches_the_new_games_computer_players(tmp_path):
     s.press("ENTER")
     assert settings_mod.load(path).ai_level == "expert"
     st = new_game(["A", "B", "C"], computer=[False, True, True], seed=1)
-    bots = make_bots(s.ctx, st)
+    bots = make_bots(Dealt(s.ctx.seed, s.ctx.effective.ai_level), st)
     assert sorted(bots) == [1, 2] and {b.kind for b in bots.values()} == {"expert"}
 
 
@@ -289,7 +289,7 @@ def test_a_language_chosen_over_the_command_line_is_in_force_at_once(tmp_path):
     assert any("Langue" in r and r.rstrip().endswith("français") for r in s.text())
     s.press("ENTER")
     assert settings_mod.load(path).lang == "fr"
-    assert s.screen.texts.lang == "fr" and s.ctx.option("lang") == "fr"
+    assert s.screen.texts.lang == "fr" and s.ctx.lang == "fr"
 
     s = Session(first, lang="en")
     s.step([digit(7)])
@@ -327,4 +327,4 @@ def test_a_volume_of_the_command_line_is_shown_and_esc_goes_back_to_it(tmp_path)
     s.press("RIGHT")
     assert audio.volumes == [4] and row_of(s, "Volume du son").rstrip().endswith(" 4")
     s.press("ESC")
-    assert audio.volumes[-1] == 3 and s.ctx.settings.volume == 7 and s.ctx.option("volume") == 3
+    assert audio.volumes[-1] == 3 and s.ctx.settings.volume == 7 and s.ctx.effective.volume == 3

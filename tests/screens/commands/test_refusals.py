@@ -143,7 +143,7 @@ def test_jail_lists_c_only_with_a_card_and_c_without_one_says_why():
     s, st = start_game(("ANNE", "BRUNO"))
     pl = st.players[0]
     pl.in_jail, pl.pos, st.phase = True, 10, "jail"
-    s.screen.shown[0] = 10
+    s.screen.view.shown[0] = 10
     s.step(ticks=3)
     w = "\n".join(s.text()[18:24])
     assert "P : payer 5.000 F" in w and "D : tenter un double" in w

@@ -32,7 +32,7 @@ def test_the_answers_are_the_judges_six_the_baselines_and_the_clocks():
     codes = {r.code for _a, r in ANSWERS}
     assert codes == {"accept_my_group", "accept_good", "refuse_no_cash", "refuse_your_group",
                      "refuse_favours_you", "refuse_too_little", "refuse_no_trades",
-                     "refuse_time_up"}
+                     "refuse_time_up", "refuse_no_group"}
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -8,8 +8,8 @@ screen's facade, see ``monopoly_cpc.screens.game.host``).  Letters are the CPC's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from monopoly_cpc.screens.game.host import GameHost, Mode
 from monopoly_cpc.screens.game.modes.endgame import EndGameMode
 from monopoly_cpc.screens.game.modes.houses import HousesMode
 from monopoly_cpc.screens.game.modes.journal import JournalMode
@@ -20,7 +20,7 @@ from monopoly_cpc.screens.game.modes.rent import RentMode
 from monopoly_cpc.screens.game.modes.trade import TradeMode
 from monopoly_cpc.screens.game.modes.views import HoldingsMode, WhoseMode
 
-REGISTRY: dict[str, Callable[[Any], Any]] = {
+REGISTRY: dict[str, Callable[[GameHost], Mode]] = {
     "T": TradeMode,
     "P": OwnersMode,
     "H": MortgageMode,

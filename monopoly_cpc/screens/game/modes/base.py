@@ -151,7 +151,7 @@ class CommandMode(Mode):
 
     def draw(self, fb) -> None:
         if self.detail >= 0:
-            draw_deed(fb, self.host, self.detail)
+            draw_deed(fb, self.host.state, self.host.texts, self.detail)
             return
         bar(fb, 0, self.title(), TITLE_INK)
         # a line that fits is drawn as it is (its columns kept); a longer one is wrapped

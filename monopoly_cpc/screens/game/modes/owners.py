@@ -80,7 +80,7 @@ class OwnersMode(CommandMode):
         st = self.state
         items = self.items()
         if self.deeds and items:
-            draw_deed(fb, self.host, items[min(self.top, len(items) - 1)])
+            draw_deed(fb, self.host.state, self.host.texts, items[min(self.top, len(items) - 1)])
             return
         if self.only < 0:
             bar(fb, 0, self.title(), TITLE_INK)
