@@ -3,7 +3,8 @@
 ``Session`` owns the framebuffer, the :class:`AppContext` and the current screen.
 ``session.step(events)`` is one 50 Hz tick: the CPC key events go to ``screen.on_key`` in
 order, then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
-``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer.
+``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer,
+unless the screen's ``draw_key()`` says the picture there is already the one it would draw.
 Nothing else advances the game, so a seed and a key log replay a session bit for bit.
 
 Front ends:
@@ -15,9 +16,11 @@ Front ends:
 * :class:`WindowFrontEnd` is the game on screen: fixed 50 Hz logic from an accumulator on
   ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), at most ``MAX_CATCH_UP`` ticks
   of catch-up after a stall (:class:`FixedStep`).  After the ticks of a turn the screen is drawn
-  and, if the picture changed, presented (vsync where the driver gives it); then the loop
-  sleeps until the next tick is due.  A still picture (a title, a player thinking) is not
-  composed, scaled or flipped again, so it costs little more than drawing the framebuffer.
+  and, if the picture changed, presented (vsync where the driver gives it; a full screen whose
+  renderer proves to be software, without a GPU, goes to the window's own surface: ``_flip``);
+  then the loop sleeps until the next tick is due.  The window shows the boot's first picture
+  before the session is built (``_power_on``).  A still picture (a title, a player thinking)
+  is neither drawn (the screen's ``draw_key``) nor composed, scaled or flipped again.
   Host keys go through ``HostKeyboard``; the loop keeps F12 (screenshot), Alt+Enter (full
   screen on/off) and Alt+F4 (quit) for itself.  ESC is a CPC key; closing the window quits.
 """
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
-from monopoly_cpc.screens.base import AppContext, Screen, SilentAudio
+from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
 from monopoly_cpc.screens.flow import first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,6 +60,12 @@ INVISIBLE_DRIVERS = ("offscreen", "dummy")
 # graphics device reset): the next frame is presented even if the picture did not change.
 REDRAW_EVENTS = ("WINDOWEXPOSED", "VIDEOEXPOSE", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
                  "WINDOWDISPLAYCHANGED", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET")
+
+# A full-screen flip through SDL's renderer (SCALED, for vsync) that takes more CPU than this is
+# drawn by a software renderer (no GPU: Mesa's llvmpipe takes 10-20 ms a 1080p flip): after
+# SOFT_FLIPS flips the window goes to SDL's plain window surface, a copy of the changed picture.
+SOFT_FLIP_S = 0.004
+SOFT_FLIPS = 5
 
 KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
 ScreenFactory = Callable[[AppContext], Screen]
@@ -134,6 +143,7 @@ class Session:
         self.ctx = AppContext(options=options or Options(), settings=settings,
                               audio=audio or SilentAudio(), seed=seed)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
+        self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
 
     @property
     def tick(self) -> int:
@@ -160,8 +170,11 @@ class Session:
         ctx.tick += 1
 
     def render(self) -> FrameBuffer:
-        """Draw the current screen into the framebuffer and return it."""
-        self.screen.draw(self.fb)
+        """Draw the current screen into the framebuffer and return it.  A screen whose
+        ``draw_key()`` is the one of the picture already there is not drawn again
+        (``screens.base.DrawSkip``): the framebuffer is then the same, bit for bit."""
+        if self.redraw.needed(self.screen):
+            self.screen.draw(self.fb)
         return self.fb
 
 
@@ -302,6 +315,10 @@ def open_display() -> tuple[int, int]:
         # the console (KMS/DRM, e.g. a kiosk box) can show us.
         chosen = "x11" if x_display else "kmsdrm"
         os.environ["SDL_VIDEODRIVER"] = chosen
+    if (chosen or explicit) == "x11":
+        # a window's own surface goes to the X server as shared memory (XShm), not through
+        # OpenGL, which on a machine without a GPU is software rendering at 10+ ms a frame
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
@@ -348,6 +365,9 @@ class WindowFrontEnd:
         self._scale_said = False
         self.crt = effective.crt
         self.vsync = False
+        self.scaled = False             # the surface is SDL's renderer's (SCALED), not the window's
+        self.software_renderer = False  # that renderer turned out to be software (SOFT_FLIP_S)
+        self._flip_costs: list[float] = []
         self.title_message = ""
         self.status_message = ""  # the same message, drawn on the screen in full screen
         self.title_until = 0
@@ -402,9 +422,11 @@ class WindowFrontEnd:
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
         # fixed logical size by any factor, not by whole CPC pixels.
-        scaled_ok = self.fullscreen
+        scaled_ok = self.fullscreen and not self.software_renderer
         surface = None
         self.vsync = False
+        self.scaled = False
+        self._flip_costs = []
         if scaled_ok:
             try:
                 with warnings.catch_warnings(record=True) as caught:
@@ -412,11 +434,16 @@ class WindowFrontEnd:
                     surface = pygame.display.set_mode(size, flags | pygame.SCALED, vsync=1)
                 # "no fast renderer available": SDL's software renderer, so no real vsync
                 self.vsync = not caught
+                self.scaled = True
             except pygame.error:
                 surface = None
         if surface is None:
             try:
-                surface = pygame.display.set_mode(size, flags)
+                with warnings.catch_warnings():
+                    # with no window manager the full-screen window stays its size when it
+                    # becomes a window again: the picture is laid out in the size it has
+                    warnings.filterwarnings("ignore", "Requested window was forcibly resized")
+                    surface = pygame.display.set_mode(size, flags)
             except pygame.error as exc:
                 raise UserError(f"no display available: {exc} (use --headless for tools)") from None
         self._use_surface(surface)
@@ -534,6 +561,8 @@ class WindowFrontEnd:
         session = self.session
         try:
             self._open_display()
+            if session is None:
+                self._power_on()
             keymap = Effective(self.options, self.settings).keymap
             keyboard = HostKeyboard(keymap=keymap, cpc_layout="fr")
             seed = self.options.seed
@@ -552,6 +581,36 @@ class WindowFrontEnd:
                 close()
             pygame.display.quit()
 
+    def _power_on(self) -> None:
+        """The boot's first picture (the CPC's grey) on screen as soon as the window is open,
+        before the sound bank and the session are built; the boot's first frame is the same
+        picture, so the loop does not present it again."""
+        if self.screen_factory is not None or self.options.test_card or self.options.loader == "skip":
+            return   # the first picture is not the boot's
+        import pygame
+
+        from monopoly_cpc.boot.machines import draw_grey
+
+        fb = FrameBuffer()
+        draw_grey(fb)
+        self.presenter.present(fb, self.surface, self.layout)
+        pygame.display.flip()
+
+    def _flip(self) -> None:
+        """Show the window's surface.  The first SOFT_FLIPS flips through SDL's renderer are
+        timed: a software renderer (no GPU) gives way to the window's own surface."""
+        import pygame
+
+        if not self.scaled or len(self._flip_costs) >= SOFT_FLIPS:
+            pygame.display.flip()
+            return
+        t0 = time.process_time()
+        pygame.display.flip()
+        self._flip_costs.append(time.process_time() - t0)
+        if len(self._flip_costs) == SOFT_FLIPS and sorted(self._flip_costs)[SOFT_FLIPS // 2] > SOFT_FLIP_S:
+            self.software_renderer = True
+            self._set_mode()   # full screen still, without the renderer; the picture is shown again
+
     def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session
 
@@ -564,6 +623,7 @@ class WindowFrontEnd:
         redraw = {getattr(pygame, name) for name in REDRAW_EVENTS if hasattr(pygame, name)}
         clock = FixedStep(time.perf_counter())
         vsync_check = VsyncCheck(clock.origin, self.refresh_s)
+        compared: int | None = -1   # session.redraw.draws when the picture was last compared
         status = getattr(session, "caption", None)   # a session's own line in the window title
         caption = TITLE
         running = True
@@ -613,15 +673,19 @@ class WindowFrontEnd:
                     caption = text
                     pygame.display.set_caption(caption)
             # The picture changes only with a tick (a screen's draw only reads its state), and a
-            # picture equal to the one on screen is not presented again (render/present.py).
+            # picture equal to the one on screen is not presented again (render/present.py); a
+            # picture the session kept (not drawn again) is the one compared last.
             flipped = False
             if ran or self.presenter.stale:
                 fb = session.render()
-                if self.presenter.changed(fb):
+                skip = getattr(session, "redraw", None)   # a replay viewer has none
+                last, compared = compared, (None if skip is None else skip.draws)
+                if (compared is None or compared != last or self.presenter.stale) \
+                        and self.presenter.changed(fb):
                     self.presenter.present(fb, self.surface, self.layout)
                     if self.status_message:
                         draw_status(self.surface, self.layout, self.status_message)
-                    pygame.display.flip()
+                    self._flip()
                     flipped = True
             if self.vsync and flipped:
                 # flip waited for the display; a driver that ignores vsync is paced by sleep

@@ -201,7 +201,6 @@ def play(args: argparse.Namespace) -> int:
     (recording, attract mode, kiosk, autosave: ``monopoly_cpc.demo.exhibit``) composed with
     its standard plugins, in a window or headless (``app.run``)."""
     from monopoly_cpc import app
-    from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.options import Options
 
     options = Options.of(args)
@@ -209,7 +208,15 @@ def play(args: argparse.Namespace) -> int:
         from monopoly_cpc.demo.paths import writable_file
 
         writable_file(options.screenshot, "the screenshot")
-    return int(app.run(options, session_factory=ExhibitSession) or 0)
+    return int(app.run(options, session_factory=_exhibit_session) or 0)
+
+
+def _exhibit_session(*args: Any, **kwargs: Any) -> Any:
+    """The exhibition session, imported when it is built: in a window, after the window's first
+    picture (the boot's grey), not before the window opens."""
+    from monopoly_cpc.demo.exhibit import ExhibitSession
+
+    return ExhibitSession(*args, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -501,3 +501,82 @@ def test_the_window_is_resizable_and_a_new_size_takes_the_largest_whole_scale_le
     border = palette().rgb[1]
     assert tuple(pic[fe.layout.y, fe.layout.x]) == tuple(border)                   # the picture
     assert tuple(pic[fe.layout.y + 1, fe.layout.x + 1]) == tuple(border)
+
+
+def test_the_window_shows_the_boots_grey_before_the_session_is_built(monkeypatch):
+    """The first flip is the boot's first picture, made before the session (and its sound) is
+    (the window's "shown" event has it presented again: the same picture)."""
+    from monopoly_cpc.boot import machines
+
+    order = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("flip"), flip()))
+
+    class Noted(app.Session):
+        def __init__(self, *a, **kw):
+            order.append("session")
+            super().__init__(*a, **kw)
+
+    fe = _front_end(["--windowed", "--scale", "1", "--loader", "fast"], max_ticks=1, session_factory=Noted)
+    assert fe.run() == 0
+    assert order[:2] == ["flip", "session"]
+    pic = pygame.surfarray.array3d(fe.presenter.picture).transpose(1, 0, 2)
+    assert (pic == palette().rgb[machines.GREY_INK]).all()
+
+
+def test_no_grey_first_when_the_boot_is_skipped(monkeypatch):
+    order = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("flip"), flip()))
+
+    class Noted(app.Session):
+        def __init__(self, *a, **kw):
+            order.append("session")
+            super().__init__(*a, **kw)
+
+    fe = _front_end(["--windowed", "--scale", "1", "--loader", "skip"], max_ticks=2, session_factory=Noted)
+    assert fe.run() == 0
+    assert order[0] == "session"
+
+
+@pytest.mark.parametrize("slow_flips", [True, False])
+def test_a_software_renderer_gives_way_to_the_windows_own_surface(slow_flips, monkeypatch):
+    """Full screen goes through SDL's renderer (SCALED, for vsync); when its flips cost more CPU
+    than a GPU's would (no GPU: software rendering), the window's own surface takes over."""
+    monkeypatch.setattr(app, "SOFT_FLIP_S", -1.0 if slow_flips else 1e9)
+    modes = []
+    fe = _front_end([], max_ticks=60, screen_factory=Recorder)   # a new picture every tick
+    orig = fe._set_mode
+    monkeypatch.setattr(fe, "_set_mode", lambda: (orig(), modes.append((fe.fullscreen, fe.scaled)))[0])
+    assert fe.run() == 0
+    if not fe.software_renderer and not slow_flips and modes == [(True, False)]:
+        pytest.skip("this SDL gives no SCALED renderer in full screen")
+    assert fe.software_renderer is slow_flips
+    assert modes == ([(True, True), (True, False)] if slow_flips else [(True, True)])
+
+
+def test_an_x11_window_surface_is_not_drawn_through_opengl(monkeypatch):
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    monkeypatch.setattr(pygame.display, "init", lambda: (_ for _ in ()).throw(pygame.error("no X")))
+    with pytest.raises(app.UserError):
+        app.open_display()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+
+
+def test_a_kept_picture_is_not_compared_again(monkeypatch):
+    """A screen whose draw key does not change is drawn once, and its picture compared with the
+    one on screen once (then after an expose), not at every tick."""
+    from monopoly_cpc.render.present import Presenter
+
+    class Keyed(Still):
+        def draw_key(self):
+            return "still"
+
+    compares = []
+    real = Presenter.changed
+    monkeypatch.setattr(Presenter, "changed", lambda self, fb: (compares.append(1), real(self, fb))[1])
+    fe = _front_end(["--windowed"], max_ticks=40, screen_factory=lambda ctx: Keyed(
+        ctx, post_at={20: [pygame.event.Event(pygame.WINDOWEXPOSED)]}))
+    assert fe.run() == 0
+    assert 1 <= len(compares) <= 3

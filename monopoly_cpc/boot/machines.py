@@ -27,6 +27,15 @@ COPYRIGHT_FLASH = " Copyright"
 _LOCOMOTIVE = "           and Locomotive Software Ltd."
 
 
+def draw_grey(fb) -> None:
+    """Frames 0 and 1 of every CPC: border and paper in grey, nothing written yet.  The boot
+    screen draws it, and the window shows it as soon as it opens (before the sound and the
+    session are built): the boot's first picture, bit for bit."""
+    fb.set_inks((GREY_INK,) * 4)
+    fb.set_border(GREY_INK)
+    fb.clear(0)
+
+
 @dataclass(frozen=True)
 class Machine:
     """One CPC model: its power-on text and timing, its BASIC and its disc system."""

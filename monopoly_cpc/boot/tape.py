@@ -24,9 +24,10 @@ model's times and the .cdt file agree to the T-state.
 
 from __future__ import annotations
 
+import binascii
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -90,14 +91,9 @@ def speed_for(baud: int) -> TapeSpeed:
 # ---------------------------------------------------------------------------------------- CRC
 def crc16(data: bytes) -> int:
     """CRC-16/GENIBUS as the CPC firmware stores it: poly &1021, init &FFFF, MSB first,
-    complemented.  ``crc16(b"123456789") == 0xD64E``."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-            crc &= 0xFFFF
-    return crc ^ 0xFFFF
+    complemented.  ``crc16(b"123456789") == 0xD64E``.  ``binascii.crc_hqx`` is the same CRC
+    (CCITT, MSB first) without the final complement, in C."""
+    return binascii.crc_hqx(data, 0xFFFF) ^ 0xFFFF
 
 
 # -------------------------------------------------------------------------------- files/blocks
@@ -546,7 +542,12 @@ class TapeModel:
         return speed_for(self.baud)
 
     def records(self) -> list[Record]:
-        return build_records(list(self.files))
+        """The tape's records (built once per model: a copy of the list, the same records)."""
+        return list(self._records)
+
+    @cached_property
+    def _records(self) -> tuple[Record, ...]:
+        return tuple(build_records(list(self.files)))
 
     def reads(self) -> list[ReadRecord]:
         return model_read_records(self.records(), self.speed)

@@ -1,6 +1,7 @@
 """`monopoly-cpc soak --hours 8`: the attract loop, headless, at full speed, for hours of game time.
 
-Title, demo game, title again, ... exactly as a kiosk runs all day, with every tick drawn.
+Title, demo game, title again, ... exactly as a kiosk runs all day, every tick rendered as the
+window renders it (the picture drawn again whenever it changes).
 Reports the resident memory at the start (after a one-minute warm-up, when the caches are
 full) and at the end, ticks per second and the exceptions caught by the screen guard.
 Targets: no exception, memory growth under 10 %.  Exit 1 when a target is missed.
@@ -41,7 +42,7 @@ def rss_bytes() -> int:
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "soak", help="run the attract loop headless for hours of game time; report memory and speed",
-        description="Run the title/attract loop headless at full speed (every frame drawn) and report "
+        description="Run the title/attract loop headless at full speed (every changed picture drawn) and report "
                     "memory at the start and the end, ticks per second and exceptions.")
     from monopoly_cpc.commands.demo import MAX_SECONDS, finite_float, whole
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.screens.base import AppContext, Screen
 
 DEMO_TICKS = 4 * 60 * 50      # a demo game lasts at most four minutes before the title returns
@@ -65,10 +64,19 @@ class AttractScreen(Screen):
             self._to_title()
             return
         self.game.tick()
+        # imported here: the session imports this module at start, before the first picture,
+        # which need not wait for the rules (the demo's game has imported them by now)
+        from monopoly_cpc.rules.state import GAME_OVER
+
         if self.game.state.phase == GAME_OVER:
             self.over += 1
             if self.over >= WINNER_TICKS:  # nobody presses a key in a demo: leave by itself
                 self._to_title()
+
+    def draw_key(self) -> tuple | None:
+        """The game's picture and the blink of DEMO (None when the game draws every time)."""
+        key = self.game.draw_key()
+        return None if key is None else (key, (self.ticks // 25) % 2)
 
     def draw(self, fb: Any) -> None:
         self.game.draw(fb)

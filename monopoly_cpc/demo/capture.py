@@ -228,8 +228,14 @@ class GifRing:
         self.errors: list[str] = []
         self.writing: Path | None = None    # the GIF being written now
 
-    def add(self, tick: int, fb: Any) -> None:
-        item = (tick, pack_pens(fb.pens), fb.inks.tobytes(), fb.border.tobytes())
+    def add(self, tick: int, fb: Any, same: bool = False) -> None:
+        """Keep ``fb`` as the picture of ``tick``; ``same``: it is the picture added last
+        (not drawn again since), whose packed bytes are kept once more instead of packed anew."""
+        if same and self.items:
+            _, pens, inks, border = self.items[-1]
+            item = (tick, pens, inks, border)
+        else:
+            item = (tick, pack_pens(fb.pens), fb.inks.tobytes(), fb.border.tobytes())
         if self.items and self.items[-1][0] == tick:
             self.items[-1] = item
         else:

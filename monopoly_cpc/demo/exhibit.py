@@ -243,8 +243,10 @@ class ExhibitSession(Session):
     def render(self) -> FrameBuffer:
         """Draw (a crash guard catches a failure), and give the picture to the plugins."""
         try:
-            self.draw_into(self.fb)
+            if self.redraw.needed(self.screen):   # kept when the picture has not changed
+                self.draw_into(self.fb)
         except Exception as exc:
+            self.redraw.forget()
             if not self._crash(self.screen, exc):
                 raise
             self.ctx.tick -= 1  # a drawing failure is not a tick

@@ -79,6 +79,12 @@ class PlaylistScreen(Screen):
         self.inner.step(self.keys.get(self.t, ()))
         self.t += 1
 
+    def draw_key(self) -> tuple | None:
+        """The replayed screen's key and the blink of DEMO (None when that screen has none)."""
+        screen = self.inner.screen
+        key = screen.draw_key()
+        return None if key is None else (screen, key, (self.t // BLINK) % 2)
+
     def draw(self, fb: Any) -> None:
         self.inner.draw_into(fb)
         if (self.t // BLINK) % 2 == 0:

@@ -4,6 +4,7 @@ asks of a screen that the screen does not say itself (is it the game?)."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,10 +20,13 @@ _CLASSES: dict[str, type] = {}
 
 def is_game(screen: Any) -> bool:
     """Is ``screen`` the game screen (a game that is saved, recorded, restarted)?"""
-    if not _CLASSES:   # imported once: the checks run every tick
-        from monopoly_cpc.screens.game.screen import GameScreen
-
-        _CLASSES["game"] = GameScreen
+    if not _CLASSES:   # looked up once: the checks run every tick
+        module = sys.modules.get("monopoly_cpc.screens.game.screen")
+        if module is None:
+            # not imported yet, so no screen is one; the boot's first picture does not wait
+            # for the game screen, the rules and the computer players to be imported
+            return False
+        _CLASSES["game"] = module.GameScreen
     return isinstance(screen, _CLASSES["game"])
 
 

@@ -4,7 +4,13 @@ A screen is a small state machine driven by the 50 Hz loop:
 
 * ``on_key(ev)`` receives each CPC key press (a :class:`CpcKeyEvent`) of this tick, in order;
 * ``tick()`` advances it by one 50 Hz step (all timing counts ticks, never seconds);
-* ``draw(fb)`` paints the whole picture into the CPC framebuffer.
+* ``draw(fb)`` paints the whole picture into the CPC framebuffer;
+* ``draw_key()`` may say, cheaply, what ``draw`` would paint: a value (a tuple of the inputs
+  that matter: a blink phase, a cursor, the window's lines, the state's figures) equal to the
+  last one drawn only when the picture would be the same, bit for bit.  The session then keeps
+  the picture in the framebuffer instead of drawing it again (:class:`DrawSkip`).  None (the
+  default) means "draw every time".  A key must hold values, not live objects that change in
+  place, and ``draw`` must not change anything that a later tick or picture reads.
 
 Screens never compute a rule (they ask ``monopoly_cpc.rules``) and never play a sound by name
 of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on, a screen calls
@@ -14,6 +20,7 @@ of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on,
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -131,3 +138,38 @@ class Screen:
 
     def draw(self, fb: FrameBuffer) -> None:
         raise NotImplementedError
+
+    def draw_key(self) -> Hashable | None:
+        """What :meth:`draw` would paint, as a value (module doc); None: draw every time."""
+        return None
+
+
+class DrawSkip:
+    """Draws a screen into its framebuffer only when its picture may have changed.
+
+    ``needed(screen, extra)`` is True unless the same screen object gave the same
+    :meth:`Screen.draw_key` (and the caller the same ``extra``: what it draws besides the
+    screen) at the last draw, whose picture is then still in the framebuffer.  The framebuffer
+    must be written by nothing else: whoever writes into it calls :meth:`forget`.  With
+    ``enabled`` False every call is True (the full redraw the tests compare with).
+    """
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self._last: tuple[Screen, Hashable] | None = None
+        self.draws = 0    # pictures drawn, and pictures kept (for bench and tests)
+        self.skips = 0
+
+    def needed(self, screen: Screen, extra: Hashable = ()) -> bool:
+        key = screen.draw_key() if self.enabled else None
+        last = self._last
+        if key is not None and last is not None and last[0] is screen and last[1] == (key, extra):
+            self.skips += 1
+            return False
+        self._last = None if key is None else (screen, (key, extra))
+        self.draws += 1
+        return True
+
+    def forget(self) -> None:
+        """The framebuffer was written by something else (or a draw failed): draw next time."""
+        self._last = None

@@ -137,10 +137,8 @@ class BootScreen(Screen):
         # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
         self._program_line: int | None = None
         if self.mode != "skip":
-            # Work out the tape's timeline now, not in the frame where the key is pressed.
-            tape.timeline(self.baud, tape.LOADER_NAME)
-            tape.byte_times(self.baud, tape.SCREEN_NAME)
-            _reads(self.baud)
+            # The disc's timeline now (a few ms); the tape's (some 50 ms) only once a tape is
+            # asked for, at "Press PLAY" (see _tape_prompt), never at start-up.
             disc.timeline(tape.LOADER_NAME)
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
         self._log_line = ""
@@ -236,10 +234,7 @@ class BootScreen(Screen):
 
     def draw(self, fb: Any) -> None:
         if self.state == "power" and self.t < machines.GREY_FRAMES:
-            # before the firmware has set its inks: border and paper in grey
-            fb.set_inks((machines.GREY_INK,) * 4)
-            fb.set_border(machines.GREY_INK)
-            fb.clear(0)
+            machines.draw_grey(fb)   # before the firmware has set its inks
             return
         phase = (self.t // FLASH_FRAMES) % 2
         image, slots = self._console_image()
@@ -527,6 +522,11 @@ class BootScreen(Screen):
         self.console.cursor_on = True
         self.state = "cat_prompt" if wanted == "cat" else "tape_prompt"
         self._prompt_tick = self.t
+        # Work out the tape's timeline now (once per process: cached), not in the frame where
+        # the key that starts the tape is pressed.
+        tape.timeline(self.baud, tape.LOADER_NAME)
+        tape.byte_times(self.baud, tape.SCREEN_NAME)
+        _reads(self.baud)
 
     def _loader_inks(self) -> None:
         """The BASIC loader's line 10: MODE 1 (clears the screen), BORDER and INKs."""

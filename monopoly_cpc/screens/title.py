@@ -80,3 +80,7 @@ class TitleScreen(Screen):
         if not self.ctx.options.kiosk:
             # one row further down under a resume line (a blank row between the lines)
             centre(fb, 24 if self.ctx.resumable else 23, t["title.options"], 2)
+
+    def draw_key(self) -> tuple:
+        """The blink of 'appuyez sur une touche' and the resume line: all that changes."""
+        return (self.ticks // BLINK) % 2, self.ctx.resumable, self.ctx.lang, self.ctx.options.kiosk

@@ -109,8 +109,10 @@ class Audio:
         self.stereo = bool(stereo)
         self.available = False  # True once the mixer is open
         self.reason = ""  # why there is no sound, when there is none
-        self._bank = sound_bank if sound_bank is not None else bank()
-        self._names = frozenset(self._bank.programs) | frozenset(MACHINE_SOUNDS)
+        # the sound table is read at the first sound asked for (or below, to pre-render it),
+        # not before the first picture
+        self._given_bank = sound_bank
+        self._bank_names: tuple[SoundBank, frozenset[str]] | None = None
         self._mute = bool(mute)
         self._volume = _clamp_volume(volume)
         self._sounds: dict[str, Any] = {}
@@ -125,6 +127,20 @@ class Audio:
             # Render every sound's samples off the loop's thread (numpy releases the GIL), so
             # that the first cue of the 28 s title tune does not stall a frame.
             threading.Thread(target=self._prerender, name="sound-prerender", daemon=True).start()
+
+    @property
+    def _bank(self) -> SoundBank:
+        return self._loaded()[0]
+
+    @property
+    def _names(self) -> frozenset[str]:
+        return self._loaded()[1]
+
+    def _loaded(self) -> tuple[SoundBank, frozenset[str]]:
+        if self._bank_names is None:
+            b = self._given_bank if self._given_bank is not None else bank()
+            self._bank_names = (b, frozenset(b.programs) | frozenset(MACHINE_SOUNDS))
+        return self._bank_names
 
     def _prerender(self) -> None:
         for name in sorted(self._names):

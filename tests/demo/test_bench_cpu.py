@@ -17,6 +17,7 @@ def test_cpu_share_is_the_work_of_a_tick_over_its_20_ms(kind):
     assert 0 < share < 1 and tick_ms > 0
     assert share == pytest.approx(tick_ms / 20, rel=0.02, abs=1e-4)
     assert 0 < got[f"{kind}_draw_share"] <= 1
+    assert 0 < got[f"{kind}_drawn"] < 1   # drawn when the picture changed, not at every tick
 
 
 def test_a_bad_tick_count_is_one_line(capsys):
@@ -29,6 +30,6 @@ def test_bench_json_reports_cpu_shares_and_startup_beside_pygames(capsys):
     assert main(["bench", "--json", "--frames", "5", "--ticks", "100"]) == 0
     got = json.loads(capsys.readouterr().out)
     for key in ("attract_cpu_share", "title_cpu_share", "attract_draw_share", "title_draw_share",
-                "startup_s", "pygame_startup_s"):
+                "attract_drawn", "title_drawn", "startup_s", "pygame_startup_s"):
         assert key in got and got[key] > 0, key
     assert got["pygame_startup_s"] < got["startup_s"]

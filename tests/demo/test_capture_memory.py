@@ -199,3 +199,13 @@ def test_kiosk_captures_are_off_unless_the_operator_turns_them_on(tmp_path, monk
     on.close()
     # a visitor is shown the file's name, not the operator's home folder
     assert on.host_messages[-1] == "GIF : monopoly-cpc-0001.gif"
+
+
+def test_a_picture_kept_is_not_packed_again():
+    ring, fb = GifRing(), FrameBuffer()
+    ring.add(1, fb, same=True)          # nothing added before: packed
+    fb.text(0, 0, "A")
+    ring.add(2, fb)
+    ring.add(3, fb, same=True)          # the session kept its picture: the bytes of tick 2 again
+    assert [t for t, *_ in ring.items] == [1, 2, 3]
+    assert ring.items[2][1] is ring.items[1][1] and ring.items[1][1] != ring.items[0][1]

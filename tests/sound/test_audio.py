@@ -170,3 +170,15 @@ def test_no_sound_card_prints_only_our_line():
     lines = out.stderr.splitlines()   # fd 2 is given back after the mixer's attempt
     assert lines[-1] == "after" and len(lines) <= 2
     assert len(lines) == 1 or lines[0].startswith("monopoly-cpc: no audio device (")
+
+
+def test_the_sound_table_is_read_at_the_first_sound_not_before_the_first_picture(monkeypatch):
+    from monopoly_cpc.sound import device
+
+    calls = []
+    real = device.bank
+    monkeypatch.setattr(device, "bank", lambda: (calls.append(1), real())[1])
+    a = device.Audio(playback=False)
+    assert calls == []
+    a.cue("relay_click", tick=3)
+    assert calls and a.log == [(3, "relay_click")]

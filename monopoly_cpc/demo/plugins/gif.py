@@ -25,6 +25,7 @@ class GifKey(Plugin):
     def __init__(self, session: ExhibitSession) -> None:
         super().__init__(session)
         self.ring: Any = None   # a GifRing once the session is in a window
+        self._draws = -1        # the session's pictures drawn when the ring took the last one
 
     def in_window(self) -> None:
         from monopoly_cpc.demo.capture import GifRing
@@ -33,7 +34,10 @@ class GifKey(Plugin):
 
     def rendered(self, fb: FrameBuffer) -> None:
         if self.ring is not None:
-            self.ring.add(self.session.ctx.tick, fb)
+            # a picture kept, not drawn again (screens.base.DrawSkip), is the one added last
+            draws = self.session.redraw.draws
+            self.ring.add(self.session.ctx.tick, fb, same=draws == self._draws)
+            self._draws = draws
 
     def host_event(self, ev: Any) -> bool:
         import pygame

@@ -33,3 +33,7 @@ class DiceView:
             k = self.left // 3
             return TUMBLE[k % len(TUMBLE)], TUMBLE[(k + 5) % len(TUMBLE)]
         return self.faces
+
+    def draw_key(self) -> tuple:
+        """What the close-up draws of the dice: the faces and the hop (``closeup.draw_dice``)."""
+        return self.shown(), (self.left // 2) % 2 if self.left else None

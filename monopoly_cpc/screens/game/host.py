@@ -116,7 +116,8 @@ class Mode:
 
     ``on_key`` returns True when it used the key (the game screen then does nothing more with
     it); ``tick`` runs once per 50 Hz tick while the mode is on top; ``draw(fb)`` paints the
-    window rows 18..23 (the screen clears them before).  ``takes_cursor`` lets the cursor keys
+    window rows 18..23 (the screen clears them before); ``draw_key()`` says what it paints
+    beyond the game state's figures the screen's key already holds (None: draw every frame).  ``takes_cursor`` lets the cursor keys
     move the board cursor while the mode is on top (the game screen does the moving).
     """
 
@@ -133,6 +134,11 @@ class Mode:
 
     def draw(self, fb) -> None:
         pass
+
+    def draw_key(self) -> tuple | None:
+        """What :meth:`draw` paints besides the host's state (``screens.base``'s draw keys):
+        None, the default, has the game screen drawn at every frame while this mode is shown."""
+        return None
 
     def close(self) -> None:
         """Leave the stack."""

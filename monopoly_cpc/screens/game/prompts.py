@@ -59,6 +59,9 @@ class WatchMode(Prompt):
         if host.state.phase == START_ROLL:
             self.rows = 2
 
+    def draw_key(self) -> tuple:
+        return (self.who,)   # and the phase, the names: in the game screen's key
+
     def draw(self, fb) -> None:
         t = self.host.texts
         st = self.host.state
@@ -114,6 +117,9 @@ class DiceMode(Prompt):
                 self.host.say(t.get("game.jail_cards", count=len(st.players[p].jail_cards)))
             return True
         return False
+
+    def draw_key(self) -> tuple:
+        return (self.who,)   # and his name and pawn: in the game screen's key
 
     def draw(self, fb) -> None:
         t = self.host.texts
@@ -308,6 +314,10 @@ class WinnerMode(Prompt):
             return True
         self.host.game_over_next()
         return True
+
+    def draw_key(self) -> tuple:
+        # the rotating fourth place, the key line; the ranking and fortunes: the screen's key
+        return self.ticks // 100, self.ticks >= 50
 
     def draw(self, fb) -> None:
         st = self.host.state

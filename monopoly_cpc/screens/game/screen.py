@@ -33,7 +33,7 @@ from monopoly_cpc.screens.game.computers import PACE, Computers, Dealt, make_bot
 from monopoly_cpc.screens.game.describe import line_of
 from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
-from monopoly_cpc.screens.game.view import View, paint, waiting_for
+from monopoly_cpc.screens.game.view import View, paint, paint_key, waiting_for
 from monopoly_cpc.texts import load_texts, money
 
 TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
@@ -381,6 +381,14 @@ class GameScreen(Screen):
         claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
         paint(fb, self.state, self.view, self.texts, top, ticks=self.ticks, busy=busy,
               claim_left=claim_left)
+
+    def draw_key(self) -> tuple | None:
+        """What :meth:`draw` would paint (``view.paint_key``, with the same window and clocks)."""
+        busy = self.busy
+        prompt = self.prompt if not busy or getattr(self.prompt, "draws_while_shown", False) else None
+        top = self.modes[-1] if self.modes else prompt
+        claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
+        return paint_key(self.state, self.view, top, ticks=self.ticks, busy=busy, claim_left=claim_left)
 
     # -- the 50 Hz step -------------------------------------------------------------------------
     def tick(self) -> None:

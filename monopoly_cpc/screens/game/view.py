@@ -125,6 +125,37 @@ def paint(fb, state: GameState, view: View, texts: Texts, top: Mode | None, *, t
     _draw_status(fb, st, view, texts, getattr(top, "status_line", ""), busy, claim_left)
 
 
+def paint_key(state: GameState, view: View, top: Mode | None, *, ticks: int, busy: bool,
+              claim_left: int = 0) -> tuple | None:
+    """What :func:`paint` reads that changes during a game, as values (``screens.base``'s draw
+    keys): equal only when it would paint the same picture.  None while ``top`` has no key of
+    its own (its window is then drawn every frame).  It must follow ``paint``: a figure drawn
+    and missing here would leave an old picture on screen (tests/demo/test_draw_skip.py draws
+    every frame both ways and compares)."""
+    st = state
+    window = None
+    if top is not None:
+        mode_key = top.draw_key()
+        if mode_key is None:
+            return None
+        window = (type(top), mode_key, getattr(top, "rows", 2), getattr(top, "status_line", ""),
+                  top.takes_cursor)
+    cursor = view.cursor_on or (top is not None and top.takes_cursor)
+    blinking = cursor or view.highlight is not None
+    c = st.claim
+    return (
+        window, busy, view.mover, tuple(view.cash), view.dice.draw_key(), closeup_focus(st, view)[0],
+        (ticks // BLINK) % 2 if blinking else None, view.cursor if cursor else None,
+        view.highlight, view.card, view.deed, tuple(view.log[-WINDOW_ROWS:]), tuple(view.shown),
+        tuple((p.name, p.pawn, p.cash, p.bankrupt, p.in_jail) for p in st.players),
+        tuple(st.owner), tuple(st.houses), tuple(st.mortgaged), st.bank_houses, st.bank_hotels,
+        st.phase, st.current, st.winner, tuple(st.ranking), tuple(st.scores), waiting_for(st),
+        None if c is None else (c.owner, c.payer, c.square, c.amount),
+        (claim_left + 49) // 50 if claim_left else 0,
+        st.clock // 50 if st.variant.time_limit_ticks else 0,
+    )
+
+
 def _draw_menu(fb, st: GameState, texts: Texts) -> None:
     fb.text(0, 0, " " * 40, pen=1, paper=0)
     letters = texts["menu.letters"]
