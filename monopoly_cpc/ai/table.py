@@ -33,8 +33,10 @@ resumed game goes on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple, Protocol
 
+from monopoly_cpc.ai.bot import Bot
 from monopoly_cpc.ai.reasons import Reason
 from monopoly_cpc.ai.rng import bot_seed
 from monopoly_cpc.rules import actions as A
@@ -91,6 +93,10 @@ class Table:
         self.window_seats: list[int] = []
         self.window_steps = 0
         self.claim_asked: tuple[int, int, int, int, int] | None = None   # the last rent asked
+        # The computers that can tell, cheaply, that they have nothing to do out of turn
+        # (``Bot.quiet``): the window skips their ``decide`` then (same answer, same memory).
+        self.quiet: dict[int, Callable[[GameState, int], bool]] = {
+            seat: bot.quiet for seat, bot in bots.items() if type(bot) is Bot}
 
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
@@ -104,9 +110,10 @@ class Table:
         bots = self.bots
         if ph == AUCTION:
             return self._bid(state)
-        move = self._window(state)
-        if move is not None:
-            return move
+        if self.window_seats or ((ph == ROLL or ph == JAIL) and state.turn != self.window_turn):
+            move = self._window(state)
+            if move is not None:
+                return move
         if self.claim_unasked(state):
             c = state.claim
             assert c is not None   # claim_unasked
@@ -155,6 +162,10 @@ class Table:
             i = self.window_seats[0]
             if self.window_steps <= 0 or state.players[i].bankrupt:
                 self._next_seat()
+                continue
+            quiet = self.quiet.get(i)
+            if quiet is not None and quiet(state, i):
+                self._next_seat()   # its decide would say "nothing" (Bot.quiet)
                 continue
             a = self.bots[i].decide(state, i)
             if a is None or type(a) is A.Roll:
