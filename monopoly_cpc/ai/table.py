@@ -41,7 +41,16 @@ from monopoly_cpc.ai.reasons import Reason
 from monopoly_cpc.ai.rng import bot_seed
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import auction_settled
-from monopoly_cpc.rules.state import AUCTION, FREE_PHASES, GAME_OVER, JAIL, ROLL, GameState
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    BUY,
+    CARD_CHOICE,
+    FREE_PHASES,
+    GAME_OVER,
+    JAIL,
+    ROLL,
+    GameState,
+)
 from monopoly_cpc.rules.turn import actor, forced_action
 
 WINDOW_STEPS: Final = 6   # moves one computer may make in its out-of-turn window
@@ -114,16 +123,18 @@ class Table:
             move = self._window(state)
             if move is not None:
                 return move
-        if self.claim_unasked(state):
-            c = state.claim
-            assert c is not None   # claim_unasked
-            self.claim_asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
-            a = bots[c.owner].decide(state, c.owner)
-            if a is not None:
-                return Move(c.owner, a, "claim")
+        c = state.claim
+        if c is not None and c.owner in bots and ph in FREE_PHASES:   # claim_unasked, inlined
+            asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
+            if asked != self.claim_asked:
+                self.claim_asked = asked
+                a = bots[c.owner].decide(state, c.owner)
+                if a is not None:
+                    return Move(c.owner, a, "claim")
         if claims_only:
             return None
-        p = actor(state)
+        # rules.actor, with the phases of a turn first (the current player)
+        p = state.current if ph in _TURN_PHASES else actor(state)
         if p is None or p not in bots:
             return None
         a = bots[p].decide(state, p)
@@ -225,4 +236,5 @@ class Table:
             bot.restore(saved[str(seat)], state, seat)
 
 
+_TURN_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # actor: the current player
 _WHY: Final = {"trade": "answer", "place_building": "place"}
