@@ -53,6 +53,7 @@ COMPILED = [
     "monopoly_cpc/rules/state.py",
     "monopoly_cpc/rules/turn.py",
     "monopoly_cpc/ai/bot.py",
+    "monopoly_cpc/ai/reasons.py",
     "monopoly_cpc/ai/sim.py",
     "monopoly_cpc/ai/table.py",
     "monopoly_cpc/ai/trading.py",

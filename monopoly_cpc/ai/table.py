@@ -34,7 +34,7 @@ resumed game goes on exactly as the uninterrupted one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, Protocol, final
 
 from monopoly_cpc.ai.bot import Bot
 from monopoly_cpc.ai.reasons import Reason
@@ -68,13 +68,29 @@ class Computer(Protocol):
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None: ...
 
 
-class Move(NamedTuple):
+@final
+class Move:
     """One step of a computer player: ``action`` by ``seat``; ``why`` says which rule of the
-    order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced")."""
+    order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced").
+    A plain class rather than a NamedTuple: one is made at every move, and the compiled build
+    (setup.py) makes it a native class (a NamedTuple's ``__new__`` stays Python code)."""
 
-    seat: int
-    action: A.Action
-    why: str
+    __slots__ = ("action", "seat", "why")
+
+    def __init__(self, seat: int, action: A.Action, why: str) -> None:
+        self.seat = seat
+        self.action = action
+        self.why = why
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Move) and self.seat == other.seat
+                and self.action == other.action and self.why == other.why)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.action, self.why))
+
+    def __repr__(self) -> str:
+        return f"Move(seat={self.seat!r}, action={self.action!r}, why={self.why!r})"
 
 
 def computers(labels: dict[int, str], seed: int) -> dict[int, Computer]:
