@@ -51,8 +51,11 @@ COMPILED = [
     "monopoly_cpc/rules/queries.py",
     "monopoly_cpc/rules/rng.py",
     "monopoly_cpc/rules/state.py",
+    "monopoly_cpc/rules/turn.py",
     "monopoly_cpc/ai/bot.py",
+    "monopoly_cpc/ai/reasons.py",
     "monopoly_cpc/ai/sim.py",
+    "monopoly_cpc/ai/table.py",
     "monopoly_cpc/ai/trading.py",
     "monopoly_cpc/ai/values.py",
 ]

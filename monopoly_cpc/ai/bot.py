@@ -362,6 +362,35 @@ class Bot:
                 return _roll(p)
         return None
 
+    def quiet(self, state: GameState, p: int) -> bool:
+        """True when ``decide(state, p)`` would surely answer None and change nothing in this
+        player's memory (no random draw, no cache brought up to date): asked by the table
+        before an out-of-turn window move (``ai.table``), where most answers are "nothing", so
+        that such a player is not asked again while nothing it depends on has changed (its
+        deeds, the mortgages, the buildings, the bank's stock, its cash, a rent or a counter
+        offer of its own). False means only "ask ``decide``"."""
+        ph = state.phase
+        if (ph != ROLL and ph != JAIL) or p == state.current or self._counter is not None:
+            return False
+        pl = state.players[p]
+        if pl.bankrupt:
+            return True
+        c = state.claim
+        if c is not None and c.owner == p:
+            return False
+        if state.time_up:
+            return True
+        t = self._t
+        if (t is None or t.board is not state.board or state.owner != self._own
+                or state.mortgaged != self._mort):
+            return False
+        if not self._mortgaged and not self.monos:
+            return True
+        return (self._version == self._quiet_version and pl.cash < self._quiet_need
+                and state.bank_houses == self._quiet_bank[0]
+                and state.bank_hotels == self._quiet_bank[1]
+                and state.houses == self._quiet_houses)
+
     # -- caches ----------------------------------------------------------------------------------
     def refresh(self, state: GameState, p: int) -> Tables:
         t = self._t

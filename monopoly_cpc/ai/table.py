@@ -33,13 +33,24 @@ resumed game goes on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple, Protocol
+from collections.abc import Callable
+from typing import Any, Final, Protocol, final
 
+from monopoly_cpc.ai.bot import Bot
 from monopoly_cpc.ai.reasons import Reason
 from monopoly_cpc.ai.rng import bot_seed
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import auction_settled
-from monopoly_cpc.rules.state import AUCTION, FREE_PHASES, GAME_OVER, JAIL, ROLL, GameState
+from monopoly_cpc.rules.state import (
+    AUCTION,
+    BUY,
+    CARD_CHOICE,
+    FREE_PHASES,
+    GAME_OVER,
+    JAIL,
+    ROLL,
+    GameState,
+)
 from monopoly_cpc.rules.turn import actor, forced_action
 
 WINDOW_STEPS: Final = 6   # moves one computer may make in its out-of-turn window
@@ -57,13 +68,29 @@ class Computer(Protocol):
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None: ...
 
 
-class Move(NamedTuple):
+@final
+class Move:
     """One step of a computer player: ``action`` by ``seat``; ``why`` says which rule of the
-    order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced")."""
+    order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced").
+    A plain class rather than a NamedTuple: one is made at every move, and the compiled build
+    (setup.py) makes it a native class (a NamedTuple's ``__new__`` stays Python code)."""
 
-    seat: int
-    action: A.Action
-    why: str
+    __slots__ = ("action", "seat", "why")
+
+    def __init__(self, seat: int, action: A.Action, why: str) -> None:
+        self.seat = seat
+        self.action = action
+        self.why = why
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Move) and self.seat == other.seat
+                and self.action == other.action and self.why == other.why)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.action, self.why))
+
+    def __repr__(self) -> str:
+        return f"Move(seat={self.seat!r}, action={self.action!r}, why={self.why!r})"
 
 
 def computers(labels: dict[int, str], seed: int) -> dict[int, Computer]:
@@ -91,6 +118,10 @@ class Table:
         self.window_seats: list[int] = []
         self.window_steps = 0
         self.claim_asked: tuple[int, int, int, int, int] | None = None   # the last rent asked
+        # The computers that can tell, cheaply, that they have nothing to do out of turn
+        # (``Bot.quiet``): the window skips their ``decide`` then (same answer, same memory).
+        self.quiet: dict[int, Callable[[GameState, int], bool]] = {
+            seat: bot.quiet for seat, bot in bots.items() if type(bot) is Bot}
 
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
@@ -104,19 +135,22 @@ class Table:
         bots = self.bots
         if ph == AUCTION:
             return self._bid(state)
-        move = self._window(state)
-        if move is not None:
-            return move
-        if self.claim_unasked(state):
-            c = state.claim
-            assert c is not None   # claim_unasked
-            self.claim_asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
-            a = bots[c.owner].decide(state, c.owner)
-            if a is not None:
-                return Move(c.owner, a, "claim")
+        if self.window_seats or ((ph == ROLL or ph == JAIL) and state.turn != self.window_turn):
+            move = self._window(state)
+            if move is not None:
+                return move
+        c = state.claim
+        if c is not None and c.owner in bots and ph in FREE_PHASES:   # claim_unasked, inlined
+            asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
+            if asked != self.claim_asked:
+                self.claim_asked = asked
+                a = bots[c.owner].decide(state, c.owner)
+                if a is not None:
+                    return Move(c.owner, a, "claim")
         if claims_only:
             return None
-        p = actor(state)
+        # rules.actor, with the phases of a turn first (the current player)
+        p = state.current if ph in _TURN_PHASES else actor(state)
         if p is None or p not in bots:
             return None
         a = bots[p].decide(state, p)
@@ -155,6 +189,10 @@ class Table:
             i = self.window_seats[0]
             if self.window_steps <= 0 or state.players[i].bankrupt:
                 self._next_seat()
+                continue
+            quiet = self.quiet.get(i)
+            if quiet is not None and quiet(state, i):
+                self._next_seat()   # its decide would say "nothing" (Bot.quiet)
                 continue
             a = self.bots[i].decide(state, i)
             if a is None or type(a) is A.Roll:
@@ -214,4 +252,5 @@ class Table:
             bot.restore(saved[str(seat)], state, seat)
 
 
+_TURN_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # actor: the current player
 _WHY: Final = {"trade": "answer", "place_building": "place"}

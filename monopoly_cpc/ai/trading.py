@@ -164,6 +164,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     best_score = float(bot.pers.trade_gain)
     streets, group, members_of, monos = state.board.streets, t.group, t.members, bot.monos
     houses = state.houses
+    my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)
     for g in bot.targets:
         members = t.members[g]
         mine = [s for s in members if own[s] == me]
@@ -189,9 +190,9 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         take = tuple(rest)
         options: list[tuple[int, ...]] = [()]
         # A street of mine that completes one of his groups: a monopoly for a monopoly.
-        for s in streets:
-            if own[s] != me:
-                continue
+        if my_streets is None:
+            my_streets = [s for s in streets if own[s] == me]
+        for s in my_streets:
             h = group[s]
             if h == g or h in monos:
                 continue
