@@ -287,9 +287,16 @@ class TradeAnswerMode(Prompt):
             payer = tr.proposer if tr.cash > 0 else tr.partner
             pays = [t.get("game.trade_pays", name=self.name(payer),
                           amount=self.host.money(abs(tr.cash)))[:40]]
+        lines: list[str] = []
         for form in (0, -1):            # the full names, else the shortest forms
             give = ", ".join(name_forms(names[s])[form] for s in tr.give) or "-"
             take = ", ".join(name_forms(names[s])[form] for s in tr.take) or "-"
+            # what is given and what is taken each from the start of a line, when that fits
+            apart = (wrap(t.get("game.trade_give", give=give), 40)
+                     + wrap(t.get("game.trade_take", take=take), 40))
+            if len(apart) + len(pays) <= 4:
+                lines = apart
+                break
             lines = wrap(t.get("game.trade_terms", give=give, take=take), 40)
             if len(lines) + len(pays) <= 4:
                 break
