@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from monopoly_cpc.screens.game.describe import describe
+from monopoly_cpc.screens.game.host import wrap
 from monopoly_cpc.screens.game.modes.journal import JournalMode
 from tests.screens.commands.helpers import give, start_game
 
@@ -89,3 +90,22 @@ def test_a_command_header_leaves_the_boards_bottom_edge_a_line_of_its_own():
         bar = s.fb.inks[BOTTOM + 1, 3]
         assert s.fb.inks[BOTTOM, 3] == WINDOW_INKS[0] != bar, letter
         assert title in s.fb.read_text(18), letter
+
+
+def test_a_message_is_never_cut_between_two_pages():
+    # a play-test read "... Courcelles pour" at the foot of a page and "10.000 F" on the next
+    from monopoly_cpc.screens.game.modes.journal import PAGE, paged
+
+    journal = [f"message {i} " + "x" * (i * 7 % 70) for i in range(60)]
+    pages = paged(journal)
+    assert all(len(p) <= PAGE for p in pages)
+    assert [line for p in pages for line in p] == [
+        line for said in journal for line in (wrap(said, 40) or [""])]
+    starts = {tuple(wrap(said, 40)) for said in journal}
+    for p in pages:            # each page is whole messages, one after the other
+        rows = list(p)
+        while rows:
+            n = next(k for k in range(1, len(rows) + 1) if tuple(rows[:k]) in starts)
+            rows = rows[n:]
+    assert pages[-1][-1] == wrap(journal[-1], 40)[-1]     # the newest message ends the last page
+    assert paged([]) == [[]]

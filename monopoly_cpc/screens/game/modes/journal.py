@@ -3,7 +3,8 @@
 The game screen keeps each message it says, whole, in ``host.journal`` (a list of strings; a
 whole game's few thousand lines take a few hundred kilobytes at most, so all are kept).  The
 window shows four lines of them at a time, wrapped at 40 columns, starting on the newest
-page; the cursor keys turn the pages (↑ ← older, ↓ → newer); ENTER or ESC closes it.
+page, a message never cut between two pages; the cursor keys turn the pages (↑ ← older, ↓ →
+newer); ENTER or ESC closes it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,30 @@ from monopoly_cpc.screens.game.modes.base import CommandMode
 PAGE = 4      # message lines per page (lines 1-4 of the window)
 
 
+def paged(journal: list[str]) -> list[list[str]]:
+    """The journal's pages of ``PAGE`` lines, oldest first, the newest message last on the last
+    page.  A message is never cut between two pages (unless it alone is longer than a page):
+    a page that cannot take the whole of the next older message ends above it."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    for said in reversed(journal):
+        lines = wrap(said, 40) or [""]
+        while len(lines) > PAGE:                      # a message longer than a page
+            if page:
+                pages.append(page)
+            page, lines = lines[-PAGE:], lines[:-PAGE]
+            pages.append(page)
+            page = []
+        if len(page) + len(lines) > PAGE:
+            pages.append(page)
+            page = []
+        page = lines + page
+    if page or not pages:
+        pages.append(page)
+    pages.reverse()
+    return pages
+
+
 class JournalMode(CommandMode):
     """The J command: the game's messages, paged with the cursor keys."""
 
@@ -21,8 +46,8 @@ class JournalMode(CommandMode):
 
     def __init__(self, host) -> None:
         super().__init__(host)
-        self.rows_text = [part for said in host.journal for part in (wrap(said, 40) or [""])]
-        self.pages = max(1, -(-len(self.rows_text) // PAGE))
+        self.page_rows = paged(host.journal)
+        self.pages = len(self.page_rows)
         self.page = self.pages - 1          # the newest page first
 
     def title(self) -> str:
@@ -32,11 +57,9 @@ class JournalMode(CommandMode):
         return self.tx("cmd.journal.keys")
 
     def body(self) -> list[str]:
-        if not self.rows_text:
+        if not self.page_rows[0]:
             return [self.tx("cmd.journal.empty")]
-        # the last page ends on the newest line; the pages before it are full
-        end = len(self.rows_text) - (self.pages - 1 - self.page) * PAGE
-        return self.rows_text[max(0, end - PAGE):end]
+        return self.page_rows[self.page]
 
     def key(self, ev) -> bool:
         if ev.is_enter:
