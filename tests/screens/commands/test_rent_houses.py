@@ -71,10 +71,10 @@ def test_buy_houses_demands_then_cursor_space_enter_and_even_building():
     assert "Achat ou vente ? (A/V)" in flat(s)
     s.press("A")
     assert "ANNE (1) : combien de maisons ?" in flat(s)
+    assert "BRUNO n'a aucun groupe où construire" in flat(s)   # not asked: told at once
     s.step([digit(3), key("ENTER")])
-    assert "BRUNO (2) : combien de maisons ?" in flat(s)
-    s.step([key("ENTER")])                    # BRUNO wants none
     w = flat(s)
+    assert "BRUNO (2) : combien de maisons ?" not in w
     assert "Demandes 3, stock 32 maisons, 12 hôtels" in w and "ANNE : 3 à construire" in w
     goto(s, 1)
     s.press("SPACE")
@@ -105,13 +105,14 @@ def test_build_refused_on_an_incomplete_group_and_q_quits():
     assert s.screen.modes == [] and st.houses[6] == 0
 
 
-def test_a_demand_without_any_group_to_build_on_is_refused_at_once():
+def test_a_player_without_any_group_to_build_on_is_not_asked_and_told_at_once():
     s, st = start_game(("ANNE", "BRUNO"))
     give(st, 0, [1])
     give(st, 1, [6, 8, 9])
-    s.press("M", "A")
-    s.step([digit(2), key("ENTER")])          # ANNE has no complete group
+    s.press("M", "A")                         # ANNE has no complete group: not asked
     assert "ANNE n'a aucun groupe où construire" in flat(s)
+    assert "ANNE (1) : combien de maisons ?" not in flat(s)
+    assert "BRUNO (2) : combien de maisons ?" in flat(s)
     s.step([digit(1), key("ENTER")])          # BRUNO builds one
     assert "Demandes 1" in flat(s)
     goto(s, 6)

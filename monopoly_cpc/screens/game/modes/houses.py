@@ -111,8 +111,11 @@ class HousesMode(CommandMode):
                 self.demand[i] = k
                 if k:
                     self.note(self.tx("cmd.houses.demand_cpu", name=self.name(i), k=k))
-            else:
+            elif self._can_build_somewhere(i):
                 self.order.append(i)
+            else:       # no group to build on: not asked, and told so at once
+                self.demand[i] = 0
+                self.note(self.tx("cmd.houses.cannot_build", name=self.name(i)))
         self._next_demand()
 
     def _auction_ahead(self, wanting: list[int]) -> str | None:
