@@ -503,12 +503,10 @@ def test_the_window_is_resizable_and_a_new_size_takes_the_largest_whole_scale_le
     assert tuple(pic[fe.layout.y + 1, fe.layout.x + 1]) == tuple(border)
 
 
-def test_the_window_shows_the_boots_grey_before_the_session_is_built(monkeypatch):
-    """The first flip is the boot's first picture, made before the session (and its sound) is
-    (the window's "shown" event has it presented again: the same picture)."""
-    from monopoly_cpc.boot import machines
-
-    order = []
+def _flips_and_session(monkeypatch):
+    """A list that notes each display flip ("flip") and the session's making ("session"), and
+    the session class that notes itself there."""
+    order: list[str] = []
     flip = pygame.display.flip
     monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("flip"), flip()))
 
@@ -517,7 +515,16 @@ def test_the_window_shows_the_boots_grey_before_the_session_is_built(monkeypatch
             order.append("session")
             super().__init__(*a, **kw)
 
-    fe = _front_end(["--windowed", "--scale", "1", "--loader", "fast"], max_ticks=1, session_factory=Noted)
+    return order, Noted
+
+
+def test_the_window_shows_the_boots_grey_before_the_session_is_built(monkeypatch):
+    """The first flip is the boot's first picture, made before the session (and its sound) is
+    (the window's "shown" event has it presented again: the same picture)."""
+    from monopoly_cpc.boot import machines
+
+    order, noted = _flips_and_session(monkeypatch)
+    fe = _front_end(["--windowed", "--scale", "1", "--loader", "fast"], max_ticks=1, session_factory=noted)
     assert fe.run() == 0
     assert order[:2] == ["flip", "session"]
     pic = pygame.surfarray.array3d(fe.presenter.picture).transpose(1, 0, 2)
@@ -525,16 +532,8 @@ def test_the_window_shows_the_boots_grey_before_the_session_is_built(monkeypatch
 
 
 def test_no_grey_first_when_the_boot_is_skipped(monkeypatch):
-    order = []
-    flip = pygame.display.flip
-    monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("flip"), flip()))
-
-    class Noted(app.Session):
-        def __init__(self, *a, **kw):
-            order.append("session")
-            super().__init__(*a, **kw)
-
-    fe = _front_end(["--windowed", "--scale", "1", "--loader", "skip"], max_ticks=2, session_factory=Noted)
+    order, noted = _flips_and_session(monkeypatch)
+    fe = _front_end(["--windowed", "--scale", "1", "--loader", "skip"], max_ticks=2, session_factory=noted)
     assert fe.run() == 0
     assert order[0] == "session"
 

@@ -102,22 +102,3 @@ def test_simulate_ladder_json(capsys, monkeypatch):
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 4 and data["games_per_pair"] == 2
     assert set(data["elo"]) == set(data["elo_95"]) == {"expert", "facile"}
-
-
-@pytest.mark.parametrize("args", [
-    ["--ladder", "--ai", "expert"],
-    ["--ladder", "--players", "3"],
-    ["--ladder", "--personalities"],
-    ["--ladder", "--games", "0"],
-    ["--ai", "swap:Prudent"],
-    ["--ai", "fair:Avare"],
-    ["--ai", "swapper"],
-])
-def test_bad_ladder_and_yardstick_options_are_a_usage_error(args, capsys):
-    with pytest.raises(SystemExit) as exc:
-        code = main(["simulate", *args])
-        raise SystemExit(code)
-    assert exc.value.code == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err and "Traceback" not in "\n".join(err)
-    assert "simulate" in err[-1]

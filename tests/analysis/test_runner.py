@@ -139,6 +139,13 @@ def test_simulate_table(capsys):
     ["--games", "0"],
     ["--games", "many"],
     ["--jobs", "0"],
+    ["--ladder", "--ai", "expert"],
+    ["--ladder", "--players", "3"],
+    ["--ladder", "--personalities"],
+    ["--ladder", "--games", "0"],
+    ["--ai", "swap:Prudent"],
+    ["--ai", "fair:Avare"],
+    ["--ai", "swapper"],
 ])
 def test_bad_options_are_a_usage_error(args, capsys):
     with pytest.raises(SystemExit) as exc:
