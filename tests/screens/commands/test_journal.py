@@ -109,3 +109,17 @@ def test_a_message_is_never_cut_between_two_pages():
             rows = rows[n:]
     assert pages[-1][-1] == wrap(journal[-1], 40)[-1]     # the newest message ends the last page
     assert paged([]) == [[]]
+
+
+def test_messages_said_while_the_journal_is_open_join_it():
+    # a play-test left J open through the computers' moves: it stayed on its first page count
+    s, st = start_game(("ANNE", "BRUNO"))
+    s.press("J")
+    mode = s.screen.modes[-1]
+    assert isinstance(mode, JournalMode)
+    pages = mode.pages
+    for i in range(12):
+        s.screen.say(f"message dit pendant la lecture {i}")
+    s.step([], 2)
+    assert mode.pages > pages and mode.page == mode.pages - 1
+    assert "message dit pendant la lecture 11" in " ".join(s.text()[18:24])

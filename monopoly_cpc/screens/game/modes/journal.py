@@ -46,9 +46,21 @@ class JournalMode(CommandMode):
 
     def __init__(self, host) -> None:
         super().__init__(host)
+        self.said = len(host.journal)
         self.page_rows = paged(host.journal)
         self.pages = len(self.page_rows)
         self.page = self.pages - 1          # the newest page first
+
+    def tick(self) -> None:
+        super().tick()
+        if len(self.host.journal) != self.said:
+            # messages said while it is open (the computers' moves) join it; a reader on the
+            # newest page stays on the newest page
+            newest = self.page == self.pages - 1
+            self.said = len(self.host.journal)
+            self.page_rows = paged(self.host.journal)
+            self.pages = len(self.page_rows)
+            self.page = self.pages - 1 if newest else min(self.page, self.pages - 1)
 
     def title(self) -> str:
         return self.tx("cmd.journal.heading", page=self.page + 1, pages=self.pages)
