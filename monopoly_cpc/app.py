@@ -596,20 +596,23 @@ class WindowFrontEnd:
         self.presenter.present(fb, self.surface, self.layout)
         pygame.display.flip()
 
-    def _flip(self) -> None:
+    def _flip(self) -> bool:
         """Show the window's surface.  The first SOFT_FLIPS flips through SDL's renderer are
-        timed: a software renderer (no GPU) gives way to the window's own surface."""
+        timed: a software renderer (no GPU) gives way to the window's own surface.  True when
+        it just did (the new surface is black: the caller shows its picture on it at once)."""
         import pygame
 
         if not self.scaled or len(self._flip_costs) >= SOFT_FLIPS:
             pygame.display.flip()
-            return
+            return False
         t0 = time.process_time()
         pygame.display.flip()
         self._flip_costs.append(time.process_time() - t0)
         if len(self._flip_costs) == SOFT_FLIPS and sorted(self._flip_costs)[SOFT_FLIPS // 2] > SOFT_FLIP_S:
             self.software_renderer = True
-            self._set_mode()   # full screen still, without the renderer; the picture is shown again
+            self._set_mode()   # full screen still, without the renderer
+            return True
+        return False
 
     def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session
@@ -682,10 +685,12 @@ class WindowFrontEnd:
                 last, compared = compared, (None if skip is None else skip.draws)
                 if (compared is None or compared != last or self.presenter.stale) \
                         and self.presenter.changed(fb):
-                    self.presenter.present(fb, self.surface, self.layout)
-                    if self.status_message:
-                        draw_status(self.surface, self.layout, self.status_message)
-                    self._flip()
+                    for _ in range(2):   # twice when the first flip changed the surface
+                        self.presenter.present(fb, self.surface, self.layout)
+                        if self.status_message:
+                            draw_status(self.surface, self.layout, self.status_message)
+                        if not self._flip():
+                            break
                     flipped = True
             if self.vsync and flipped:
                 # flip waited for the display; a driver that ignores vsync is paced by sleep

@@ -554,6 +554,29 @@ def test_a_software_renderer_gives_way_to_the_windows_own_surface(slow_flips, mo
     assert modes == ([(True, True), (True, False)] if slow_flips else [(True, True)])
 
 
+def test_the_new_surface_of_the_fallback_shows_the_picture_at_once(monkeypatch):
+    """The flip that gives way to the window's own surface is followed at once, before the
+    loop waits for the next tick, by the picture on that surface (a play-test saw one black
+    frame, the new surface, at every start)."""
+    monkeypatch.setattr(app, "SOFT_FLIP_S", -1.0)
+    fe = _front_end([], max_ticks=3 * app.SOFT_FLIPS, screen_factory=Recorder)
+    seen = []
+    orig_flip, orig_sleep = fe._flip, app.time.sleep
+
+    def flip():
+        switched = orig_flip()
+        seen.append(("flip", switched, fe.presenter._shown_valid))
+        return switched
+
+    monkeypatch.setattr(fe, "_flip", flip)
+    monkeypatch.setattr(app.time, "sleep", lambda s: (seen.append(("sleep",)), orig_sleep(s))[1])
+    assert fe.run() == 0
+    if not fe.software_renderer:
+        pytest.skip("this SDL gives no SCALED renderer in full screen")
+    k = next(i for i, e in enumerate(seen) if e[:2] == ("flip", True))
+    assert seen[k + 1] == ("flip", False, True)       # the picture again, on the new surface
+
+
 def test_an_x11_window_surface_is_not_drawn_through_opengl(monkeypatch):
     monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
     monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
