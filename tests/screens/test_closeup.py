@@ -184,3 +184,18 @@ def test_a_picking_window_keeps_the_cursor_in_view_and_gives_it_back_when_it_clo
     s.press("ESC")                       # the window goes: the close-up is the game's again
     assert not s.screen.modes
     assert closeup_focus(st, s.screen.view) == (16, "idle")
+
+
+def test_after_p_or_m_the_close_up_goes_back_to_the_player_whose_turn_it_is():
+    s = game_session(computer=HUMANS, first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.players[0].pos = 16
+    s.screen.view.shown[0] = 16
+    for letter in ("M", "P"):
+        s.press(letter)
+        s.screen.set_cursor(25)            # the window's cursor, as P's deeds and M's cursor set it
+        assert closeup_focus(st, s.screen.view) == (25, "cursor")
+        while s.screen.modes:
+            s.press("ESC")
+        assert closeup_focus(st, s.screen.view) == (16, "idle"), letter

@@ -209,8 +209,9 @@ class GameScreen(Screen):
     def pop(self, mode: Mode) -> None:
         if mode in self.modes:
             self.modes.remove(mode)
-            if mode.takes_cursor and self.view.focus[1] == "cursor":
-                # the window that moved the cursor is gone: the close-up goes back to the game
+            if self.view.focus[1] == "cursor":
+                # the window that moved the cursor (H, M, P's deeds) is gone: the close-up goes
+                # back to the game
                 self.view.focus = (self.view.focus[0], "idle")
         elif mode is self.prompt:
             self.prompt = None
