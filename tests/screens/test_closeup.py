@@ -30,12 +30,18 @@ def _distinct(seq):
     return out
 
 
-def test_idle_it_shows_the_square_of_the_player_whose_turn_it_is():
+def _player_on(square: int):
+    """Four humans, the first player's turn, his pawn standing on ``square``."""
     s = game_session(computer=HUMANS, first_player=0)
     settle(s)
     st = s.screen.state
-    st.players[0].pos = 16
-    s.screen.view.shown[0] = 16
+    st.players[0].pos = square
+    s.screen.view.shown[0] = square
+    return s, st
+
+
+def test_idle_it_shows_the_square_of_the_player_whose_turn_it_is():
+    s, st = _player_on(16)
     assert closeup_focus(s.screen.state, s.screen.view) == (16, "idle")
     s.screen.draw(s.fb)
     assert closeup.squares_shown(16) == [15, 16, 17]
@@ -171,11 +177,7 @@ def test_the_dice_bring_the_close_up_to_the_roller():
 
 
 def test_a_picking_window_keeps_the_cursor_in_view_and_gives_it_back_when_it_closes():
-    s = game_session(computer=HUMANS, first_player=0)
-    settle(s)
-    st = s.screen.state
-    st.players[0].pos = 16
-    s.screen.view.shown[0] = 16
+    s, st = _player_on(16)
     s.press("H")                         # H: the cursor picks the property, from Départ
     assert s.screen.modes and s.screen.modes[-1].takes_cursor
     s.press("LEFT")
@@ -187,11 +189,7 @@ def test_a_picking_window_keeps_the_cursor_in_view_and_gives_it_back_when_it_clo
 
 
 def test_after_p_or_m_the_close_up_goes_back_to_the_player_whose_turn_it_is():
-    s = game_session(computer=HUMANS, first_player=0)
-    settle(s)
-    st = s.screen.state
-    st.players[0].pos = 16
-    s.screen.view.shown[0] = 16
+    s, st = _player_on(16)
     for letter in ("M", "P"):
         s.press(letter)
         s.screen.set_cursor(25)            # the window's cursor, as P's deeds and M's cursor set it
