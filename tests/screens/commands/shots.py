@@ -49,6 +49,17 @@ def game(**kw):
     return s, st
 
 
+def rent_due(s, st, then: int) -> None:
+    """ANNE rolls 6 onto BRUNO's Rue de Vaugirard; ``then`` ticks after 'tapez L' is on screen."""
+    st.forced_dice = [(2, 4)]
+    s.press("D")
+    for _ in range(600):
+        if s.screen.claim_shown is not None:
+            break
+        s.step()
+    s.step([], then)
+
+
 def shot(s, name: str) -> None:
     s.screen.draw(s.fb)
     save_png(s.fb, OUT / name)
@@ -86,13 +97,7 @@ def main(out: Path | None = None) -> int:
     shot(s, "cmd_H.png")
 
     s, st = game()                      # L: a rent due, the owner's pawn, his time counted down
-    st.forced_dice = [(2, 4)]
-    s.press("D")                        # ANNE to Rue de Vaugirard, BRUNO's
-    for _ in range(600):
-        if s.screen.claim_shown is not None:
-            break
-        s.step()
-    s.step([], 40)
+    rent_due(s, st, 40)
     shot(s, "cmd_L.png")
 
     s, st = game()                      # M: building, a refusal
@@ -157,13 +162,7 @@ def main(out: Path | None = None) -> int:
     for lang, name in (("fr", "closeup_rent.png"), ("en", "closeup_rent_en.png")):
         s, st = game(lang=lang)         # a rent due: the owner's pawn against the square
         st.houses[6] = st.houses[8] = 0
-        st.forced_dice = [(2, 4)]
-        s.press("D")                    # ANNE to Rue de Vaugirard, BRUNO's
-        for _ in range(600):
-            if s.screen.claim_shown is not None:
-                break
-            s.step()
-        s.step([], 20)
+        rent_due(s, st, 20)
         shot(s, name)
 
     s, st = game()                      # the end screen
