@@ -1,10 +1,11 @@
 """The 8x8 font: 256 glyphs and the map between Python characters and font codes.
 
-The glyph bitmaps ship as ``assets/font_8x8.png`` (128x128, white ink on black, code ``c`` in
-the 8x8 cell at column ``c % 16``, row ``c // 16``).  Its editable source is
-``assets/font_8x8.txt``, which also holds the code map (the header of that file documents it):
-each block names the Unicode character a code stands for, plus optional aliases.
-``tools/build_font.py`` rebuilds the PNG from the source; a test checks they agree.
+The glyph bitmaps are drawn in ``assets/font_8x8.txt``, which also holds the code map (the
+header of that file documents it): each block names the Unicode character a code stands for,
+plus optional aliases; the game reads that file. ``assets/font_8x8.png`` (128x128, white ink
+on black, code ``c`` in the 8x8 cell at column ``c % 16``, row ``c // 16``) shows the same
+bitmaps as a picture; ``tools/build_font.py`` rebuilds it from the source, and a test checks
+they agree.
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ class Font:
 
 @lru_cache(maxsize=1)
 def font() -> Font:
-    """The packaged font: bitmaps from the PNG, the code map from the source file."""
+    """The packaged font, read from its source file: bitmaps and code map. The PNG holds the
+    same bitmaps (tests/render/test_font.py checks it); decoding it cost 30 ms of start-up."""
     src = load_source(SOURCE_PATH)
-    glyphs = sheet_to_glyphs(read_png_sheet(PNG_PATH))
-    return Font(glyphs, src.chars, src.aliases)
+    return Font(src.glyphs, src.chars, src.aliases)

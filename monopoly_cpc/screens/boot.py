@@ -56,12 +56,17 @@ ENTER_DELAY = {"real": 14, "fast": 6}  # after the last character of a line
 NEXT_LINE_DELAY = {"real": 40, "fast": 15}  # after a command's Ready, before the next one
 AUTO_PLAY_TICKS = 150  # kiosk / attract: "press" PLAY and a key (or R) after 3 s
 HOLD_PICTURE_TICKS = 50  # the finished picture stays 1 s before the title
+PRECOMPUTE_TICK = 3  # the disc's timeline is made then: after the first frame, before RUN
 BREAK_TEXT = interpreter.BREAK_TEXT  # BASIC 1.1 says "Broken in" (and "Broken in in 20")
 EDITOR_BREAK = "*Break*"
-DISC_FILES = tuple(
-    (f.name + (".BAS" if f.filetype == tape.FILETYPE_BASIC else ".BIN"), len(f.data))
-    for f in tape.monopoly_files()
-)
+
+
+@lru_cache(maxsize=1)
+def disc_files() -> tuple[tuple[str, int], ...]:
+    """The disc's files (name with its AMSDOS type, length), the tape's files in tape order;
+    built when first asked for, not at start-up (the tape's files take 20 ms to make)."""
+    return tuple((f.name + (".BAS" if f.filetype == tape.FILETYPE_BASIC else ".BIN"), len(f.data))
+                 for f in tape.monopoly_files())
 
 
 def _ticks(seconds: float, factor: float) -> int:
@@ -136,10 +141,6 @@ class BootScreen(Screen):
         self._pending_break: int | None = None  # an ESC waiting for the end of a record
         # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
         self._program_line: int | None = None
-        if self.mode != "skip":
-            # The disc's timeline now (a few ms); the tape's (some 50 ms) only once a tape is
-            # asked for, at "Press PLAY" (see _tape_prompt), never at start-up.
-            disc.timeline(tape.LOADER_NAME)
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
         self._log_line = ""
 
@@ -210,6 +211,11 @@ class BootScreen(Screen):
             return
         self.t += 1
         self.console.now = self.t
+        if self.t == PRECOMPUTE_TICK:
+            # The disc's timeline (some 20 ms), made during the power-on frames, after the
+            # first picture and long before RUN needs it; the tape's (some 50 ms) only once a
+            # tape is asked for, at "Press PLAY" (see _tape_prompt), never at start-up.
+            disc.timeline(tape.LOADER_NAME)
         if self.state == "power":
             self._power_tick()
         elif self.state == "typing":
@@ -478,7 +484,7 @@ class BootScreen(Screen):
                 self._tape_wanted = "program"
                 self._start_tape()
             else:
-                self._start_disc(DISC_FILES[0][0], action="program")
+                self._start_disc(disc_files()[0][0], action="program")
             return
         name = op[1]
         if self.media == "tape":
@@ -666,13 +672,13 @@ class BootScreen(Screen):
         loaded = [e for e in events if e.kind == "file_loaded"]
         # RUN"MONOSCR or RUN"MONOCODE: that binary alone is loaded, and the firmware jumps to
         # its entry address, 0, which restarts BASIC (as from the tape).
-        binary = action != "program" and loaded[0].file != DISC_FILES[0][0]
+        binary = action != "program" and loaded[0].file != disc_files()[0][0]
         for e in events:
             if e.kind == "step":
                 self._at(e.t, "cue", "disc_step", start=start)
         if action != "program":
             self._at(loaded[0].t, "reset" if binary else "loader", start=start)
-        screen_file = DISC_FILES[1]
+        screen_file = disc_files()[1]
         if any(e.file == screen_file[0] for e in events):
             times = disc.byte_times(events, screen_file[0], screen_file[1])
             self._picture_ticks = start + np.ceil(times * TPS / self.factor - 1e-9).astype(np.int64)
