@@ -91,3 +91,5 @@ TapeModel.duration            # tests/boot/test_tape.py: the tape's length at 10
 tape_intervals                # tests/boot/test_tape.py, test_real_cpc.py: the model's tape as edges, for a .wav
 pens_from_screen              # tests/boot/test_tape.py: screen memory decoded back to the picture's pens
 clear_cache                   # tests/sound/test_render.py: render every sound again from scratch
+read_png_sheet                # tools/build_font.py, tests/render/test_font.py: the font PNG agrees with its source
+sheet_to_glyphs               # tests/render/test_font.py: the PNG's sheet read back as glyphs
