@@ -637,3 +637,29 @@ def test_the_status_line_names_the_player_whose_move_is_shown():
             assert s.text()[24].startswith("2 MARIE"), s.text()[24]
             checked += 1
     assert checked > 0
+
+
+def test_a_refusal_goes_when_a_computer_outbids_it():
+    """Play-test: 'Offrez plus de 6.000 F' stayed on row 5 while the computers' bids rose past it."""
+    s = game_session(computer=(False, True, True, True), first_player=0, dice=[(1, 2)], speed=3)
+    s.press("D")
+    assert until(s, "(O/N)")
+    s.press("N")
+    assert until(s, "Numéro (1 2 3 4), offre, ENTER")
+    for _ in range(5000):                            # a computer opens the bidding
+        if s.screen.state.auction.high_bid > 0 and not s.screen.busy:
+            break
+        s.step()
+    au = s.screen.state.auction
+    assert au is not None and au.high_bid > 0
+    mode = s.screen.prompt
+    s.step([digit(1), digit(5), digit(0), digit(0), key("ENTER")])   # 500 F: too little
+    assert s.shows("Offrez plus de") and mode.message.startswith("Offrez plus de")
+    before = au.high_bid
+    for _ in range(5000):
+        s.step()
+        au = s.screen.state.auction
+        if au is None or au.high_bid > before:
+            break
+    assert au is not None and au.high_bid > before, "no computer outbid"
+    assert not s.shows("Offrez plus de") and mode.message == ""

@@ -8,7 +8,8 @@ Computer players bid by themselves in round amounts (``ai.bot.round_bid``), neve
 after a quiet spell: every bid starts the count again; while a human types a bid the count
 waits.  The window keeps one layout from its first picture to the gavel: rows 1-2 the best bid
 and the keys, row 3 the calls ("une fois", "deux fois", "adjugé"), row 4 the last message or
-the bid being typed, row 5 a refusal; it stays while the bids and the gavel are being shown.
+the bid being typed, row 5 a refusal, until the next bid is made (a refusal names the bid
+before it); the window stays while the bids and the gavel are being shown.
 """
 
 from __future__ import annotations
@@ -155,6 +156,7 @@ class AuctionMode(Mode):
         if isinstance(move.action, A.Bid):
             self.quiet = 0
             self.last_bid = self.host.ticks
+            self.message = ""   # a refusal ('Offrez plus de 6.000 F') was of the bid before
         self.wait = PACE[self.host.speed]
         return True
 
