@@ -17,6 +17,10 @@ from typing import Any
 
 # Any sub-command may import pygame: its banner must never reach stdout (JSON outputs).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# numpy's OpenBLAS starts a thread per core when it is imported, for matrix products the
+# program never makes (its arrays are pictures, sounds and small tables): one thread halves
+# the CPU of importing numpy (0.22 s to 0.12 s) and takes 10 ms off the start-up (issue 21).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from monopoly_cpc import __version__
 from monopoly_cpc.errors import UserError

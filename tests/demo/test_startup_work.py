@@ -65,3 +65,13 @@ def test_the_font_is_read_from_its_source_not_the_png(monkeypatch):
         assert f.glyphs.shape == (256, 8, 8) and f.has("é")
     finally:
         fontmod.font.cache_clear()
+
+
+def test_numpy_gets_one_blas_thread_unless_the_environment_says_otherwise():
+    code = "import os, monopoly_cpc.cli; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
+    env["OPENBLAS_NUM_THREADS"] = "4"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "4"
