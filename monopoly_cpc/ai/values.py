@@ -261,6 +261,19 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
     return da, db, ca, cb
 
 
+def rival_holds_group(t: Tables, owner: list[int], p: int) -> bool:
+    """True when a player other than ``p`` holds a whole colour group (mortgaged or not)."""
+    for m in t.members:
+        o = owner[m[0]]
+        if o >= 0 and o != p:
+            for x in m:
+                if owner[x] != o:
+                    break
+            else:
+                return True
+    return False
+
+
 def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
     """What getting ``s`` (from the bank) is worth to ``p``."""
     return gain_of(t, owner, mortgaged, p, s)
