@@ -261,16 +261,11 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
     return da, db, ca, cb
 
 
-def rival_holds_group(t: Tables, owner: list[int], p: int) -> bool:
-    """True when a player other than ``p`` holds a whole colour group (mortgaged or not)."""
-    for m in t.members:
-        o = owner[m[0]]
-        if o >= 0 and o != p:
-            for x in m:
-                if owner[x] != o:
-                    break
-            else:
-                return True
+def rival_built_high(owner: list[int], houses: list[int], p: int, top: int) -> bool:
+    """True when a player other than ``p`` has a hotel or ``top - 1`` houses (four) on a street."""
+    for s, h in enumerate(houses):
+        if h >= top - 1 and owner[s] != p:
+            return True
     return False
 
 
