@@ -23,7 +23,7 @@ class Level:
     auctions_cheap: bool    # lets a deed go to auction when no rival has the cash to bid
     trades_every_turn: bool = False  # looks for a trade every turn, whatever its character's rhythm
     build_floor_pct: int = 100       # builds down to this % of its character's cash floor
-    hotel_restraint: bool = False       # no hotel once a rival has four houses or a hotel on a street
+    hotel_restraint: bool = False    # no hotel once a rival has four houses or a hotel on a street
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
