@@ -21,7 +21,7 @@ from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
 from monopoly_cpc.ai.rng import BotRng
-from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
+from monopoly_cpc.ai.values import Tables, best_rival_gain, rival_built_high, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
@@ -735,6 +735,9 @@ class Bot:
             if not rich and target < top:
                 self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
+        if (target == top and self.level.hotel_restraint
+                and rival_built_high(state.owner, houses, p, top)):
+            target = top - 1   # four houses, not a hotel, once a rival builds that high
         need_cash = -1
         blocked = False
         for i, g in enumerate(monos):

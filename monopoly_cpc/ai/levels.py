@@ -23,6 +23,7 @@ class Level:
     auctions_cheap: bool    # lets a deed go to auction when no rival has the cash to bid
     trades_every_turn: bool = False  # looks for a trade every turn, whatever its character's rhythm
     build_floor_pct: int = 100       # builds down to this % of its character's cash floor
+    hotel_restraint: bool = False    # no hotel once a rival has four houses or a hotel on a street
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
@@ -30,5 +31,5 @@ LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     Level("facile", False, False, False, False, False, False, False, 0.0, 25, 100, False),
     Level("normal", True, True, False, True, False, True, False, 0.5, 0, 100, False),
     Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True,
-          trades_every_turn=True, build_floor_pct=50),
+          trades_every_turn=True, build_floor_pct=50, hotel_restraint=True),
 )}

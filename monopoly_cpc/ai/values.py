@@ -261,6 +261,14 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
     return da, db, ca, cb
 
 
+def rival_built_high(owner: list[int], houses: list[int], p: int, top: int) -> bool:
+    """True when a player other than ``p`` has a hotel or ``top - 1`` houses (four) on a street."""
+    for s, h in enumerate(houses):
+        if h >= top - 1 and owner[s] != p:
+            return True
+    return False
+
+
 def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
     """What getting ``s`` (from the bank) is worth to ``p``."""
     return gain_of(t, owner, mortgaged, p, s)

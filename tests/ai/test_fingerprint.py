@@ -27,6 +27,10 @@ cash floor (``Level.build_floor_pct``), issue 19: every game with an expert chan
 of normals, facile players and baselines alone would not have); the new players ``swap`` and
 ``fair`` are not in the line-ups, and the baseline's games are the same (its new hooks for
 them answer as before).
+
+Recorded again when the expert was taught to build no hotel once a rival has four houses or a
+hotel on a street (``Level.hotel_restraint``, issue 19): the games where an expert reaches four
+houses beside such a rival changed.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "5e8d7c623ee2c03d79e5da3b84622e0cd336e663036c0c0a78c150bc6ffbc288"
+FINGERPRINT = "47c50035fab64c7e8a65f9818c75ea593587a7758e02c560ba74d34bd3023118"
 
 
 def fingerprint() -> str:

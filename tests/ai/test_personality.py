@@ -91,6 +91,21 @@ def test_how_high_each_character_builds():
     assert isinstance(make_bot("normal", "Téméraire").decide(st, 0), A.Build)  # goes on
 
 
+def test_expert_keeps_to_four_houses_once_a_rival_builds_that_high():
+    four = {VAUGIRARD: 4, COURCELLES: 4, REPUBLIQUE: 4}
+    cash = [400_000, 150_000, 150_000, 150_000]
+    rival_red = {MATIGNON: 1, MALESHERBES: 1, HENRI_MARTIN: 1}
+    low = position(owners=LIGHT_BLUE | rival_red, houses=four | {MATIGNON: 3, MALESHERBES: 3,
+                                                                 HENRI_MARTIN: 3}, cash=cash)
+    assert isinstance(make_bot("expert").decide(low, 0), A.Build)            # on to a hotel
+    high = position(owners=LIGHT_BLUE | rival_red, houses=four | {MATIGNON: 3, MALESHERBES: 3,
+                                                                  HENRI_MARTIN: 4}, cash=cash)
+    assert make_bot("expert").decide(high, 0) == A.Roll(0)                   # four houses kept
+    assert isinstance(make_bot("normal", "Téméraire").decide(high, 0), A.Build)
+    high.houses[VAUGIRARD] = 3
+    assert isinstance(make_bot("expert").decide(high, 0), A.Build)           # the fourth house
+
+
 def _in_jail(opponent_houses: bool):
     houses = {MATIGNON: 3, MALESHERBES: 3, HENRI_MARTIN: 3} if opponent_houses else {}
     st = position(owners=RED_WITH_HOUSES, houses=houses, cash=[150_000] * 4)
