@@ -60,10 +60,14 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists). Never changed once built."""
 
-    __slots__ = ("lists", "mort", "own", "t")
+    __slots__ = ("deeds", "lists", "mort", "own", "seen", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
+        # The state whose deeds were last found equal to these, and its ``deed_changes`` then
+        # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
+        self.seen: GameState | None = None
+        self.deeds = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
@@ -149,10 +153,14 @@ class _WorstRents:
     by anyone else (``second``): the danger for every player at once, for one set of holdings
     and one content of the buildings."""
 
-    __slots__ = ("first", "holdings", "houses", "owner", "second")
+    __slots__ = ("builds", "first", "holdings", "houses", "owner", "second", "seen")
 
     def __init__(self, holdings: _Holdings, houses: list[int]) -> None:
         self.holdings = holdings
+        # The state whose buildings were last found equal to these, and its ``build_changes``
+        # then (as ``_Holdings.seen``).
+        self.seen: GameState | None = None
+        self.builds = -1
         self.houses = houses = houses[:]
         b = holdings.t.board
         rents, own, mort = b.rents, holdings.own, holdings.mort
@@ -247,6 +255,10 @@ class Bot:
         self._holdings: _Holdings | None = None   # ... and what it says (shared)
         self._valued: tuple = (None, None, None, 0.0)   # value_of: holdings, (p, s), alive
         self._mort: list[bool] | None = None
+        # The state whose deeds were last found equal to the snapshot, and its deed_changes
+        # then: on an engine_only state, an unchanged counter spares the two list comparisons.
+        self._seen: GameState | None = None
+        self._seen_deeds = -1
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
         # The trade interface (read and, for the memory, written by ai/trading.py): the
@@ -259,6 +271,8 @@ class Bot:
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
         self._quiet_need = 0                 # ... and the cash that would have changed that
+        self._quiet_seen: GameState | None = None   # ... the state then (engine_only) ...
+        self._quiet_builds = -1              # ... and its build_changes (as _seen)
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
@@ -302,6 +316,7 @@ class Bot:
         self.rng.state = int(data["rng"])
         self.last_reason = reason_from(data["reason"])
         self._quiet_houses = [int(x) for x in data["quiet_houses"]]
+        self._seen = self._quiet_seen = None
         qb = data["quiet_bank"]
         self._quiet_bank = (int(qb[0]), int(qb[1]))
         self.tried = {(int(q), tuple(give), tuple(take)): int(turn)
@@ -380,16 +395,40 @@ class Bot:
             return False
         if state.time_up:
             return True
-        t = self._t
-        if (t is None or t.board is not state.board or state.owner != self._own
-                or state.mortgaged != self._mort):
+        if not ((state.engine_only and self._seen is state
+                 and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
             return False
         if not self._mortgaged and not self.monos:
             return True
         return (self._version == self._quiet_version and pl.cash < self._quiet_need
-                and state.bank_houses == self._quiet_bank[0]
-                and state.bank_hotels == self._quiet_bank[1]
-                and state.houses == self._quiet_houses)
+                and ((state.engine_only and self._quiet_seen is state
+                      and self._quiet_builds == state.build_changes)
+                     or self._same_builds(state)))
+
+    def _same_deeds(self, state: GameState) -> bool:
+        """The snapshot (``_own``, ``_mort``) is of this board and of these deeds, by comparing
+        them. The callers first ask, inline, whether ``state`` is the one they were last found
+        equal to (``_seen``), only the engine changes it and its ``deed_changes`` is the same:
+        then they are, without a comparison."""
+        t = self._t
+        if t is None or t.board is not state.board:
+            return False
+        if state.owner != self._own or state.mortgaged != self._mort:
+            return False
+        self._seen = state
+        self._seen_deeds = state.deed_changes
+        return True
+
+    def _same_builds(self, state: GameState) -> bool:
+        """The buildings and the bank's stock are those of the last "nothing to lift or build"
+        (``_quiet_houses``, ``_quiet_bank``), by comparing them; the callers first ask, inline,
+        as for ``_same_deeds``, with ``_quiet_seen`` and ``build_changes``."""
+        if (state.bank_houses != self._quiet_bank[0] or state.bank_hotels != self._quiet_bank[1]
+                or state.houses != self._quiet_houses):
+            return False
+        self._quiet_seen = state
+        self._quiet_builds = state.build_changes
+        return True
 
     # -- caches ----------------------------------------------------------------------------------
     def refresh(self, state: GameState, p: int) -> Tables:
@@ -397,18 +436,28 @@ class Bot:
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
             self._own = None
-        own, mort = state.owner, state.mortgaged
-        # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged.
-        if own != self._own or mort != self._mort:
+            self._seen = None
+        # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged
+        # (none while the engine's counter says nothing changed: _same_deeds).
+        if not ((state.engine_only and self._seen is state
+                 and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
+            own, mort = state.owner, state.mortgaged
             if own != self._own:
                 self._owners_version += 1     # deeds changed hands (not just a mortgage)
             self._version += 1
             snap = _LAST[0]
-            if snap is None or snap.t is not t or own != snap.own or mort != snap.mort:
+            if snap is None or snap.t is not t or not (
+                    state.engine_only and snap.seen is state
+                    and snap.deeds == state.deed_changes) and (
+                    own != snap.own or mort != snap.mort):
                 snap = _LAST[0] = _Holdings(t, own, mort, len(state.players))
+            snap.seen = state
+            snap.deeds = state.deed_changes
             self._holdings = snap
             self._own = snap.own              # copies, never changed (shared by the bots)
             self._mort = snap.mort
+            self._seen = state
+            self._seen_deeds = state.deed_changes
             self._mortgaged, self.monos, self.targets, self.split = snap.of(p)
         return t
 
@@ -431,8 +480,12 @@ class Bot:
             w = _WORST[0]
             h = self._holdings
             assert h is not None   # set by refresh
-            if w is None or w.holdings is not h or state.houses != w.houses:
+            if w is None or w.holdings is not h or not (
+                    state.engine_only and w.seen is state
+                    and w.builds == state.build_changes) and state.houses != w.houses:
                 w = _WORST[0] = _WorstRents(h, state.houses)
+            w.seen = state
+            w.builds = state.build_changes
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
         return r
 
@@ -590,9 +643,8 @@ class Bot:
                 return counter
         # Hot path (several calls a turn): the snapshot is checked here rather than through
         # refresh (two list comparisons), then nothing to do when I hold nothing to act on.
-        t = self._t
-        if (t is None or t.board is not state.board or state.owner != self._own
-                or state.mortgaged != self._mort):
+        if not ((state.engine_only and self._seen is state
+                 and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
             self.refresh(state, p)
         elif (not self._mortgaged and not self.monos
               and (not my_turn or not (self.targets or self.split))):
@@ -602,9 +654,9 @@ class Bot:
             # this board, nothing is possible until the cash reaches what was missing then.
             cash = state.players[p].cash
             if (self._version != self._quiet_version or cash >= self._quiet_need
-                    or state.houses != self._quiet_houses
-                    or state.bank_houses != self._quiet_bank[0]
-                    or state.bank_hotels != self._quiet_bank[1]):
+                    or not ((state.engine_only and self._quiet_seen is state
+                             and self._quiet_builds == state.build_changes)
+                            or self._same_builds(state))):
                 self._need = 1 << 60
                 a = self._lift(state, p) if self._mortgaged else None
                 if a is None and self.monos:
@@ -615,6 +667,8 @@ class Bot:
                 self._quiet_version = self._version
                 self._quiet_houses = state.houses[:]
                 self._quiet_bank = (state.bank_houses, state.bank_hotels)
+                self._quiet_seen = state
+                self._quiet_builds = state.build_changes
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)

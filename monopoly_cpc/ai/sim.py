@@ -68,6 +68,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     table = Table(bots)
     st = new_game([f"P{i + 1}" for i in range(n)], computer=[True] * n, seed=seed,
                   variant=variant)
+    st.engine_only = True   # only ``apply`` below changes it (check, observe, at_round read it)
     rounds = 1
     prev_current = -1
     last_turn = -1

@@ -235,6 +235,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
     pl = state.players[p]
     b = state.board
     own = state.owner
+    state.deed_changes += 1     # the deeds change hands below (and the buildings go back)
+    state.build_changes += 1
     # Buildings go back to the bank at half price (seeds/002 FAILLITE).
     for s in b.streets:
         if own[s] == p and state.houses[s]:

@@ -108,6 +108,7 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
             state.bank_hotels -= 1
         else:
             state.bank_houses -= 1
+    state.build_changes += 1
     if is_hotel:
         state.bank_houses += top - 1  # the houses go back to the bank
         state.houses[s] = HOTEL
@@ -128,6 +129,7 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
     b = state.board
     cost = b.house_costs[s]
     pl = state.players[p]
+    state.build_changes += 1
     if state.houses[s] != HOTEL:
         state.houses[s] -= 1
         state.bank_houses += 1
@@ -186,6 +188,7 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
         raise IllegalAction(why, action)
     m = state.board.mortgages[s]
     state.mortgaged[s] = True
+    state.deed_changes += 1
     state.players[p].cash += m
     state.bank_cash -= m
     ev.append(event("mortgage", p, s, m))
@@ -205,6 +208,7 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
     pl.cash -= cost
     state.bank_cash += cost
     state.mortgaged[s] = False
+    state.deed_changes += 1
     if s in state.fresh_lifts:
         state.fresh_lifts.remove(s)
     ev.append(event("lift", p, s, cost))
@@ -320,6 +324,7 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
     pp, pq = state.players[p], state.players[q]
     pp.cash -= t.cash
     pq.cash += t.cash
+    state.deed_changes += 1
     for s in t.give:
         state.owner[s] = q
     for s in t.take:
@@ -386,6 +391,7 @@ def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None
         if own[s] == p and not can_mortgage(state, p, s):
             m = b.mortgages[s]
             state.mortgaged[s] = True
+            state.deed_changes += 1
             pl.cash += m
             state.bank_cash -= m
             ev.append(event("mortgage", p, s, m))
@@ -435,6 +441,7 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> N
     state.debts.pop(0)
     pl.cash -= cash_part
     state.players[d.creditor].cash += cash_part
+    state.deed_changes += 1
     for s in squares:
         state.owner[s] = d.creditor
     ev.append(event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))

@@ -155,6 +155,7 @@ def _deal_deeds(state: GameState, k: int) -> None:
         for i, p in enumerate(state.players):
             s = deeds.pop()
             state.owner[s] = i
+            state.deed_changes += 1
             price = state.board.prices[s]
             if p.cash < price:
                 raise ValueError("the starting cash cannot pay for the dealt title deeds")
@@ -487,6 +488,7 @@ def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
     pl.cash -= price
     state.bank_cash += price
     state.owner[s] = action.player
+    state.deed_changes += 1
     state.pending_square = -1
     ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
     _resume(state, ev)
@@ -573,6 +575,7 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
     ev.append(event("auction_won", w, au.square, au.high_bid, -1, au.kind))
     if au.kind == "property":
         state.owner[au.square] = w
+        state.deed_changes += 1
         _pay_bank(state, w, au.high_bid, "auction", ev)
         _resume(state, ev)
         return
@@ -584,6 +587,7 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
         _resume(state, ev)
         return
     # A building bought at auction in a shortage: paid now, placed by the winner next.
+    state.build_changes += 1
     if au.kind == "house":
         state.bank_houses -= 1
     else:
@@ -611,6 +615,7 @@ def _sell_to_the_last_one(state: GameState, ev: list[Event]) -> None:
         _resume(state, ev)
         return
     ev.append(event("shortage_alone", w, -1, 0, -1, au.kind))
+    state.build_changes += 1
     if au.kind == "house":
         state.bank_houses -= 1
     else:
