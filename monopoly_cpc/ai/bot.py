@@ -73,57 +73,61 @@ class _Holdings:
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
-        # rest: a purchase brings them closer). An empty entry stays the shared ().
-        mortgaged: list = [()] * n
-        monos: list = [()] * n
-        targets: list = [()] * n
-        split: list = [()] * n
+        # rest: a purchase brings them closer). Lists of their own, filled by direct appends
+        # (the compiled build then appends to a list, not to an object).
+        mortgaged: list[list[int]] = [[] for _ in range(n)]
+        monos: list[list[int]] = [[] for _ in range(n)]
+        targets: list[list[int]] = [[] for _ in range(n)]
+        split: list[list[int]] = [[] for _ in range(n)]
         self.lists = (mortgaged, monos, targets, split)
         if True in mort:
             for s in t.board.properties:
                 if mort[s]:
                     o = own[s]
                     if o >= 0:
-                        if mortgaged[o]:
-                            mortgaged[o].append(s)
-                        else:
-                            mortgaged[o] = [s]
-        holders: tuple[int, ...]
+                        mortgaged[o].append(s)
         for g, members in enumerate(t.members):
             # The holders of the group (pairs and triples spelt out: this runs at every change
-            # of a deed).
+            # of a deed). A group with a bank deed and any holder: no trade completes it.
             if len(members) == 2:
                 x, y = members
                 a, b = own[x], own[y]
                 if a == b:
                     if a >= 0 and not mort[x] and not mort[y]:
-                        _add(monos, a, g)
+                        monos[a].append(g)
                 elif a >= 0 and b >= 0:
-                    _add(targets, a, g)
-                    _add(targets, b, g)
+                    targets[a].append(g)
+                    targets[b].append(g)
                 continue
             if len(members) == 3:
                 x, y, z = members
                 a, b, c = own[x], own[y], own[z]
                 if a == b == c:
                     if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
-                        _add(monos, a, g)
-                    continue
-                holders = (a, b) if c == a or c == b else (a, c) if a == b else (a, b, c)
-            else:
-                holders = tuple({own[s] for s in members})
-                if len(holders) == 1:
-                    a = holders[0]
-                    if a >= 0 and not any(mort[s] for s in members):
-                        _add(monos, a, g)
-                    continue
-            if -1 not in holders:
-                # Two holders: a trade between them completes it, for either. Three or more:
-                # each is one of several rivals.
+                        monos[a].append(g)
+                elif a >= 0 and b >= 0 and c >= 0:
+                    # Two holders: a trade between them completes it, for either. Three: each
+                    # is one of several rivals.
+                    if a == b:
+                        targets[a].append(g)
+                        targets[c].append(g)
+                    elif c == a or c == b:
+                        targets[a].append(g)
+                        targets[b].append(g)
+                    else:
+                        split[a].append(g)
+                        split[b].append(g)
+                        split[c].append(g)
+                continue
+            holders = sorted({own[s] for s in members})
+            if len(holders) == 1:
+                a = holders[0]
+                if a >= 0 and not any(mort[s] for s in members):
+                    monos[a].append(g)
+            elif holders[0] >= 0:
                 kind = targets if len(holders) == 2 else split
                 for o in holders:
-                    _add(kind, o, g)
-            # (a group with a bank deed and any holder: no trade completes it)
+                    kind[o].append(g)
         rank = t.build_rank
         for groups in monos:
             if len(groups) > 1:
@@ -135,13 +139,6 @@ class _Holdings:
         if p < len(monos):
             return mortgaged[p], monos[p], targets[p], split[p]
         return _NOTHING
-
-
-def _add(lists: list, p: int, g: int) -> None:
-    if lists[p]:
-        lists[p].append(g)
-    else:
-        lists[p] = [g]
 
 
 _NOTHING: Final[tuple] = ((), (), (), ())
