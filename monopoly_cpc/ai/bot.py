@@ -80,7 +80,7 @@ class _Holdings:
         targets: list[list[int]] = [[] for _ in range(n)]
         split: list[list[int]] = [[] for _ in range(n)]
         self.lists = (mortgaged, monos, targets, split)
-        if True in mort:
+        if any(mort):
             for s in t.board.properties:
                 if mort[s]:
                     o = own[s]
@@ -771,16 +771,27 @@ class Bot:
         target = self._pe_build_target
         top = state.variant.houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
-        # Building levels of each group's streets (a hotel is level ``top``).
-        if top == HOTEL:
-            levels = [[houses[s] for s in members_of[g]] for g in monos]
-        else:
-            levels = [[top if houses[s] == HOTEL else houses[s] for s in members_of[g]]
-                      for g in monos]
-        lows = [min(v) for v in levels]
+        # Building levels of each group's streets (a hotel is level ``top``), each group's
+        # lowest and the lowest of all (loops rather than min(): native code when compiled).
+        levels: list[list[int]] = []
+        lows: list[int] = []
+        lowest = HOTEL + 1
+        for g in monos:
+            v: list[int] = []
+            low = HOTEL + 1
+            for s in members_of[g]:
+                h = houses[s]
+                if h == HOTEL:
+                    h = top
+                v.append(h)
+                if h < low:
+                    low = h
+            levels.append(v)
+            lows.append(low)
+            if low < lowest:
+                lowest = low
         if self._lv_develops:
             # Three houses on every group first; higher once money is plentiful.
-            lowest = min(lows)
             rich = pl.cash > floor + RICH
             target = top if rich else (min(target, 3) if lowest < 3 else target)
             if not rich and target < top:
