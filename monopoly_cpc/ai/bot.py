@@ -159,15 +159,15 @@ class _WorstRents:
         self.seen: GameState | None = None
         self.builds = -1
         self.houses = houses = houses[:]
-        b = holdings.t.board
-        rents, own, mort = b.rents, holdings.own, holdings.mort
+        t = holdings.t
+        rents, own, mort = t.street_rents, holdings.own, holdings.mort
         # One pass: the dearest rent so far, its owner, and the dearest of anyone else's.
         first, owner, second = 0, -1, 0
-        for s in b.streets:
+        for s in t.streets:
             o = own[s]
             if o < 0 or mort[s]:
                 continue
-            r = rents[s][houses[s]]
+            r = rents[s * 6 + houses[s]]
             if o == owner:
                 if r > first:  # noqa: PLR1730 (hot path: a compare costs less than max())
                     first = r
