@@ -73,19 +73,19 @@ class _Holdings:
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
-        # rest: a purchase brings them closer). Lists of their own, filled by direct appends
-        # (the compiled build then appends to a list, not to an object).
-        mortgaged: list[list[int]] = [[] for _ in range(n)]
-        monos: list[list[int]] = [[] for _ in range(n)]
-        targets: list[list[int]] = [[] for _ in range(n)]
-        split: list[list[int]] = [[] for _ in range(n)]
+        # rest: a purchase brings them closer). An empty entry is the shared ``_EMPTY`` (never
+        # changed), a list of its own once something goes in (``_add``).
+        mortgaged: list[list[int]] = [_EMPTY] * n
+        monos: list[list[int]] = [_EMPTY] * n
+        targets: list[list[int]] = [_EMPTY] * n
+        split: list[list[int]] = [_EMPTY] * n
         self.lists = (mortgaged, monos, targets, split)
         if any(mort):
             for s in t.board.properties:
                 if mort[s]:
                     o = own[s]
                     if o >= 0:
-                        mortgaged[o].append(s)
+                        _add(mortgaged, o, s)
         for g, members in enumerate(t.members):
             # The holders of the group (pairs and triples spelt out: this runs at every change
             # of a deed). A group with a bank deed and any holder: no trade completes it.
@@ -94,40 +94,40 @@ class _Holdings:
                 a, b = own[x], own[y]
                 if a == b:
                     if a >= 0 and not mort[x] and not mort[y]:
-                        monos[a].append(g)
+                        _add(monos, a, g)
                 elif a >= 0 and b >= 0:
-                    targets[a].append(g)
-                    targets[b].append(g)
+                    _add(targets, a, g)
+                    _add(targets, b, g)
                 continue
             if len(members) == 3:
                 x, y, z = members
                 a, b, c = own[x], own[y], own[z]
                 if a == b == c:
                     if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
-                        monos[a].append(g)
+                        _add(monos, a, g)
                 elif a >= 0 and b >= 0 and c >= 0:
                     # Two holders: a trade between them completes it, for either. Three: each
                     # is one of several rivals.
                     if a == b:
-                        targets[a].append(g)
-                        targets[c].append(g)
+                        _add(targets, a, g)
+                        _add(targets, c, g)
                     elif c == a or c == b:
-                        targets[a].append(g)
-                        targets[b].append(g)
+                        _add(targets, a, g)
+                        _add(targets, b, g)
                     else:
-                        split[a].append(g)
-                        split[b].append(g)
-                        split[c].append(g)
+                        _add(split, a, g)
+                        _add(split, b, g)
+                        _add(split, c, g)
                 continue
             holders = sorted({own[s] for s in members})
             if len(holders) == 1:
                 a = holders[0]
                 if a >= 0 and not any(mort[s] for s in members):
-                    monos[a].append(g)
+                    _add(monos, a, g)
             elif holders[0] >= 0:
                 kind = targets if len(holders) == 2 else split
                 for o in holders:
-                    kind[o].append(g)
+                    _add(kind, o, g)
         rank = t.build_rank
         for groups in monos:
             if len(groups) > 1:
@@ -139,6 +139,18 @@ class _Holdings:
         if p < len(monos):
             return mortgaged[p], monos[p], targets[p], split[p]
         return _NOTHING
+
+
+_EMPTY: Final[list[int]] = []   # an empty entry of _Holdings.lists (shared: never changed)
+
+
+def _add(lists: list[list[int]], p: int, g: int) -> None:
+    """Append ``g`` to ``lists[p]``, which becomes a list of its own if it was ``_EMPTY``."""
+    lst = lists[p]
+    if lst is _EMPTY:
+        lists[p] = [g]
+    else:
+        lst.append(g)
 
 
 _NOTHING: Final[tuple] = ((), (), (), ())
