@@ -282,6 +282,10 @@ class Bot:
         self._quiet_need = 0                 # ... and the cash that would have changed that
         self._quiet_seen: GameState | None = None   # ... the state then (engine_only) ...
         self._quiet_builds = -1              # ... and its build_changes (as _seen)
+        # The last _mortgage_room: its state (engine_only), counters, player, exclusion, answer.
+        self._room_state: GameState | None = None
+        self._room_deeds = self._room_builds = self._room_p = self._room_exclude = -1
+        self._room = 0
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
@@ -908,6 +912,13 @@ class Bot:
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
         """Cash that mortgaging my lone properties would raise."""
         t = self.refresh(state, p)
+        # Asked at every bid of an auction: on a state only the engine changes, the last answer
+        # holds while the deeds and the buildings are the same (the engine's counters).
+        if (state.engine_only and self._room_state is state
+                and self._room_deeds == state.deed_changes
+                and self._room_builds == state.build_changes
+                and self._room_p == p and self._room_exclude == exclude):
+            return self._room
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
@@ -924,6 +935,13 @@ class Bot:
                         total += mortgage[s]
                     continue
                 total += mortgage[s]
+        if state.engine_only:
+            self._room_state = state
+            self._room_deeds = state.deed_changes
+            self._room_builds = state.build_changes
+            self._room_p = p
+            self._room_exclude = exclude
+            self._room = total
         return total
 
     def _place(self, state: GameState, p: int) -> A.Action | None:
