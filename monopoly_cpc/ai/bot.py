@@ -386,6 +386,7 @@ class Bot:
         # then: on an engine_only state, an unchanged counter spares the two list comparisons.
         self._seen: GameState | None = None
         self._seen_deeds = -1
+        self._changed = False                # the last refresh changed the snapshot
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
         # The trade interface (read and, for the memory, written by ai/trading.py): the
@@ -544,11 +545,18 @@ class Bot:
         t = self._t
         if t is None or t.board is not state.board:
             return False
-        if state.owner != self._own or state.mortgaged != self._mort:
-            return False
+        return self._deeds_diff(state) == 0
+
+    def _deeds_diff(self, state: GameState) -> int:
+        """0 when the deeds are those of the snapshot (then noted, as ``_same_deeds``), 1 when
+        some changed hands, 2 when only mortgages changed (the board's tables are current)."""
+        if state.owner != self._own:
+            return 1
+        if state.mortgaged != self._mort:
+            return 2
         self._seen = state
         self._seen_deeds = state.deed_changes
-        return True
+        return 0
 
     def _same_builds(self, state: GameState) -> bool:
         """The buildings and the bank's stock are those of the last "nothing to lift or build"
@@ -570,10 +578,14 @@ class Bot:
             self._seen = None
         # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged
         # (none while the engine's counter says nothing changed: _same_deeds).
-        if not ((state.engine_only and self._seen is state
-                 and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
+        self._changed = False
+        if state.engine_only and self._seen is state and self._seen_deeds == state.deed_changes:
+            return t
+        diff = self._deeds_diff(state)
+        if diff:
+            self._changed = True
             own, mort = state.owner, state.mortgaged
-            if own != self._own:
+            if diff == 1:
                 self._owners_version += 1     # deeds changed hands (not just a mortgage)
             self._version += 1
             snap = _LAST[0]
@@ -773,13 +785,18 @@ class Bot:
             if trading.still_valid(state, counter) and trading.trades_open(state):
                 self.last_reason = because("counter_offer")
                 return counter
-        # Hot path (several calls a turn): the snapshot is checked here rather than through
-        # refresh (two list comparisons), then nothing to do when I hold nothing to act on.
-        if not ((state.engine_only and self._seen is state
-                 and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
+        # Hot path (several calls a turn): the snapshot is checked here (the engine's counter)
+        # rather than through refresh, then nothing to do when I hold nothing to act on (not
+        # asked right after the snapshot changed).
+        if state.engine_only and self._seen is state and self._seen_deeds == state.deed_changes:
+            fresh = True
+        else:
+            t = self._t
+            stale = t is None or t.board is not state.board
             self.refresh(state, p)
-        elif (not self._mortgaged and not self.monos
-              and (not my_turn or not (self.targets or self.split))):
+            fresh = not stale and not self._changed
+        if fresh and (not self._mortgaged and not self.monos
+                      and (not my_turn or not (self.targets or self.split))):
             return None
         if self._mortgaged or self.monos:
             # Lifting and building only get easier with more cash: when nothing was possible on
