@@ -58,18 +58,11 @@ class _Holdings:
     """Who holds what, for one content of the deeds (owners, mortgages): each player's
     mortgaged squares, complete groups, trade targets and three-way splits, worked out in one
     pass for every player. The bots that see the same deeds share it (the first one builds it,
-    the others compare two lists). Never changed once built.
-
-    ``prev``: the holdings of the deeds just before (same board and players), when a few deeds
-    changed since: only the entries of the groups and players those touch are worked out again
-    (``_derive``), the others are taken from ``prev``; the result is the same as a full pass."""
+    the others compare two lists). Never changed once built."""
 
     __slots__ = ("deeds", "lists", "mort", "own", "seen", "t")
 
-    lists: tuple[list[list[int]], list[list[int]], list[list[int]], list[list[int]]]
-
-    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int,
-                 prev: _Holdings | None = None) -> None:
+    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
         # The state whose deeds were last found equal to these, and its ``deed_changes`` then
         # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
@@ -77,8 +70,6 @@ class _Holdings:
         self.deeds = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
-        if prev is not None and prev.t is t and len(prev.lists[1]) == n and self._derive(prev):
-            return
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
@@ -142,49 +133,6 @@ class _Holdings:
             if len(groups) > 1:
                 groups.sort(key=rank.__getitem__)   # best groups to build on first
 
-    def _derive(self, prev: _Holdings) -> bool:
-        """Set ``lists`` from ``prev``'s and the deeds that changed since (at most three; more:
-        False, nothing set). Entries are never changed in place: a touched one is a new list."""
-        t, own, mort = self.t, self.own, self.mort
-        pown, pmort = prev.own, prev.mort
-        changed: list[int] = []
-        for s in t.board.properties:
-            if own[s] != pown[s] or mort[s] != pmort[s]:
-                if len(changed) == 3:
-                    return False
-                changed.append(s)
-        pm, pmo, pt, psp = prev.lists
-        mortgaged, monos, targets, split = pm[:], pmo[:], pt[:], psp[:]
-        self.lists = (mortgaged, monos, targets, split)
-        group, rank = t.group, t.build_rank
-        done: list[int] = []
-        for s in changed:
-            # The mortgaged squares of the deed's holders before and after, in board order.
-            o = pown[s]
-            if o >= 0 and (pmort[s] or mort[s]):
-                mortgaged[o] = _mortgaged_of(t, own, mort, o)
-            o = own[s]
-            if o >= 0 and (pmort[s] or mort[s]):
-                mortgaged[o] = _mortgaged_of(t, own, mort, o)
-            g = group[s]
-            if g < 0 or g in done:
-                continue
-            done.append(g)
-            old_kind, old_holders = _classify(t.members[g], pown, pmort)
-            kind, holders = _classify(t.members[g], own, mort)
-            if kind == old_kind and holders == old_holders:
-                continue
-            for lists, k in ((monos, 1), (targets, 2), (split, 3)):
-                if old_kind == k:
-                    for o in old_holders:
-                        if kind != k or o not in holders:
-                            lists[o] = _without(lists[o], g)
-                if kind == k:
-                    for o in holders:
-                        if old_kind != k or o not in old_holders:
-                            lists[o] = _with(lists[o], g, rank if k == 1 else None)
-        return True
-
     def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
         """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
         mortgaged, monos, targets, split = self.lists
@@ -203,72 +151,6 @@ def _add(lists: list[list[int]], p: int, g: int) -> None:
         lists[p] = [g]
     else:
         lst.append(g)
-
-
-def _mortgaged_of(t: Tables, own: list[int], mort: list[bool], o: int) -> list[int]:
-    """Player ``o``'s mortgaged squares in board order (``_EMPTY`` for none)."""
-    out: list[int] = []
-    for s in t.board.properties:
-        if mort[s] and own[s] == o:
-            out.append(s)
-    return out if out else _EMPTY
-
-
-def _classify(members: tuple[int, ...], own: list[int],
-              mort: list[bool]) -> tuple[int, tuple[int, ...]]:
-    """What a group is in ``_Holdings``: (1, (holder,)) held whole with nothing mortgaged, (2,
-    holders) a trade target of its two holders, (3, holders) split between three or more, or
-    (0, ()) none of those (as the full pass of ``_Holdings.__init__``)."""
-    if len(members) == 2:
-        x, y = members
-        a, b = own[x], own[y]
-        if a == b:
-            if a >= 0 and not mort[x] and not mort[y]:
-                return 1, (a,)
-        elif a >= 0 and b >= 0:
-            return 2, (a, b)
-        return 0, ()
-    if len(members) == 3:
-        x, y, z = members
-        a, b, c = own[x], own[y], own[z]
-        if a == b == c:
-            if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
-                return 1, (a,)
-        elif a >= 0 and b >= 0 and c >= 0:
-            if a == b:
-                return 2, (a, c)
-            if c == a or c == b:
-                return 2, (a, b)
-            return 3, (a, b, c)
-        return 0, ()
-    holders = sorted({own[s] for s in members})
-    if len(holders) == 1:
-        a = holders[0]
-        if a >= 0 and not any(mort[s] for s in members):
-            return 1, (a,)
-    elif holders[0] >= 0:
-        return (2 if len(holders) == 2 else 3), tuple(holders)
-    return 0, ()
-
-
-def _without(lst: list[int], g: int) -> list[int]:
-    out = [x for x in lst if x != g]
-    return out if out else _EMPTY
-
-
-def _with(lst: list[int], g: int, rank: list[int] | None) -> list[int]:
-    """``lst`` with ``g`` inserted in order: of the groups, or of their ``rank`` (monos)."""
-    out: list[int] = []
-    key = g if rank is None else rank[g]
-    placed = False
-    for x in lst:
-        if not placed and (x if rank is None else rank[x]) > key:
-            out.append(g)
-            placed = True
-        out.append(x)
-    if not placed:
-        out.append(g)
-    return out
 
 
 _NOTHING: Final[tuple] = ((), (), (), ())
@@ -593,8 +475,7 @@ class Bot:
                     state.engine_only and snap.seen is state
                     and snap.deeds == state.deed_changes) and (
                     own != snap.own or mort != snap.mort):
-                snap = _LAST[0] = _Holdings(t, own, mort, len(state.players),
-                                            snap if snap is not None and snap.t is t else None)
+                snap = _LAST[0] = _Holdings(t, own, mort, len(state.players))
             snap.seen = state
             snap.deeds = state.deed_changes
             self._holdings = snap
