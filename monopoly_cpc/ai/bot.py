@@ -262,7 +262,14 @@ class Bot:
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
         self._holdings: _Holdings | None = None   # ... and what it says (shared)
-        self._valued: tuple = (None, None, None, 0.0)   # value_of: holdings, (p, s), alive
+        # value_of's last answer: the holdings, player, square, players in the game, value,
+        # and the state and its deed_changes then.
+        self._val_holdings: _Holdings | None = None
+        self._val_p = self._val_s = -1
+        self._val_alive: list[int] = []
+        self._val_v = 0.0
+        self._val_state: GameState | None = None
+        self._val_deeds = -1
         self._mort: list[bool] | None = None
         # The state whose deeds were last found equal to the snapshot, and its deed_changes
         # then: on an engine_only state, an unchanged counter spares the two list comparisons.
@@ -532,19 +539,26 @@ class Bot:
         if not self._lv_monopoly_aware:
             return float(price)
         t = self.refresh(state, p)
-        alive = state.alive()
         # Asked again and again during an auction: the last answer holds while the deeds and
-        # the players still in the game are the same.
-        memo = self._valued
-        if memo[0] is self._holdings and memo[1] == (p, s) and memo[2] == alive:
-            return memo[3]
+        # the players still in the game are the same. On a state only the engine changes, an
+        # unchanged deed_changes says both (a bankruptcy bumps it) without listing the players.
+        same = (self._val_holdings is self._holdings and self._val_p == p and self._val_s == s)
+        if (same and state.engine_only and self._val_state is state
+                and self._val_deeds == state.deed_changes):
+            return self._val_v
+        alive = state.alive()
+        if same and self._val_alive == alive:
+            return self._val_v
         v = worth_to(t, state.owner, state.mortgaged, p, s)
         if self._lv_blocks:
             rival = best_rival_gain(t, state.owner, state.mortgaged, p, s, alive)
             if rival > price:
                 v = max(v, price + (rival - price) * 0.5)
         v = max(v, price * 0.5)
-        self._valued = (self._holdings, (p, s), alive, v)
+        self._val_holdings = self._holdings
+        self._val_p, self._val_s, self._val_alive, self._val_v = p, s, alive, v
+        self._val_state = state
+        self._val_deeds = state.deed_changes
         return v
 
     def _buy(self, state: GameState, p: int) -> A.Action:
