@@ -235,8 +235,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
     pl = state.players[p]
     b = state.board
     own = state.owner
-    state.deed_changes += 1     # the deeds change hands below (and the buildings go back)
-    state.build_changes += 1
+    state.deed_changes += 1     # the deeds change hands below, the buildings go back, and
+    state.build_changes += 1    # one player fewer is in the game (bot.value_of counts on it)
     # Buildings go back to the bank at half price (seeds/002 FAILLITE).
     for s in b.streets:
         if own[s] == p and state.houses[s]:
