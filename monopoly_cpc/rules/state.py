@@ -158,10 +158,11 @@ class GameState:
     # computer players trust them instead of comparing those lists with their snapshots only
     # when ``engine_only`` is True: nothing but the engine's ``apply`` changes this state (the
     # headless driver ``ai.sim.play_game`` says so of the state it makes and keeps to itself;
-    # tests and screens that edit a state directly leave it False).
-    deed_changes: int = 0
-    build_changes: int = 0
-    engine_only: bool = False
+    # tests and screens that edit a state directly leave it False). Bookkeeping, not part of
+    # the game: not saved (rules.serial), not compared.
+    deed_changes: int = field(default=0, compare=False, repr=False)
+    build_changes: int = field(default=0, compare=False, repr=False)
+    engine_only: bool = field(default=False, compare=False, repr=False)
 
     def alive(self) -> list[int]:
         """Indexes of the players still in the game, in seating order."""
