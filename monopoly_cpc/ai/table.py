@@ -53,6 +53,7 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.rules.turn import actor, forced_action
 
 WINDOW_STEPS: Final = 6   # moves one computer may make in its out-of-turn window
+_ROLL: Final = A.Roll     # read at every window move (a constant: no lookup in the module)
 
 
 class Computer(Protocol):
@@ -200,7 +201,7 @@ class Table:
                 a = bot.decide(state, i)
             else:
                 a = self.bots[i].decide(state, i)
-            if a is None or type(a) is A.Roll:
+            if a is None or type(a) is _ROLL:
                 self._next_seat()
                 continue
             self.window_steps -= 1
