@@ -73,6 +73,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     st = new_game([f"P{i + 1}" for i in range(n)], computer=[True] * n, seed=seed,
                   variant=variant)
     st.engine_only = True   # only ``apply`` below changes it (check, observe, at_round read it)
+    st.record_events = observe is not None   # the events go to ``observe`` only
     rounds = 1
     prev_current = -1
     last_turn = -1

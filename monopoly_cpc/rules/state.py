@@ -163,6 +163,9 @@ class GameState:
     deed_changes: int = field(default=0, compare=False, repr=False)
     build_changes: int = field(default=0, compare=False, repr=False)
     engine_only: bool = field(default=False, compare=False, repr=False)
+    # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
+    # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
+    record_events: bool = field(default=True, compare=False, repr=False)
 
     def alive(self) -> list[int]:
         """Indexes of the players still in the game, in seating order."""
