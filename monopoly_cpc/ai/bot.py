@@ -160,17 +160,30 @@ _LAST: Final[list[_Holdings | None]] = [None]   # the holdings last built (all b
 class _WorstRents:
     """The dearest rent on the board (``first``, charged by ``owner``) and the dearest charged
     by anyone else (``second``): the danger for every player at once, for one set of holdings
-    and one content of the buildings."""
+    and one content of the buildings. One object, worked out again in place (``work_out``)
+    when the holdings or the buildings change."""
 
     __slots__ = ("builds", "first", "holdings", "houses", "owner", "second", "seen")
 
-    def __init__(self, holdings: _Holdings, houses: list[int]) -> None:
-        self.holdings = holdings
+    holdings: _Holdings
+    houses: list[int] | None
+    first: int
+    owner: int
+    second: int
+
+    def __init__(self, holdings: _Holdings, houses: list[int], copy: bool) -> None:
         # The state whose buildings were last found equal to these, and its ``build_changes``
         # then (as ``_Holdings.seen``).
         self.seen: GameState | None = None
         self.builds = -1
-        self.houses = houses = houses[:]
+        self.work_out(holdings, houses, copy)
+
+    def work_out(self, holdings: _Holdings, houses: list[int], copy: bool) -> None:
+        """The danger for ``holdings`` and ``houses``. ``copy``: keep a copy of the buildings
+        for later comparisons; without it (a state only the engine changes, whose counter is
+        compared instead) ``houses`` is None and compares unequal to any buildings."""
+        self.holdings = holdings
+        self.houses = houses[:] if copy else None
         t = holdings.t
         rents, own, mort = t.street_rents, holdings.own, holdings.mort
         # One pass: the dearest rent so far, its owner, and the dearest of anyone else's.
@@ -512,10 +525,12 @@ class Bot:
             w = _WORST[0]
             h = self._holdings
             assert h is not None   # set by refresh
-            if w is None or w.holdings is not h or not (
+            if w is None:
+                w = _WORST[0] = _WorstRents(h, state.houses, not state.engine_only)
+            elif w.holdings is not h or not (
                     state.engine_only and w.seen is state
                     and w.builds == state.build_changes) and state.houses != w.houses:
-                w = _WORST[0] = _WorstRents(h, state.houses)
+                w.work_out(h, state.houses, not state.engine_only)
             w.seen = state
             w.builds = state.build_changes
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
