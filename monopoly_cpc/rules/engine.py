@@ -59,7 +59,7 @@ from monopoly_cpc.rules.queries import (
     placements,
     rent,
 )
-from monopoly_cpc.rules.rng import NATIVE, below, next_u32, next_u32_halves, seed_state
+from monopoly_cpc.rules.rng import below, next_u32, seed_state
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -227,11 +227,6 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
     state.rolls += 1
     if state.forced_dice:
         d1, d2 = state.forced_dice.pop(0)
-    elif NATIVE:   # compiled: on 32-bit halves (the same numbers)
-        state.rng, r = next_u32_halves(state.rng)
-        r %= 36
-        d1 = r // 6 + 1
-        d2 = r % 6 + 1
     else:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine
         x = state.rng
         x ^= x >> 12
