@@ -307,10 +307,6 @@ class Bot:
         self._room_state: GameState | None = None
         self._room_deeds = self._room_builds = self._room_p = self._room_exclude = -1
         self._room = 0
-        # The last _junk_to_mortgage: its state (engine_only), counters, player and answer.
-        self._junk_state: GameState | None = None
-        self._junk_deeds = self._junk_builds = self._junk_p = -1
-        self._junk = -1
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
@@ -925,12 +921,6 @@ class Bot:
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
         t = self.board_tables()
-        # Asked again at each building decision while short of cash: on a state only the
-        # engine changes, the last answer holds while the deeds and buildings are the same.
-        if (state.engine_only and self._junk_state is state
-                and self._junk_deeds == state.deed_changes
-                and self._junk_builds == state.build_changes and self._junk_p == p):
-            return self._junk
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
         best, best_key = -1, None
@@ -963,12 +953,6 @@ class Bot:
             key = (0, price[s], s)  # stations and utilities earn least per franc
             if best_key is None or key < best_key:
                 best, best_key = s, key
-        if state.engine_only:
-            self._junk_state = state
-            self._junk_deeds = state.deed_changes
-            self._junk_builds = state.build_changes
-            self._junk_p = p
-            self._junk = best
         return best
 
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
