@@ -60,34 +60,35 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists). Never changed once built."""
 
-    __slots__ = ("lists", "mort", "own", "t")
+    __slots__ = ("deeds", "lists", "mort", "own", "seen", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
+        # The state whose deeds were last found equal to these, and its ``deed_changes`` then
+        # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
+        self.seen: GameState | None = None
+        self.deeds = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
-        # rest: a purchase brings them closer). An empty entry stays the shared ().
-        mortgaged: list = [()] * n
-        monos: list = [()] * n
-        targets: list = [()] * n
-        split: list = [()] * n
+        # rest: a purchase brings them closer). An empty entry is the shared ``_EMPTY`` (never
+        # changed), a list of its own once something goes in (``_add``).
+        mortgaged: list[list[int]] = [_EMPTY] * n
+        monos: list[list[int]] = [_EMPTY] * n
+        targets: list[list[int]] = [_EMPTY] * n
+        split: list[list[int]] = [_EMPTY] * n
         self.lists = (mortgaged, monos, targets, split)
-        if True in mort:
+        if any(mort):
             for s in t.board.properties:
                 if mort[s]:
                     o = own[s]
                     if o >= 0:
-                        if mortgaged[o]:
-                            mortgaged[o].append(s)
-                        else:
-                            mortgaged[o] = [s]
-        holders: tuple[int, ...]
+                        _add(mortgaged, o, s)
         for g, members in enumerate(t.members):
             # The holders of the group (pairs and triples spelt out: this runs at every change
-            # of a deed).
+            # of a deed). A group with a bank deed and any holder: no trade completes it.
             if len(members) == 2:
                 x, y = members
                 a, b = own[x], own[y]
@@ -104,22 +105,29 @@ class _Holdings:
                 if a == b == c:
                     if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
                         _add(monos, a, g)
-                    continue
-                holders = (a, b) if c == a or c == b else (a, c) if a == b else (a, b, c)
-            else:
-                holders = tuple({own[s] for s in members})
-                if len(holders) == 1:
-                    a = holders[0]
-                    if a >= 0 and not any(mort[s] for s in members):
-                        _add(monos, a, g)
-                    continue
-            if -1 not in holders:
-                # Two holders: a trade between them completes it, for either. Three or more:
-                # each is one of several rivals.
+                elif a >= 0 and b >= 0 and c >= 0:
+                    # Two holders: a trade between them completes it, for either. Three: each
+                    # is one of several rivals.
+                    if a == b:
+                        _add(targets, a, g)
+                        _add(targets, c, g)
+                    elif c == a or c == b:
+                        _add(targets, a, g)
+                        _add(targets, b, g)
+                    else:
+                        _add(split, a, g)
+                        _add(split, b, g)
+                        _add(split, c, g)
+                continue
+            holders = sorted({own[s] for s in members})
+            if len(holders) == 1:
+                a = holders[0]
+                if a >= 0 and not any(mort[s] for s in members):
+                    _add(monos, a, g)
+            elif holders[0] >= 0:
                 kind = targets if len(holders) == 2 else split
                 for o in holders:
                     _add(kind, o, g)
-            # (a group with a bank deed and any holder: no trade completes it)
         rank = t.build_rank
         for groups in monos:
             if len(groups) > 1:
@@ -133,11 +141,16 @@ class _Holdings:
         return _NOTHING
 
 
-def _add(lists: list, p: int, g: int) -> None:
-    if lists[p]:
-        lists[p].append(g)
-    else:
+_EMPTY: Final[list[int]] = []   # an empty entry of _Holdings.lists (shared: never changed)
+
+
+def _add(lists: list[list[int]], p: int, g: int) -> None:
+    """Append ``g`` to ``lists[p]``, which becomes a list of its own if it was ``_EMPTY``."""
+    lst = lists[p]
+    if lst is _EMPTY:
         lists[p] = [g]
+    else:
+        lst.append(g)
 
 
 _NOTHING: Final[tuple] = ((), (), (), ())
@@ -147,22 +160,39 @@ _LAST: Final[list[_Holdings | None]] = [None]   # the holdings last built (all b
 class _WorstRents:
     """The dearest rent on the board (``first``, charged by ``owner``) and the dearest charged
     by anyone else (``second``): the danger for every player at once, for one set of holdings
-    and one content of the buildings."""
+    and one content of the buildings. One object, worked out again in place (``work_out``)
+    when the holdings or the buildings change."""
 
-    __slots__ = ("first", "holdings", "houses", "owner", "second")
+    __slots__ = ("builds", "first", "holdings", "houses", "owner", "second", "seen")
 
-    def __init__(self, holdings: _Holdings, houses: list[int]) -> None:
+    holdings: _Holdings
+    houses: list[int] | None
+    first: int
+    owner: int
+    second: int
+
+    def __init__(self, holdings: _Holdings, houses: list[int], copy: bool) -> None:
+        # The state whose buildings were last found equal to these, and its ``build_changes``
+        # then (as ``_Holdings.seen``).
+        self.seen: GameState | None = None
+        self.builds = -1
+        self.work_out(holdings, houses, copy)
+
+    def work_out(self, holdings: _Holdings, houses: list[int], copy: bool) -> None:
+        """The danger for ``holdings`` and ``houses``. ``copy``: keep a copy of the buildings
+        for later comparisons; without it (a state only the engine changes, whose counter is
+        compared instead) ``houses`` is None and compares unequal to any buildings."""
         self.holdings = holdings
-        self.houses = houses = houses[:]
-        b = holdings.t.board
-        rents, own, mort = b.rents, holdings.own, holdings.mort
+        self.houses = houses[:] if copy else None
+        t = holdings.t
+        rents, own, mort = t.street_rents, holdings.own, holdings.mort
         # One pass: the dearest rent so far, its owner, and the dearest of anyone else's.
         first, owner, second = 0, -1, 0
-        for s in b.streets:
+        for s in t.streets:
             o = own[s]
             if o < 0 or mort[s]:
                 continue
-            r = rents[s][houses[s]]
+            r = rents[s * 6 + houses[s]]
             if o == owner:
                 if r > first:  # noqa: PLR1730 (hot path: a compare costs less than max())
                     first = r
@@ -245,8 +275,20 @@ class Bot:
         self._t: Tables | None = None
         self._own: list[int] | None = None   # ownership snapshot the caches below belong to
         self._holdings: _Holdings | None = None   # ... and what it says (shared)
-        self._valued: tuple = (None, None, None, 0.0)   # value_of: holdings, (p, s), alive
+        # value_of's last answer: the holdings, player, square, players in the game, value,
+        # and the state and its deed_changes then.
+        self._val_holdings: _Holdings | None = None
+        self._val_p = self._val_s = -1
+        self._val_alive: list[int] = []
+        self._val_v = 0.0
+        self._val_state: GameState | None = None
+        self._val_deeds = -1
         self._mort: list[bool] | None = None
+        # The state whose deeds were last found equal to the snapshot, and its deed_changes
+        # then: on an engine_only state, an unchanged counter spares the two list comparisons.
+        self._seen: GameState | None = None
+        self._seen_deeds = -1
+        self._changed = False                # the last refresh changed the snapshot
         self._version = 0                    # bumped whenever the snapshot changes
         self._owners_version = 0             # bumped when a deed changes hands
         # The trade interface (read and, for the memory, written by ai/trading.py): the
@@ -259,6 +301,12 @@ class Bot:
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
         self._quiet_need = 0                 # ... and the cash that would have changed that
+        self._quiet_seen: GameState | None = None   # ... the state then (engine_only) ...
+        self._quiet_builds = -1              # ... and its build_changes (as _seen)
+        # The last _mortgage_room: its state (engine_only), counters, player, exclusion, answer.
+        self._room_state: GameState | None = None
+        self._room_deeds = self._room_builds = self._room_p = self._room_exclude = -1
+        self._room = 0
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
@@ -302,6 +350,7 @@ class Bot:
         self.rng.state = int(data["rng"])
         self.last_reason = reason_from(data["reason"])
         self._quiet_houses = [int(x) for x in data["quiet_houses"]]
+        self._seen = self._quiet_seen = None
         qb = data["quiet_bank"]
         self._quiet_bank = (int(qb[0]), int(qb[1]))
         self.tried = {(int(q), tuple(give), tuple(take)): int(turn)
@@ -380,16 +429,47 @@ class Bot:
             return False
         if state.time_up:
             return True
-        t = self._t
-        if (t is None or t.board is not state.board or state.owner != self._own
-                or state.mortgaged != self._mort):
+        if not ((state.engine_only and self._seen is state
+                 and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
             return False
         if not self._mortgaged and not self.monos:
             return True
         return (self._version == self._quiet_version and pl.cash < self._quiet_need
-                and state.bank_houses == self._quiet_bank[0]
-                and state.bank_hotels == self._quiet_bank[1]
-                and state.houses == self._quiet_houses)
+                and ((state.engine_only and self._quiet_seen is state
+                      and self._quiet_builds == state.build_changes)
+                     or self._same_builds(state)))
+
+    def _same_deeds(self, state: GameState) -> bool:
+        """The snapshot (``_own``, ``_mort``) is of this board and of these deeds, by comparing
+        them. The callers first ask, inline, whether ``state`` is the one they were last found
+        equal to (``_seen``), only the engine changes it and its ``deed_changes`` is the same:
+        then they are, without a comparison."""
+        t = self._t
+        if t is None or t.board is not state.board:
+            return False
+        return self._deeds_diff(state) == 0
+
+    def _deeds_diff(self, state: GameState) -> int:
+        """0 when the deeds are those of the snapshot (then noted, as ``_same_deeds``), 1 when
+        some changed hands, 2 when only mortgages changed (the board's tables are current)."""
+        if state.owner != self._own:
+            return 1
+        if state.mortgaged != self._mort:
+            return 2
+        self._seen = state
+        self._seen_deeds = state.deed_changes
+        return 0
+
+    def _same_builds(self, state: GameState) -> bool:
+        """The buildings and the bank's stock are those of the last "nothing to lift or build"
+        (``_quiet_houses``, ``_quiet_bank``), by comparing them; the callers first ask, inline,
+        as for ``_same_deeds``, with ``_quiet_seen`` and ``build_changes``."""
+        if (state.bank_houses != self._quiet_bank[0] or state.bank_hotels != self._quiet_bank[1]
+                or state.houses != self._quiet_houses):
+            return False
+        self._quiet_seen = state
+        self._quiet_builds = state.build_changes
+        return True
 
     # -- caches ----------------------------------------------------------------------------------
     def refresh(self, state: GameState, p: int) -> Tables:
@@ -397,18 +477,32 @@ class Bot:
         if t is None or t.board is not state.board:
             t = self._t = tables(state.board)
             self._own = None
-        own, mort = state.owner, state.mortgaged
-        # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged.
-        if own != self._own or mort != self._mort:
-            if own != self._own:
+            self._seen = None
+        # Two list comparisons (C speed) tell whether any deed changed hands or was mortgaged
+        # (none while the engine's counter says nothing changed: _same_deeds).
+        self._changed = False
+        if state.engine_only and self._seen is state and self._seen_deeds == state.deed_changes:
+            return t
+        diff = self._deeds_diff(state)
+        if diff:
+            self._changed = True
+            own, mort = state.owner, state.mortgaged
+            if diff == 1:
                 self._owners_version += 1     # deeds changed hands (not just a mortgage)
             self._version += 1
             snap = _LAST[0]
-            if snap is None or snap.t is not t or own != snap.own or mort != snap.mort:
+            if snap is None or snap.t is not t or not (
+                    state.engine_only and snap.seen is state
+                    and snap.deeds == state.deed_changes) and (
+                    own != snap.own or mort != snap.mort):
                 snap = _LAST[0] = _Holdings(t, own, mort, len(state.players))
+            snap.seen = state
+            snap.deeds = state.deed_changes
             self._holdings = snap
             self._own = snap.own              # copies, never changed (shared by the bots)
             self._mort = snap.mort
+            self._seen = state
+            self._seen_deeds = state.deed_changes
             self._mortgaged, self.monos, self.targets, self.split = snap.of(p)
         return t
 
@@ -431,8 +525,14 @@ class Bot:
             w = _WORST[0]
             h = self._holdings
             assert h is not None   # set by refresh
-            if w is None or w.holdings is not h or state.houses != w.houses:
-                w = _WORST[0] = _WorstRents(h, state.houses)
+            if w is None:
+                w = _WORST[0] = _WorstRents(h, state.houses, not state.engine_only)
+            elif w.holdings is not h or not (
+                    state.engine_only and w.seen is state
+                    and w.builds == state.build_changes) and state.houses != w.houses:
+                w.work_out(h, state.houses, not state.engine_only)
+            w.seen = state
+            w.builds = state.build_changes
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
         return r
 
@@ -454,19 +554,26 @@ class Bot:
         if not self._lv_monopoly_aware:
             return float(price)
         t = self.refresh(state, p)
-        alive = state.alive()
         # Asked again and again during an auction: the last answer holds while the deeds and
-        # the players still in the game are the same.
-        memo = self._valued
-        if memo[0] is self._holdings and memo[1] == (p, s) and memo[2] == alive:
-            return memo[3]
+        # the players still in the game are the same. On a state only the engine changes, an
+        # unchanged deed_changes says both (a bankruptcy bumps it) without listing the players.
+        same = (self._val_holdings is self._holdings and self._val_p == p and self._val_s == s)
+        if (same and state.engine_only and self._val_state is state
+                and self._val_deeds == state.deed_changes):
+            return self._val_v
+        alive = state.alive()
+        if same and self._val_alive == alive:
+            return self._val_v
         v = worth_to(t, state.owner, state.mortgaged, p, s)
         if self._lv_blocks:
             rival = best_rival_gain(t, state.owner, state.mortgaged, p, s, alive)
             if rival > price:
                 v = max(v, price + (rival - price) * 0.5)
         v = max(v, price * 0.5)
-        self._valued = (self._holdings, (p, s), alive, v)
+        self._val_holdings = self._holdings
+        self._val_p, self._val_s, self._val_alive, self._val_v = p, s, alive, v
+        self._val_state = state
+        self._val_deeds = state.deed_changes
         return v
 
     def _buy(self, state: GameState, p: int) -> A.Action:
@@ -588,23 +695,27 @@ class Bot:
             if trading.still_valid(state, counter) and trading.trades_open(state):
                 self.last_reason = because("counter_offer")
                 return counter
-        # Hot path (several calls a turn): the snapshot is checked here rather than through
-        # refresh (two list comparisons), then nothing to do when I hold nothing to act on.
-        t = self._t
-        if (t is None or t.board is not state.board or state.owner != self._own
-                or state.mortgaged != self._mort):
+        # Hot path (several calls a turn): the snapshot is checked here (the engine's counter)
+        # rather than through refresh, then nothing to do when I hold nothing to act on (not
+        # asked right after the snapshot changed).
+        if state.engine_only and self._seen is state and self._seen_deeds == state.deed_changes:
+            fresh = True
+        else:
+            t = self._t
+            stale = t is None or t.board is not state.board
             self.refresh(state, p)
-        elif (not self._mortgaged and not self.monos
-              and (not my_turn or not (self.targets or self.split))):
+            fresh = not stale and not self._changed
+        if fresh and (not self._mortgaged and not self.monos
+                      and (not my_turn or not (self.targets or self.split))):
             return None
         if self._mortgaged or self.monos:
             # Lifting and building only get easier with more cash: when nothing was possible on
             # this board, nothing is possible until the cash reaches what was missing then.
             cash = state.players[p].cash
             if (self._version != self._quiet_version or cash >= self._quiet_need
-                    or state.houses != self._quiet_houses
-                    or state.bank_houses != self._quiet_bank[0]
-                    or state.bank_hotels != self._quiet_bank[1]):
+                    or not ((state.engine_only and self._quiet_seen is state
+                             and self._quiet_builds == state.build_changes)
+                            or self._same_builds(state))):
                 self._need = 1 << 60
                 a = self._lift(state, p) if self._mortgaged else None
                 if a is None and self.monos:
@@ -615,6 +726,8 @@ class Bot:
                 self._quiet_version = self._version
                 self._quiet_houses = state.houses[:]
                 self._quiet_bank = (state.bank_houses, state.bank_hotels)
+                self._quiet_seen = state
+                self._quiet_builds = state.build_changes
                 self._quiet_need = self._need
         if my_turn and self._pending is not None:
             self._learn(state, p)
@@ -720,16 +833,27 @@ class Bot:
         target = self._pe_build_target
         top = state.variant.houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
-        # Building levels of each group's streets (a hotel is level ``top``).
-        if top == HOTEL:
-            levels = [[houses[s] for s in members_of[g]] for g in monos]
-        else:
-            levels = [[top if houses[s] == HOTEL else houses[s] for s in members_of[g]]
-                      for g in monos]
-        lows = [min(v) for v in levels]
+        # Building levels of each group's streets (a hotel is level ``top``), each group's
+        # lowest and the lowest of all (loops rather than min(): native code when compiled).
+        levels: list[list[int]] = []
+        lows: list[int] = []
+        lowest = HOTEL + 1
+        for g in monos:
+            v: list[int] = []
+            low = HOTEL + 1
+            for s in members_of[g]:
+                h = houses[s]
+                if h == HOTEL:
+                    h = top
+                v.append(h)
+                if h < low:
+                    low = h
+            levels.append(v)
+            lows.append(low)
+            if low < lowest:
+                lowest = low
         if self._lv_develops:
             # Three houses on every group first; higher once money is plentiful.
-            lowest = min(lows)
             rich = pl.cash > floor + RICH
             target = top if rich else (min(target, 3) if lowest < 3 else target)
             if not rich and target < top:
@@ -837,6 +961,13 @@ class Bot:
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
         """Cash that mortgaging my lone properties would raise."""
         t = self.refresh(state, p)
+        # Asked at every bid of an auction: on a state only the engine changes, the last answer
+        # holds while the deeds and the buildings are the same (the engine's counters).
+        if (state.engine_only and self._room_state is state
+                and self._room_deeds == state.deed_changes
+                and self._room_builds == state.build_changes
+                and self._room_p == p and self._room_exclude == exclude):
+            return self._room
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
@@ -853,6 +984,13 @@ class Bot:
                         total += mortgage[s]
                     continue
                 total += mortgage[s]
+        if state.engine_only:
+            self._room_state = state
+            self._room_deeds = state.deed_changes
+            self._room_builds = state.build_changes
+            self._room_p = p
+            self._room_exclude = exclude
+            self._room = total
         return total
 
     def _place(self, state: GameState, p: int) -> A.Action | None:

@@ -25,6 +25,10 @@ from monopoly_cpc.rules.state import AUCTION, GAME_OVER, JAIL, ROLL, GameState
 from monopoly_cpc.rules.turn import actor, forced_action
 from monopoly_cpc.rules.variants import Variant
 
+# Read at every move: a constant of this module (the compiled build then reads it without
+# looking the name up in the actions module).
+_ACCEPT: Final = A.AcceptTrade
+
 ROUND_CAP: Final = 1000
 MAX_ACTIONS: Final = 400_000          # a safety net far above any real game (about 3,000 a game)
 MAX_TURN_ACTIONS: Final = 2_000       # one turn never needs this many (a bot loop: counted, game ended)
@@ -68,6 +72,8 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     table = Table(bots)
     st = new_game([f"P{i + 1}" for i in range(n)], computer=[True] * n, seed=seed,
                   variant=variant)
+    st.engine_only = True   # only ``apply`` below changes it (check, observe, at_round read it)
+    st.record_events = observe is not None   # the events go to ``observe`` only
     rounds = 1
     prev_current = -1
     last_turn = -1
@@ -116,7 +122,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
                 errors += 1
                 move = table.refused(st, move)
                 continue
-            if type(move.action) is A.AcceptTrade:
+            if type(move.action) is _ACCEPT:
                 trades += 1
             if observe is not None:
                 observe(st, move.action, events)

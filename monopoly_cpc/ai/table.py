@@ -33,7 +33,6 @@ resumed game goes on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, Protocol, final
 
 from monopoly_cpc.ai.bot import Bot
@@ -54,6 +53,7 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.rules.turn import actor, forced_action
 
 WINDOW_STEPS: Final = 6   # moves one computer may make in its out-of-turn window
+_ROLL: Final = A.Roll     # read at every window move (a constant: no lookup in the module)
 
 
 class Computer(Protocol):
@@ -118,10 +118,12 @@ class Table:
         self.window_seats: list[int] = []
         self.window_steps = 0
         self.claim_asked: tuple[int, int, int, int, int] | None = None   # the last rent asked
-        # The computers that can tell, cheaply, that they have nothing to do out of turn
-        # (``Bot.quiet``): the window skips their ``decide`` then (same answer, same memory).
-        self.quiet: dict[int, Callable[[GameState, int], bool]] = {
-            seat: bot.quiet for seat, bot in bots.items() if type(bot) is Bot}
+        # The computers that are ``Bot`` itself: they can tell, cheaply, that they have nothing
+        # to do out of turn (``Bot.quiet``), and the window then skips their ``decide`` (same
+        # answer, same memory); and the compiled build calls their methods directly, not
+        # through the ``Computer`` protocol.
+        self.native: dict[int, Bot] = {seat: bot for seat, bot in bots.items()
+                                       if type(bot) is Bot}
 
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
@@ -153,7 +155,8 @@ class Table:
         p = state.current if ph in _TURN_PHASES else actor(state)
         if p is None or p not in bots:
             return None
-        a = bots[p].decide(state, p)
+        bot = self.native.get(p)
+        a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
             return Move(p, a, _WHY.get(ph, "turn"))
         f = forced_action(state, p)
@@ -190,12 +193,15 @@ class Table:
             if self.window_steps <= 0 or state.players[i].bankrupt:
                 self._next_seat()
                 continue
-            quiet = self.quiet.get(i)
-            if quiet is not None and quiet(state, i):
-                self._next_seat()   # its decide would say "nothing" (Bot.quiet)
-                continue
-            a = self.bots[i].decide(state, i)
-            if a is None or type(a) is A.Roll:
+            bot = self.native.get(i)
+            if bot is not None:
+                if bot.quiet(state, i):
+                    self._next_seat()   # its decide would say "nothing" (Bot.quiet)
+                    continue
+                a = bot.decide(state, i)
+            else:
+                a = self.bots[i].decide(state, i)
+            if a is None or type(a) is _ROLL:
                 self._next_seat()
                 continue
             self.window_steps -= 1
@@ -214,7 +220,8 @@ class Table:
         for b in au.bidders:
             if b in au.passed or b == au.high_bidder or b not in self.bots:
                 continue
-            a = self.bots[b].decide(state, b)
+            bot = self.native.get(b)
+            a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)
             return Move(b, a if a is not None else A.Pass(b), "bid")
         return None
 

@@ -157,24 +157,32 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     own = state.owner
     mort = state.mortgaged
     free_trade = state.variant.trade_mortgaged
-    alive = state.alive()
-    pl = state.players[me]
+    players = state.players
+    pl = players[me]
     budget = pl.cash - bot.reserve_now(state, me) // 2
     best: A.ProposeTrade | None = None
     best_score = float(bot.pers.trade_gain)
-    streets, group, members_of, monos = state.board.streets, t.group, t.members, bot.monos
+    streets, group, members_of, monos = t.streets, t.group, t.members, bot.monos
     houses = state.houses
     my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)
     for g in bot.targets:
-        members = t.members[g]
-        mine = [s for s in members if own[s] == me]
-        if not mine or len(mine) == len(members):
+        members = members_of[g]
+        # The streets of the group that are not mine, all held by one other player still in
+        # the game (loops rather than comprehensions and any(): native code when compiled).
+        rest: list[int] = []
+        for s in members:
+            if own[s] != me:
+                rest.append(s)
+        if not rest or len(rest) == len(members):
             continue
-        rest = [s for s in members if own[s] != me]
         other = own[rest[0]]
-        if other < 0 or other == me or any(own[s] != other for s in rest):
+        if other < 0 or other == me:
             continue
-        if other not in alive:
+        for s in rest:
+            if own[s] != other:
+                other = -1
+                break
+        if other < 0 or players[other].bankrupt:   # (state.alive())
             continue
         for x in members:   # rules.queries.group_has_buildings, inlined
             if houses[x]:
@@ -208,7 +216,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
                 options.append((s,))
                 break
         for give in options:
-            if not free_trade and any(mort[x] for x in (*give, *take)):
+            if not free_trade and (_any_mortgaged(mort, give) or _any_mortgaged(mort, take)):
                 continue   # trade_mortgaged off (seeds/002): mortgaged deeds stay where they are
             key = (other, give, take)
             last = bot.tried.get(key)
@@ -245,6 +253,13 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         bot.tried[key] = -1 if key not in bot.tried and bot.level.haggle_pct < 100 else state.turn
         bot.last_reason = because("propose_trade", amount=abs(best.cash))
     return best
+
+
+def _any_mortgaged(mort: list[bool], squares: tuple[int, ...]) -> bool:
+    for s in squares:
+        if mort[s]:
+            return True
+    return False
 
 
 def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:

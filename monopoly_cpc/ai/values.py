@@ -46,6 +46,8 @@ class Tables:
         "price",
         "prob",
         "small_change",
+        "street_rents",
+        "streets",
     )
 
     def __init__(self, board: Board) -> None:
@@ -62,6 +64,13 @@ class Tables:
         self.lifted = [board.prices[s] - board.mortgages[s] * 11 // 10 for s in range(40)]
         self.gsize = [len(m) for m in board.group_members]
         self.small_change = board.stations + board.utilities   # what a trade adds to even out
+        # The streets, and the rent of street s with h houses (h = 5 hotel) at s * 6 + h: flat
+        # lists of ints, which the compiled build reads without boxing (bot._WorstRents).
+        self.streets: list[int] = list(board.streets)
+        self.street_rents: list[int] = [0] * 240
+        for s in board.streets:
+            for h, r in enumerate(board.rents[s]):
+                self.street_rents[s * 6 + h] = r
         self.gprice = [sum(board.prices[s] for s in m) for m in board.group_members]
         # income[g][h]: rent per opponent roll with h houses on every street (h = 5 hotel).
         self.income = [[sum(self.prob[s] * board.rents[s][h] for s in m) for h in range(6)]

@@ -91,31 +91,35 @@ def _in_the_move(state: GameState, player: int) -> bool:
     return player == state.current and state.phase in (BUY, CARD_CHOICE)
 
 
-def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event]) -> None:
+def _pay_bank(state: GameState, p: int, amount: int, reason: str, ev: list[Event] | None) -> None:
     pl = state.players[p]
     if pl.cash >= amount:
         pl.cash -= amount
         state.bank_cash += amount
-        ev.append(_E(Event, ("pay", p, -1, amount, -1, reason, ())))
+        if ev is not None:
+            ev.append(_E(Event, ("pay", p, -1, amount, -1, reason, ())))
     else:
         state.debts.append(Debt(p, -1, amount, reason))
-        ev.append(event("debt", p, -1, amount, -1, reason))
+        if ev is not None:
+            ev.append(event("debt", p, -1, amount, -1, reason))
 
 
 def _pay_player(state: GameState, p: int, to: int, amount: int, reason: str,
-                ev: list[Event], square: int = -1) -> None:
+                ev: list[Event] | None, square: int = -1) -> None:
     pl = state.players[p]
     if pl.cash >= amount:
         pl.cash -= amount
         state.players[to].cash += amount
-        ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, square, amount,
-                              to, reason, ())))
+        if ev is not None:
+            ev.append(_E(Event, ("rent_paid" if reason == "rent" else "transfer", p, square, amount,
+                                  to, reason, ())))
     else:
         state.debts.append(Debt(p, to, amount, reason))
-        ev.append(event("debt", p, -1, amount, to, reason))
+        if ev is not None:
+            ev.append(event("debt", p, -1, amount, to, reason))
 
 
-def _settle_debts(state: GameState, ev: list[Event]) -> None:
+def _settle_debts(state: GameState, ev: list[Event] | None) -> None:
     """Pay the first debt as soon as the debtor has the cash; then resume."""
     while state.phase == DEBT and state.debts:
         d = state.debts[0]
@@ -128,13 +132,15 @@ def _settle_debts(state: GameState, ev: list[Event]) -> None:
         else:
             state.players[d.creditor].cash += d.amount
         state.debts.pop(0)
-        ev.append(event("debt_paid", d.debtor, -1, d.amount, d.creditor, d.reason))
+        if ev is not None:
+            ev.append(event("debt_paid", d.debtor, -1, d.amount, d.creditor, d.reason))
         if d.reason == "rent":
-            ev.append(event("rent_paid", d.debtor, -1, d.amount, d.creditor, "rent"))
+            if ev is not None:
+                ev.append(event("rent_paid", d.debtor, -1, d.amount, d.creditor, "rent"))
         _resume(state, ev)
 
 
-def _resume(state: GameState, ev: list[Event]) -> None:
+def _resume(state: GameState, ev: list[Event] | None) -> None:
     """An interruption is over: settle debts first, then bankrupt estates, then continue."""
     if state.phase == GAME_OVER:
         return
@@ -163,7 +169,7 @@ def _resume(state: GameState, ev: list[Event]) -> None:
         raise ValueError(f"unknown continuation {cont!r}")   # the stack holds phases only
 
 
-def _end_move(state: GameState, ev: list[Event]) -> None:
+def _end_move(state: GameState, ev: list[Event] | None) -> None:
     """The move is over: quick-game end or CTRL+C, same player again after a double, else the
     next player still in the game."""
     if state.time_up or state.end_requested:
@@ -185,34 +191,37 @@ def _end_move(state: GameState, ev: list[Event]) -> None:
         i = i + 1 if i + 1 < n else 0
     state.current = i
     state.turn += 1
-    ev.append(_E(Event, ("turn", i, -1, 0, -1, "", ())))
+    if ev is not None:
+        ev.append(_E(Event, ("turn", i, -1, 0, -1, "", ())))
     state.phase = JAIL if players[i].in_jail else ROLL
 
 
-def _go_to_jail(state: GameState, p: int, why: str, ev: list[Event]) -> None:
+def _go_to_jail(state: GameState, p: int, why: str, ev: list[Event] | None) -> None:
     pl = state.players[p]
     pl.pos = JAIL_SQUARE
     pl.in_jail = True
     pl.jail_turns = 0
     state.extra_roll = False
     state.doubles = 0
-    ev.append(event("jail", p, JAIL_SQUARE, 0, -1, why))
+    if ev is not None:
+        ev.append(event("jail", p, JAIL_SQUARE, 0, -1, why))
 
 
 def _open_auction(state: GameState, kind: str, square: int, min_bid: int, bidders: list[int],
-                  ev: list[Event]) -> None:
+                  ev: list[Event] | None) -> None:
     state.auction = Auction(kind, square, min_bid, bidders)
     state.phase = AUCTION
-    ev.append(event("auction_start", -1, square, min_bid, -1, kind, tuple(bidders)))
+    if ev is not None:
+        ev.append(event("auction_start", -1, square, min_bid, -1, kind, tuple(bidders)))
 
 
-def _start_estate_auction(state: GameState, ev: list[Event]) -> None:
+def _start_estate_auction(state: GameState, ev: list[Event] | None) -> None:
     s = state.estate.pop(0)
     bidders = state.alive()
     _open_auction(state, "property", s, state.variant.min_bid, bidders, ev)
 
 
-def _interest(state: GameState, who: int, s: int, ev: list[Event]) -> None:
+def _interest(state: GameState, who: int, s: int, ev: list[Event] | None) -> None:
     """The new owner of mortgaged ``s`` pays 10 % at once; lifting it before the next roll of
     the dice then costs the principal only (``fresh_lifts``)."""
     amount = state.board.mortgages[s] // 10
@@ -222,19 +231,23 @@ def _interest(state: GameState, who: int, s: int, ev: list[Event]) -> None:
     if pl.cash >= amount:
         pl.cash -= amount
         state.bank_cash += amount
-        ev.append(event("interest", who, s, amount))
+        if ev is not None:
+            ev.append(event("interest", who, s, amount))
     else:
         state.debts.append(Debt(who, -1, amount, "interest"))
-        ev.append(event("debt", who, s, amount, -1, "interest"))
+        if ev is not None:
+            ev.append(event("debt", who, s, amount, -1, "interest"))
 
 
-def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
+def _bankrupt(state: GameState, p: int, ev: list[Event] | None) -> None:
     """``p`` cannot pay ``debts[0]``: everything goes to the creditor (or to auction)."""
     d = state.debts.pop(0)
     creditor = d.creditor
     pl = state.players[p]
     b = state.board
     own = state.owner
+    state.deed_changes += 1     # the deeds change hands below, the buildings go back, and
+    state.build_changes += 1    # one player fewer is in the game (bot.value_of counts on it)
     # Buildings go back to the bank at half price (seeds/002 FAILLITE).
     for s in b.streets:
         if own[s] == p and state.houses[s]:
@@ -247,7 +260,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
             pl.cash += value
             state.bank_cash -= value
     squares = [s for s in b.properties if own[s] == p]
-    ev.append(event("bankrupt", p, -1, d.amount, creditor, d.reason))
+    if ev is not None:
+        ev.append(event("bankrupt", p, -1, d.amount, creditor, d.reason))
     if creditor >= 0:
         cp = state.players[creditor]
         cp.cash += pl.cash
@@ -255,8 +269,10 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
             own[s] = creditor
         cp.jail_cards.extend(pl.jail_cards)
         if pl.jail_cards:
-            ev.append(event("card_kept", creditor, -1, 0, p, "", tuple(pl.jail_cards)))
-        ev.append(event("transfer", p, -1, pl.cash, creditor, "bankruptcy", tuple(squares)))
+            if ev is not None:
+                ev.append(event("card_kept", creditor, -1, 0, p, "", tuple(pl.jail_cards)))
+        if ev is not None:
+            ev.append(event("transfer", p, -1, pl.cash, creditor, "bankruptcy", tuple(squares)))
         pl.cash = 0
         for s in squares:
             if state.mortgaged[s]:
@@ -302,7 +318,7 @@ def _bankrupt(state: GameState, p: int, ev: list[Event]) -> None:
     _resume(state, ev)
 
 
-def _finish(state: GameState, ev: list[Event]) -> None:
+def _finish(state: GameState, ev: list[Event] | None) -> None:
     alive = state.alive()
     scores = [fortune(state, i) for i in range(len(state.players))]
     ranking = by_fortune(state, scores)
@@ -310,9 +326,12 @@ def _finish(state: GameState, ev: list[Event]) -> None:
     state.ranking = ranking
     state.winner = ranking[0]
     for i in alive:
-        ev.append(event("score", i, -1, scores[i]))
-    ev.append(event("winner", state.winner, -1, scores[state.winner]))
-    ev.append(event("game_over", state.winner))
+        if ev is not None:
+            ev.append(event("score", i, -1, scores[i]))
+    if ev is not None:
+        ev.append(event("winner", state.winner, -1, scores[state.winner]))
+    if ev is not None:
+        ev.append(event("game_over", state.winner))
     state.phase = GAME_OVER
     state.stack = []
     state.pending_square = -1
@@ -324,7 +343,7 @@ def _finish(state: GameState, ev: list[Event]) -> None:
     state.estate = []
 
 
-def _end_now(state: GameState, ev: list[Event]) -> None:
+def _end_now(state: GameState, ev: list[Event] | None) -> None:
     """The game ends at the end of a move (the quick game's time is over, or CTRL+C): the rent
     that move brought is paid even if the owner has not claimed it yet, since the player
     "finishes his move and does everything that goes with it" (seeds/002 A, NOUVELLE MANIERE
@@ -344,12 +363,13 @@ def _between_moves(state: GameState) -> bool:
     return state.phase in (ROLL, JAIL, START_ROLL) and not state.stack
 
 
-def _advance_clock(state: GameState, ticks: int, ev: list[Event]) -> None:
+def _advance_clock(state: GameState, ticks: int, ev: list[Event] | None) -> None:
     if not state.variant.time_limit_ticks or state.time_up:
         return
     state.clock = max(0, state.clock - ticks)
     if state.clock == 0:
         state.time_up = True
-        ev.append(event("time_up"))
+        if ev is not None:
+            ev.append(event("time_up"))
         if _between_moves(state):
             _end_now(state, ev)

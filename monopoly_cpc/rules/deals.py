@@ -55,7 +55,7 @@ from monopoly_cpc.rules.state import (
 ANY_TIME_PHASES: Final = FREE_PHASES | {AUCTION, TRADE}
 
 
-def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
+def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None:
     p, s = action.player, action.square
     placing = state.phase == PLACE_BUILDING
     if placing:
@@ -97,7 +97,8 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
             low = min(b.house_costs[x] for x in b.streets
                       if state.owner[x] in bidders and (level(state, x) == top - 1) == is_hotel
                       and not can_build(state, state.owner[x], x))
-            ev.append(event("shortage", p, s, stock, -1, kind, tuple(bidders)))
+            if ev is not None:
+                ev.append(event("shortage", p, s, stock, -1, kind, tuple(bidders)))
             state.stack.append(state.phase)
             _open_auction(state, kind, -1, low, bidders, ev)
             return
@@ -108,12 +109,14 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
             state.bank_hotels -= 1
         else:
             state.bank_houses -= 1
+    state.build_changes += 1
     if is_hotel:
         state.bank_houses += top - 1  # the houses go back to the bank
         state.houses[s] = HOTEL
     else:
         state.houses[s] += 1
-    ev.append(event("build", p, s, top_up if placing else b.house_costs[s], -1, kind))
+    if ev is not None:
+        ev.append(event("build", p, s, top_up if placing else b.house_costs[s], -1, kind))
     if placing:
         state.placer = -1
         state.place_kind = ""
@@ -123,17 +126,19 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event]) -> None:
         _resume(state, ev)
 
 
-def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
+def _sell_one(state: GameState, p: int, s: int, ev: list[Event] | None) -> None:
     """Sell the building(s) of ``s`` (validated by the caller)."""
     b = state.board
     cost = b.house_costs[s]
     pl = state.players[p]
+    state.build_changes += 1
     if state.houses[s] != HOTEL:
         state.houses[s] -= 1
         state.bank_houses += 1
         pl.cash += cost // 2
         state.bank_cash -= cost // 2
-        ev.append(event("sell", p, s, cost // 2, -1, "house"))
+        if ev is not None:
+            ev.append(event("sell", p, s, cost // 2, -1, "house"))
         return
     top = hotel_level(state)
     # The house a shortage auction is selling is not the bank's to hand out (seeds/003: no
@@ -147,7 +152,8 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
         state.bank_houses -= top - 1
         pl.cash += cost // 2
         state.bank_cash -= cost // 2
-        ev.append(event("sell", p, s, cost // 2, -1, "hotel"))
+        if ev is not None:
+            ev.append(event("sell", p, s, cost // 2, -1, "hotel"))
         return
     # seeds/002: selling a hotel sells every building of the group at once.
     for x in b.group_members[b.groups[s]]:
@@ -162,10 +168,11 @@ def _sell_one(state: GameState, p: int, s: int, ev: list[Event]) -> None:
         state.houses[x] = 0
         pl.cash += value
         state.bank_cash -= value
-        ev.append(event("sell", p, x, value, -1, "hotel" if h == HOTEL else "house"))
+        if ev is not None:
+            ev.append(event("sell", p, x, value, -1, "hotel" if h == HOTEL else "house"))
 
 
-def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
+def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event] | None) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p, "cash", ANY_TIME_PHASES)
     if not 0 <= s < 40:
@@ -176,7 +183,7 @@ def _do_sell(state: GameState, action: A.SellBuilding, ev: list[Event]) -> None:
     _sell_one(state, p, s, ev)
 
 
-def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
+def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event] | None) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p, "cash", ANY_TIME_PHASES)
     if not 0 <= s < 40:
@@ -186,12 +193,14 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event]) -> None:
         raise IllegalAction(why, action)
     m = state.board.mortgages[s]
     state.mortgaged[s] = True
+    state.deed_changes += 1
     state.players[p].cash += m
     state.bank_cash -= m
-    ev.append(event("mortgage", p, s, m))
+    if ev is not None:
+        ev.append(event("mortgage", p, s, m))
 
 
-def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
+def _do_lift(state: GameState, action: A.Lift, ev: list[Event] | None) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p)
     if not 0 <= s < 40 or state.owner[s] != p or not state.mortgaged[s]:
@@ -205,12 +214,14 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event]) -> None:
     pl.cash -= cost
     state.bank_cash += cost
     state.mortgaged[s] = False
+    state.deed_changes += 1
     if s in state.fresh_lifts:
         state.fresh_lifts.remove(s)
-    ev.append(event("lift", p, s, cost))
+    if ev is not None:
+        ev.append(event("lift", p, s, cost))
 
 
-def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
+def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event] | None) -> None:
     p = action.player
     _check_free(state, action, p, "cash", ANY_TIME_PHASES)
     v = state.variant
@@ -226,14 +237,15 @@ def _do_borrow(state: GameState, action: A.Borrow, ev: list[Event]) -> None:
     _lend(state, p, action.amount, ev)
 
 
-def _lend(state: GameState, p: int, amount: int, ev: list[Event]) -> None:
+def _lend(state: GameState, p: int, amount: int, ev: list[Event] | None) -> None:
     pl = state.players[p]
     if pl.loan == 0:
         pl.loan_passes = 0
     pl.loan += amount
     pl.cash += amount
     state.bank_cash -= amount
-    ev.append(event("loan", p, -1, amount))
+    if ev is not None:
+        ev.append(event("loan", p, -1, amount))
 
 
 def _check_trade(state: GameState, t: Trade, action: object) -> None:
@@ -283,7 +295,7 @@ def _check_trade(state: GameState, t: Trade, action: object) -> None:
                             fields={"name": state.players[q].name})
 
 
-def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> None:
+def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event] | None) -> None:
     _check_free(state, action, action.player)
     t = Trade(action.player, action.partner, tuple(action.give), tuple(action.take), action.cash,
               tuple(action.give_cards), tuple(action.take_cards))
@@ -291,8 +303,9 @@ def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event]) -> No
     state.trade = t
     state.stack.append(state.phase)
     state.phase = TRADE
-    ev.append(event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
-                    (t.give, t.take, t.give_cards, t.take_cards)))
+    if ev is not None:
+        ev.append(event("trade_proposed", t.proposer, -1, t.cash, t.partner, "",
+                        (t.give, t.take, t.give_cards, t.take_cards)))
 
 
 def trade_acceptable(state: GameState) -> bool:
@@ -308,7 +321,7 @@ def trade_acceptable(state: GameState) -> bool:
     return True
 
 
-def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None:
+def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event] | None) -> None:
     t = state.trade
     if state.phase != TRADE or t is None or action.player != t.partner:
         raise IllegalAction("no trade awaits your answer", action, code="no_trade_to_answer")
@@ -320,6 +333,7 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
     pp, pq = state.players[p], state.players[q]
     pp.cash -= t.cash
     pq.cash += t.cash
+    state.deed_changes += 1
     for s in t.give:
         state.owner[s] = q
     for s in t.take:
@@ -330,7 +344,9 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
     for c in t.take_cards:
         pq.jail_cards.remove(c)
         pp.jail_cards.append(c)
-    ev.append(event("trade", p, -1, t.cash, q, "", (t.give, t.take, t.give_cards, t.take_cards)))
+    if ev is not None:
+        ev.append(event("trade", p, -1, t.cash, q, "",
+                        (t.give, t.take, t.give_cards, t.take_cards)))
     # seeds/002 HYPOTHEQUES: the new owner of a mortgaged property pays 10 % at once.
     for squares, who in ((t.give, q), (t.take, p)):
         for s in squares:
@@ -339,13 +355,14 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event]) -> None
     _resume(state, ev)
 
 
-def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event]) -> None:
+def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event] | None) -> None:
     t = state.trade
     if state.phase != TRADE or t is None or action.player not in (t.partner, t.proposer):
         raise IllegalAction("no trade to refuse", action, code="no_trade_to_refuse")
     state.trade = None
-    ev.append(event("trade_rejected", action.player, -1, 0, t.proposer
-                    if action.player == t.partner else t.partner))
+    if ev is not None:
+        ev.append(event("trade_rejected", action.player, -1, 0, t.proposer
+                        if action.player == t.partner else t.partner))
     _resume(state, ev)
 
 
@@ -355,7 +372,7 @@ def _current_debt(state: GameState, action: object, player: int) -> Debt:
     return state.debts[0]
 
 
-def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None:
+def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event] | None) -> None:
     p = action.player
     d = _current_debt(state, action, p)
     pl = state.players[p]
@@ -386,9 +403,11 @@ def _do_auto(state: GameState, action: A.AutoLiquidate, ev: list[Event]) -> None
         if own[s] == p and not can_mortgage(state, p, s):
             m = b.mortgages[s]
             state.mortgaged[s] = True
+            state.deed_changes += 1
             pl.cash += m
             state.bank_cash -= m
-            ev.append(event("mortgage", p, s, m))
+            if ev is not None:
+                ev.append(event("mortgage", p, s, m))
     # 3. MONOPOLIC: borrow what is still missing; bankrupt only if no loan can cover it
     # (seeds/000 "celui qui doit plus qu'il ne peut payer"; "emprunter ... à tout moment").
     short = d.amount - pl.cash
@@ -403,7 +422,7 @@ def _kind_value(state: GameState, s: int) -> int:
     return price // 2 if state.mortgaged[s] else price
 
 
-def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> None:
+def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event] | None) -> None:
     p = action.player
     d = _current_debt(state, action, p)
     if d.reason != "rent" or d.creditor < 0:
@@ -435,16 +454,18 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event]) -> N
     state.debts.pop(0)
     pl.cash -= cash_part
     state.players[d.creditor].cash += cash_part
+    state.deed_changes += 1
     for s in squares:
         state.owner[s] = d.creditor
-    ev.append(event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))
+    if ev is not None:
+        ev.append(event("rent_paid", p, -1, d.amount, d.creditor, "in_kind", squares))
     for s in squares:
         if state.mortgaged[s]:
             _interest(state, d.creditor, s, ev)
     _resume(state, ev)
 
 
-def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event]) -> None:
+def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event] | None) -> None:
     p = action.player
     d = _current_debt(state, action, p)
     if state.players[p].cash + liquidation_value(state, p) + loan_room(state, p) >= d.amount:

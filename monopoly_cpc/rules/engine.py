@@ -155,6 +155,7 @@ def _deal_deeds(state: GameState, k: int) -> None:
         for i, p in enumerate(state.players):
             s = deeds.pop()
             state.owner[s] = i
+            state.deed_changes += 1
             price = state.board.prices[s]
             if p.cash < price:
                 raise ValueError("the starting cash cannot pay for the dealt title deeds")
@@ -163,8 +164,9 @@ def _deal_deeds(state: GameState, k: int) -> None:
 
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
-    """Validate ``action`` and carry it out; return the events. Raises IllegalAction (state
-    unchanged) when the action is not allowed now."""
+    """Validate ``action`` and carry it out; return the events (none when the state's
+    ``record_events`` is False: nobody reads them). Raises IllegalAction (state unchanged) when
+    the action is not allowed now."""
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
@@ -174,14 +176,16 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
                             fields={"field": bad})
     if state.phase == GAME_OVER:
         raise IllegalAction("the game is over", action, code="game_over")
-    ev: list[Event] = []
+    # The handlers append to ``ev``; None: they make no events (building and freeing them was
+    # a tenth of a headless game, whose driver does not read them: ai.sim.play_game).
+    ev: list[Event] | None = [] if state.record_events else None
     handler(state, action, ev)
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
     if state.variant.ticks_per_action and not _over(state):
         _advance_clock(state, state.variant.ticks_per_action, ev)
-    return ev
+    return ev if ev is not None else []
 
 
 def _over(state: GameState) -> bool:
@@ -199,7 +203,7 @@ def _roll_dice(state: GameState) -> tuple[int, int]:
     return r // 6 + 1, r % 6 + 1
 
 
-def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
+def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
     phase = state.phase
     p = action.player
     if phase == START_ROLL:
@@ -215,7 +219,8 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
                             fields={"name": state.players[state.current].name})
     claim = state.claim
     if claim is not None:  # the next roll of the dice: an unclaimed rent is lost
-        ev.append(event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
+        if ev is not None:
+            ev.append(event("rent_lost", claim.payer, claim.square, claim.amount, claim.owner))
         state.claim = None
     if state.fresh_lifts:  # "immédiatement" is over: lifting costs the 10 % again
         state.fresh_lifts.clear()
@@ -233,13 +238,15 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
         d2 = r % 6 + 1
     state.dice = (d1, d2)
     total = d1 + d2
-    ev.append(_E(Event, ("dice", p, -1, total, -1, "", (d1, d2))))
+    if ev is not None:
+        ev.append(_E(Event, ("dice", p, -1, total, -1, "", (d1, d2))))
     pl = state.players[p]
     if phase == JAIL:
         if d1 == d2:
             pl.in_jail = False
             pl.jail_turns = 0
-            ev.append(event("leave_jail", p, JAIL_SQUARE, 0, -1, "doubles"))
+            if ev is not None:
+                ev.append(event("leave_jail", p, JAIL_SQUARE, 0, -1, "doubles"))
             state.extra_roll = False  # the double that frees does not give another roll
             _advance(state, p, total, ev)
         else:
@@ -247,18 +254,21 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
             if pl.jail_turns >= 3:
                 pl.in_jail = False
                 pl.jail_turns = 0
-                ev.append(event("leave_jail", p, JAIL_SQUARE, state.variant.jail_fine, -1,
-                                "third_turn"))
+                if ev is not None:
+                    ev.append(event("leave_jail", p, JAIL_SQUARE, state.variant.jail_fine, -1,
+                                    "third_turn"))
                 _pay_bank(state, p, state.variant.jail_fine, "jail", ev)
                 state.extra_roll = False
                 _advance(state, p, total, ev)
             else:
-                ev.append(event("jail_stay", p, JAIL_SQUARE, pl.jail_turns))
+                if ev is not None:
+                    ev.append(event("jail_stay", p, JAIL_SQUARE, pl.jail_turns))
                 state.extra_roll = False
     else:
         if d1 == d2:
             state.doubles += 1
-            ev.append(_E(Event, ("doubles", p, -1, state.doubles, -1, "", ())))
+            if ev is not None:
+                ev.append(_E(Event, ("doubles", p, -1, state.doubles, -1, "", ())))
             if state.doubles >= 3:
                 _go_to_jail(state, p, "doubles", ev)
             else:
@@ -278,49 +288,56 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event]) -> None:
         _end_move(state, ev)
 
 
-def _start_roll(state: GameState, p: int, ev: list[Event]) -> None:
+def _start_roll(state: GameState, p: int, ev: list[Event] | None) -> None:
     d1, d2 = _roll_dice(state)
     state.start_rollers.pop(0)
     state.start_rolls[p] = d1 + d2
-    ev.append(event("start_roll", p, -1, d1 + d2, -1, "", (d1, d2)))
+    if ev is not None:
+        ev.append(event("start_roll", p, -1, d1 + d2, -1, "", (d1, d2)))
     if state.start_rollers:
         return
     best = max(state.start_rolls)
     top = [i for i, r in enumerate(state.start_rolls) if r == best]
     if len(top) > 1:  # seeds/002: 'ils recommencent entre eux'
-        ev.append(event("start_tie", -1, -1, best, -1, "", tuple(top)))
+        if ev is not None:
+            ev.append(event("start_tie", -1, -1, best, -1, "", tuple(top)))
         state.start_rollers = top
         state.start_rolls = [0] * len(state.players)
         return
     state.current = top[0]
     state.turn = 1
-    ev.append(event("first_player", top[0]))
-    ev.append(event("turn", top[0]))
+    if ev is not None:
+        ev.append(event("first_player", top[0]))
+    if ev is not None:
+        ev.append(event("turn", top[0]))
     state.phase = JAIL if state.players[top[0]].in_jail else ROLL
 
 
-def _salary(state: GameState, p: int, ev: list[Event]) -> None:
+def _salary(state: GameState, p: int, ev: list[Event] | None) -> None:
     v = state.variant
     pl = state.players[p]
     pl.cash += v.salary
     state.bank_cash -= v.salary
-    ev.append(_E(Event, ("pass_go", p, 0, v.salary, -1, "", ())))
+    if ev is not None:
+        ev.append(_E(Event, ("pass_go", p, 0, v.salary, -1, "", ())))
     if pl.loan:
         pl.loan_passes += 1
         interest = pl.loan * v.loan_rate_percent // 100
         pl.loan += interest
         pl.loan_interest += interest
-        ev.append(event("loan_interest", p, 0, pl.loan))
+        if ev is not None:
+            ev.append(event("loan_interest", p, 0, pl.loan))
         if pl.loan_passes >= v.loan_passes:
             owed = pl.loan
             pl.loan = 0
             pl.loan_interest = 0
             pl.loan_passes = 0
-            ev.append(event("loan_repaid", p, 0, owed))
+            if ev is not None:
+                ev.append(event("loan_repaid", p, 0, owed))
             _pay_bank(state, p, owed, "loan", ev)
 
 
-def _advance(state: GameState, p: int, steps: int, ev: list[Event]) -> None:
+def _advance(state: GameState, p: int, steps: int, ev: list[Event] | None) -> None:
     """Move forward by the dice, salary when passing or stopping on Départ, then land."""
     pl = state.players[p]
     old = pl.pos
@@ -329,31 +346,34 @@ def _advance(state: GameState, p: int, steps: int, ev: list[Event]) -> None:
         new -= 40
         _salary(state, p, ev)
     pl.pos = new
-    ev.append(_E(Event, ("move", p, new, 0, -1, "", (old, steps))))
+    if ev is not None:
+        ev.append(_E(Event, ("move", p, new, 0, -1, "", (old, steps))))
     _land(state, p, False, ev)
 
 
-def _move_to(state: GameState, p: int, target: int, ev: list[Event]) -> None:
+def _move_to(state: GameState, p: int, target: int, ev: list[Event] | None) -> None:
     """Card move forward to ``target``: salary if Départ is passed or reached."""
     pl = state.players[p]
     old = pl.pos
     if target <= old:
         _salary(state, p, ev)
     pl.pos = target
-    ev.append(event("move", p, target, 0, -1, "card", (old, (target - old) % 40)))
+    if ev is not None:
+        ev.append(event("move", p, target, 0, -1, "card", (old, (target - old) % 40)))
     _land(state, p, True, ev)
 
 
-def _move_back(state: GameState, p: int, target: int, ev: list[Event]) -> None:
+def _move_back(state: GameState, p: int, target: int, ev: list[Event] | None) -> None:
     """Card move backwards to ``target``: never a salary."""
     pl = state.players[p]
     old = pl.pos
     pl.pos = target
-    ev.append(event("move", p, target, 0, -1, "back", (old, -((old - target) % 40))))
+    if ev is not None:
+        ev.append(event("move", p, target, 0, -1, "back", (old, -((old - target) % 40))))
     _land(state, p, True, ev)
 
 
-def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
+def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> None:
     b = state.board
     s = state.players[p].pos
     kind = b.kinds[s]
@@ -361,32 +381,39 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event]) -> None:
         owner = state.owner[s]
         if owner < 0:
             state.pending_square = s
-            ev.append(_E(Event, ("buy_offer", p, s, b.prices[s], -1, "", ())))
+            if ev is not None:
+                ev.append(_E(Event, ("buy_offer", p, s, b.prices[s], -1, "", ())))
             _decide(state, BUY)
         elif owner != p:
             if state.mortgaged[s]:
-                ev.append(event("no_rent", p, s, 0, owner))
+                if ev is not None:
+                    ev.append(event("no_rent", p, s, 0, owner))
                 return
             total = state.dice[0] + state.dice[1]
             if kind == UTILITY and by_card:
                 # A card move to a utility: the dice are rolled again for the rent (seeds/003).
                 d1, d2 = _roll_dice(state)
                 total = d1 + d2
-                ev.append(event("dice", p, s, total, -1, "utility", (d1, d2)))
+                if ev is not None:
+                    ev.append(event("dice", p, s, total, -1, "utility", (d1, d2)))
             amount = rent(state, s, total)
             if state.variant.auto_rent:
-                ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
+                if ev is not None:
+                    ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
                 _pay_player(state, p, owner, amount, "rent", ev, s)
             else:
                 old = state.claim
                 if old is not None:
-                    ev.append(event("rent_lost", old.payer, old.square, old.amount, old.owner))
+                    if ev is not None:
+                        ev.append(event("rent_lost", old.payer, old.square, old.amount, old.owner))
                 state.claim = RentClaim(owner, p, s, amount)
-                ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
+                if ev is not None:
+                    ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
         return
     if kind == TAX:
         amount = b.taxes[s]
-        ev.append(event("tax", p, s, amount))
+        if ev is not None:
+            ev.append(event("tax", p, s, amount))
         _pay_bank(state, p, amount, "tax", ev)
     elif kind == CHANCE:
         _draw(state, p, CHANCE_DECK, ev)
@@ -408,7 +435,7 @@ def _decide(state: GameState, phase: Phase) -> None:
         state.phase = phase
 
 
-def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
+def _draw(state: GameState, p: int, deck: int, ev: list[Event] | None) -> None:
     """Take the top card (or the forced one), put it back underneath (unless kept), obey it."""
     cards = state.decks[deck]
     forced = state.forced_cards[deck]
@@ -421,11 +448,13 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
     if idx < 0:
         idx = cards.pop(0)
     card = state.cards.all[idx]
-    ev.append(_E(Event, ("card_drawn", p, state.players[p].pos, 0, -1, card.id, (deck,))))
+    if ev is not None:
+        ev.append(_E(Event, ("card_drawn", p, state.players[p].pos, 0, -1, card.id, (deck,))))
     effect = card.effect
     if effect == "jail_free":
         state.players[p].jail_cards.append(idx)
-        ev.append(event("card_kept", p, -1, 0, -1, card.id))
+        if ev is not None:
+            ev.append(event("card_kept", p, -1, 0, -1, card.id))
         return
     cards.append(idx)
     if effect == "move_to":
@@ -445,7 +474,8 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
         pl = state.players[p]
         pl.cash += card.amount
         state.bank_cash -= card.amount
-        ev.append(event("collect", p, -1, card.amount, -1, card.id))
+        if ev is not None:
+            ev.append(event("collect", p, -1, card.amount, -1, card.id))
     elif effect == "repairs":
         nh, nt = houses_and_hotels(state, p)
         amount = nh * card.house + nt * card.hotel
@@ -458,10 +488,11 @@ def _draw(state: GameState, p: int, deck: int, ev: list[Event]) -> None:
     elif effect == "fine_or_chance":
         state.pending_card = idx
         _decide(state, CARD_CHOICE)
-        ev.append(event("card_choice", p, -1, card.amount, -1, card.id))
+        if ev is not None:
+            ev.append(event("card_choice", p, -1, card.amount, -1, card.id))
 
 
-def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event]) -> None:
+def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event] | None) -> None:
     if state.phase != CARD_CHOICE or action.player != state.current:
         raise IllegalAction("no card choice pending for you", action, code="no_card_choice")
     p = action.player
@@ -475,7 +506,7 @@ def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event]) -> 
         _resume(state, ev)
 
 
-def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
+def _do_buy(state: GameState, action: A.Buy, ev: list[Event] | None) -> None:
     if state.phase != BUY or action.player != state.current:
         raise IllegalAction("nothing to buy now", action, code="nothing_to_buy")
     s = state.pending_square
@@ -487,22 +518,25 @@ def _do_buy(state: GameState, action: A.Buy, ev: list[Event]) -> None:
     pl.cash -= price
     state.bank_cash += price
     state.owner[s] = action.player
+    state.deed_changes += 1
     state.pending_square = -1
-    ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
+    if ev is not None:
+        ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
     _resume(state, ev)
 
 
-def _do_decline(state: GameState, action: A.Decline, ev: list[Event]) -> None:
+def _do_decline(state: GameState, action: A.Decline, ev: list[Event] | None) -> None:
     if state.phase != BUY or action.player != state.current:
         raise IllegalAction("nothing to decline now", action, code="nothing_to_decline")
     s = state.pending_square
     state.pending_square = -1
-    ev.append(event("decline", action.player, s))
+    if ev is not None:
+        ev.append(event("decline", action.player, s))
     # seeds/002: every player bids, the one who declined included.
     _open_auction(state, "property", s, state.variant.min_bid, state.alive(), ev)
 
 
-def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
+def _do_bid(state: GameState, action: A.Bid, ev: list[Event] | None) -> None:
     au = state.auction
     p = action.player
     if state.phase != AUCTION or au is None:
@@ -528,10 +562,11 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event]) -> None:
                             code="bid_above_assets", fields={"amount": assets(state, p)})
     au.high_bid = amount
     au.high_bidder = p
-    ev.append(event("bid", p, au.square, amount))
+    if ev is not None:
+        ev.append(event("bid", p, au.square, amount))
 
 
-def _do_pass(state: GameState, action: A.Pass, ev: list[Event]) -> None:
+def _do_pass(state: GameState, action: A.Pass, ev: list[Event] | None) -> None:
     au = state.auction
     p = action.player
     if state.phase != AUCTION or au is None:
@@ -542,7 +577,8 @@ def _do_pass(state: GameState, action: A.Pass, ev: list[Event]) -> None:
         raise IllegalAction("the highest bidder cannot leave", action,
                             code="high_bidder_cannot_pass")
     au.passed.append(p)
-    ev.append(event("auction_pass", p, au.square))
+    if ev is not None:
+        ev.append(event("auction_pass", p, au.square))
     if (au.kind != "property" and au.high_bidder < 0
             and sum(b not in au.passed for b in au.bidders) == 1):
         _sell_to_the_last_one(state, ev)
@@ -556,7 +592,7 @@ def auction_settled(state: GameState) -> bool:
     return all(b in au.passed or b == au.high_bidder for b in au.bidders)
 
 
-def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None:
+def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event] | None) -> None:
     au = state.auction
     if state.phase != AUCTION or au is None:
         raise IllegalAction("no auction running", action, code="no_auction")
@@ -567,12 +603,15 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
         # concludes any more (seeds/002 A), so it is not sold; the building stays in the bank.
         w = -1
     if w < 0:
-        ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
+        if ev is not None:
+            ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
         _resume(state, ev)
         return
-    ev.append(event("auction_won", w, au.square, au.high_bid, -1, au.kind))
+    if ev is not None:
+        ev.append(event("auction_won", w, au.square, au.high_bid, -1, au.kind))
     if au.kind == "property":
         state.owner[au.square] = w
+        state.deed_changes += 1
         _pay_bank(state, w, au.high_bid, "auction", ev)
         _resume(state, ev)
         return
@@ -580,10 +619,12 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
         # The winner sold a house of the group or mortgaged one of its streets while the
         # auction ran ("à tout moment"): he has nowhere to put the building, so his bid is
         # void, as one above his assets is (seeds/002 C ENCHERES), and it stays with the bank.
-        ev.append(event("auction_void", w, -1, au.high_bid, -1, au.kind))
+        if ev is not None:
+            ev.append(event("auction_void", w, -1, au.high_bid, -1, au.kind))
         _resume(state, ev)
         return
     # A building bought at auction in a shortage: paid now, placed by the winner next.
+    state.build_changes += 1
     if au.kind == "house":
         state.bank_houses -= 1
     else:
@@ -595,7 +636,7 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event]) -> None
     state.phase = PLACE_BUILDING
 
 
-def _sell_to_the_last_one(state: GameState, ev: list[Event]) -> None:
+def _sell_to_the_last_one(state: GameState, ev: list[Event] | None) -> None:
     """A building's auction where every bidder but one has passed before any bid: only one
     player wants it, so there is no shortage between players (seeds/002 A MANQUE DE
     CONSTRUCTIONS: the bank auctions "si deux ou plusieurs joueurs veulent acheter plus de
@@ -607,10 +648,13 @@ def _sell_to_the_last_one(state: GameState, ev: list[Event]) -> None:
     state.auction = None
     if (state.time_up or not placements(state, w, au.kind)
             or (au.kind == "house" and not state.bank_houses)):
-        ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
+        if ev is not None:
+            ev.append(event("auction_unsold", -1, au.square, 0, -1, au.kind))
         _resume(state, ev)
         return
-    ev.append(event("shortage_alone", w, -1, 0, -1, au.kind))
+    if ev is not None:
+        ev.append(event("shortage_alone", w, -1, 0, -1, au.kind))
+    state.build_changes += 1
     if au.kind == "house":
         state.bank_houses -= 1
     else:
@@ -621,7 +665,7 @@ def _sell_to_the_last_one(state: GameState, ev: list[Event]) -> None:
     state.phase = PLACE_BUILDING
 
 
-def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
+def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event] | None) -> None:
     _check_free(state, action, action.player, "claim")
     c = state.claim
     if c is None or c.owner != action.player:
@@ -636,7 +680,7 @@ def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event]) -> None:
         _resume(state, ev)
 
 
-def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event]) -> None:
+def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event] | None) -> None:
     p = action.player
     if state.phase != JAIL or p != state.current:
         raise IllegalAction("you can pay the fine only at the start of your turn in jail", action,
@@ -650,12 +694,14 @@ def _do_pay_jail(state: GameState, action: A.PayJailFine, ev: list[Event]) -> No
     state.bank_cash += fine
     pl.in_jail = False
     pl.jail_turns = 0
-    ev.append(event("pay", p, -1, fine, -1, "jail"))
-    ev.append(event("leave_jail", p, JAIL_SQUARE, fine, -1, "fine"))
+    if ev is not None:
+        ev.append(event("pay", p, -1, fine, -1, "jail"))
+    if ev is not None:
+        ev.append(event("leave_jail", p, JAIL_SQUARE, fine, -1, "fine"))
     state.phase = ROLL
 
 
-def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> None:
+def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event] | None) -> None:
     p = action.player
     if state.phase != JAIL or p != state.current:
         raise IllegalAction("you can use the card only at the start of your turn in jail", action,
@@ -668,20 +714,22 @@ def _do_use_card(state: GameState, action: A.UseJailCard, ev: list[Event]) -> No
     state.decks[card.deck].append(idx)  # back under its deck
     pl.in_jail = False
     pl.jail_turns = 0
-    ev.append(event("leave_jail", p, JAIL_SQUARE, 0, -1, "card", (idx,)))
+    if ev is not None:
+        ev.append(event("leave_jail", p, JAIL_SQUARE, 0, -1, "card", (idx,)))
     state.phase = ROLL
 
 
-def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event]) -> None:
+def _do_end_game(state: GameState, action: A.EndGame, ev: list[Event] | None) -> None:
     if not _between_moves(state):
         raise IllegalAction("the game can be ended only at the end of a move", action,
                             code="end_not_between_moves")
     state.end_requested = True
-    ev.append(event("end_requested", action.player))
+    if ev is not None:
+        ev.append(event("end_requested", action.player))
     _end_now(state, ev)
 
 
-def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None:
+def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event] | None) -> None:
     if not isinstance(action.ticks, int) or action.ticks < 0:
         raise IllegalAction("ticks must be a whole number >= 0", action, code="bad_ticks")
     if not state.variant.time_limit_ticks:
@@ -689,7 +737,7 @@ def _do_clock(state: GameState, action: A.AdvanceClock, ev: list[Event]) -> None
     _advance_clock(state, action.ticks, ev)
 
 
-_HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event]], None]]] = {
+_HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event] | None], None]]] = {
     A.Roll: _do_roll, A.Buy: _do_buy, A.Decline: _do_decline, A.Bid: _do_bid, A.Pass: _do_pass,
     A.CloseAuction: _do_close, A.ClaimRent: _do_claim, A.ChooseCard: _do_choose_card,
     A.PayJailFine: _do_pay_jail, A.UseJailCard: _do_use_card, A.Build: _do_build,

@@ -175,14 +175,15 @@ def building_sale_value(state: GameState, square: int) -> int:
 def liquidation_value(state: GameState, player: int) -> int:
     """Cash the player could raise from the bank: buildings at half price, then mortgages."""
     total = 0
-    own, mort = state.owner, state.mortgaged
+    own, mort, houses = state.owner, state.mortgaged, state.houses
     b = state.board
+    kinds, mortgages = b.kinds, b.mortgages   # read once (asked at every bid: engine.assets)
     for s in b.properties:
         if own[s] == player:
-            if b.kinds[s] == STREET and state.houses[s]:
+            if kinds[s] == STREET and houses[s]:
                 total += building_sale_value(state, s)
             if not mort[s]:
-                total += b.mortgages[s]
+                total += mortgages[s]
     return total
 
 

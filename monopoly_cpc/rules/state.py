@@ -153,6 +153,19 @@ class GameState:
     turn: int = 0                 # turns begun
     rolls: int = 0                # dice rolls (all kinds)
     actions: int = 0              # actions applied
+    # Counters the engine bumps at every change it makes: ``deed_changes`` to ``owner`` or
+    # ``mortgaged``, ``build_changes`` to ``houses``, ``bank_houses`` or ``bank_hotels``. The
+    # computer players trust them instead of comparing those lists with their snapshots only
+    # when ``engine_only`` is True: nothing but the engine's ``apply`` changes this state (the
+    # headless driver ``ai.sim.play_game`` says so of the state it makes and keeps to itself;
+    # tests and screens that edit a state directly leave it False). Bookkeeping, not part of
+    # the game: not saved (rules.serial), not compared.
+    deed_changes: int = field(default=0, compare=False, repr=False)
+    build_changes: int = field(default=0, compare=False, repr=False)
+    engine_only: bool = field(default=False, compare=False, repr=False)
+    # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
+    # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
+    record_events: bool = field(default=True, compare=False, repr=False)
 
     def alive(self) -> list[int]:
         """Indexes of the players still in the game, in seating order."""

@@ -1,0 +1,44 @@
+"""The engine's change counters (``GameState.deed_changes``, ``build_changes``): bumped at
+every change the engine makes to the deeds (owners, mortgages) and to the buildings (houses on
+the board, the bank's stock). The computer players trust them instead of comparing lists with
+their snapshots on a state only the engine changes (``engine_only``, ``ai.sim.play_game``), so
+a change the counters miss would leave a player on stale data."""
+
+from __future__ import annotations
+
+from monopoly_cpc.ai.sim import play_game
+from monopoly_cpc.analysis.tournament import game_seed, lineup
+from monopoly_cpc.rules.variants import Variant
+
+LINEUPS = [
+    (["expert"] * 4, None),
+    (["expert", "normal", "facile", "baseline"], None),
+    (["expert:Téméraire", "expert:Cupide", "normal:Entreprenant", "expert:Prudent", "normal",
+      "facile"], None),
+    (["expert", "normal", "expert", "normal"], Variant.monopolic()),
+    (["expert", "normal", "expert", "normal"], Variant.fast()),
+]
+
+
+def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
+    seen = {"deeds": 0, "builds": 0}
+    for k, (spec, variant) in enumerate(LINEUPS):
+        for i in range(6):
+            last: list = []
+
+            def check(st, last=last):
+                deeds = (st.owner[:], st.mortgaged[:])
+                builds = (st.houses[:], st.bank_houses, st.bank_hotels)
+                if last:
+                    deeds0, builds0, dc, bc = last
+                    assert st.engine_only
+                    if deeds != deeds0:
+                        assert st.deed_changes > dc, "deeds changed, counter not bumped"
+                        seen["deeds"] += 1
+                    if builds != builds0:
+                        assert st.build_changes > bc, "buildings changed, counter not bumped"
+                        seen["builds"] += 1
+                last[:] = [deeds, builds, st.deed_changes, st.build_changes]
+
+            play_game(lineup(spec, i), game_seed(77 + k, i), variant, 200, index=i, check=check)
+    assert seen["deeds"] > 100 and seen["builds"] > 100
