@@ -663,3 +663,19 @@ def test_a_refusal_goes_when_a_computer_outbids_it():
             break
     assert au is not None and au.high_bid > before, "no computer outbid"
     assert not s.shows("Offrez plus de") and mode.message == ""
+
+
+def test_a_double_that_ends_in_jail_is_not_a_roll_again():
+    """Play-test: 'Double ! paul rejoue' was said, then 'paul va en prison !' (he does not roll
+    again: going to jail ends the turn, rules of the manual); a double is said last, after all
+    that the roll brought."""
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0,
+                     dice=[(2, 2)])
+    st = s.screen.state
+    st.players[0].pos = 26
+    s.screen.view.shown[0] = 26
+    s.press("D")                                    # 26 + 4 = 30: Allez en prison
+    assert until(s, "A vous, MARIE")
+    log = " / ".join(s.screen.journal)
+    assert st.players[0].in_jail and "JEAN va en prison" in log
+    assert "rejoue" not in log

@@ -91,9 +91,12 @@ class EventShow:
 
     def add(self, events: list) -> None:
         # In the order a player sees them: the salary when the walk passes Départ, before the
-        # square it ends on is named; 'Double !' once the pawn has landed.
+        # square it ends on is named; 'Double !' last, once all that the roll brought (the
+        # square, a card, a tax, a rent) has been said, and not at all when the roll ends in
+        # jail (the player does not roll again: play-test).
         salary: list = []
         double: list = []
+        jailed: set[int] = set()
         for ev in events:
             if ev.kind == "pass_go":
                 salary.append(ev)
@@ -101,6 +104,8 @@ class EventShow:
             if ev.kind == "doubles":
                 double.append(ev)
                 continue
+            if ev.kind == "jail":
+                jailed.add(ev.player)
             steps = self._steps(ev)
             if ev.kind == "move":
                 walk, landed = steps[:1], steps[1:]
@@ -108,13 +113,14 @@ class EventShow:
                 for h in salary:
                     self.queue.extend(self._steps(h))
                 self.queue.extend(landed)
-                for h in double:
-                    self.queue.extend(self._steps(h))
-                salary, double = [], []
+                salary = []
                 continue
             self.queue.extend(steps)
-        for h in salary + double:
+        for h in salary:
             self.queue.extend(self._steps(h))
+        for h in double:
+            if h.player not in jailed:
+                self.queue.extend(self._steps(h))
 
     @property
     def showing(self) -> Event | None:

@@ -123,3 +123,25 @@ def test_messages_said_while_the_journal_is_open_join_it():
     s.step([], 2)
     assert mode.pages > pages and mode.page == mode.pages - 1
     assert "message dit pendant la lecture 11" in " ".join(s.text()[18:24])
+
+
+def test_an_older_page_being_read_stays_put_while_messages_arrive():
+    # play-test: reading an older page while the computers played, the same lines kept coming
+    # back (pages counted from the newest message all shifted at each message)
+    s, st = start_game(("ANNE", "BRUNO"))
+    for i in range(30):
+        s.screen.say(f"message ancien {i}")
+    s.press("J")
+    mode = s.screen.modes[-1]
+    s.press("UP")
+    s.press("UP")
+    page, rows = mode.page, list(mode.body())
+    for i in range(5):
+        s.screen.say(f"message dit pendant la lecture {i}")
+        s.step([], 2)
+        assert mode.page == page and list(mode.body()) == rows
+    s.press("DOWN")
+    s.press("DOWN")                # back on the newest page: the new messages are there
+    s.step([], 2)
+    assert mode.page == mode.pages - 1
+    assert "message dit pendant la lecture 4" in " ".join(mode.body())

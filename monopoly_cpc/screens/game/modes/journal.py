@@ -4,7 +4,8 @@ The game screen keeps each message it says, whole, in ``host.journal`` (a list o
 whole game's few thousand lines take a few hundred kilobytes at most, so all are kept).  The
 window shows four lines of them at a time, wrapped at 40 columns, starting on the newest
 page, a message never cut between two pages; the cursor keys turn the pages (↑ ← older, ↓ →
-newer); ENTER or ESC closes it.
+newer); ENTER or ESC closes it.  Messages said while it is open join it on the newest page; a
+reader on an older page keeps his pages until he comes back to the newest.
 """
 
 from __future__ import annotations
@@ -53,14 +54,15 @@ class JournalMode(CommandMode):
 
     def tick(self) -> None:
         super().tick()
-        if len(self.host.journal) != self.said:
-            # messages said while it is open (the computers' moves) join it; a reader on the
-            # newest page stays on the newest page
-            newest = self.page == self.pages - 1
+        if len(self.host.journal) != self.said and self.page == self.pages - 1:
+            # messages said while it is open (the computers' moves) join it when the reader is
+            # on the newest page, who stays on the newest page; a reader on an older page keeps
+            # the pages he is turning (counted from the newest message, they would all shift
+            # under him: play-test) until he comes back to the newest
             self.said = len(self.host.journal)
             self.page_rows = paged(self.host.journal)
             self.pages = len(self.page_rows)
-            self.page = self.pages - 1 if newest else min(self.page, self.pages - 1)
+            self.page = self.pages - 1
 
     def title(self) -> str:
         return self.tx("cmd.journal.heading", page=self.page + 1, pages=self.pages)
