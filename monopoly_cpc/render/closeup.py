@@ -33,7 +33,7 @@ from monopoly_cpc.render.board import (
     TAG_W,
     _icon_name,
 )
-from monopoly_cpc.render.pawns import SPRITE, draw_pawn
+from monopoly_cpc.render.pawns import SPRITE, draw_bars, draw_pawn
 from monopoly_cpc.rules.board import HOTEL, STREET, TAX, Board
 
 if TYPE_CHECKING:
@@ -138,8 +138,10 @@ def _owner_row(fb: FrameBuffer, x: int, y: int, pawn: int, owner: int, scale: in
 
 
 def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int, pawns: list[int],
-                mortgaged_label: str, owner_large: bool = False) -> None:
-    """One square of the strip, its left line at ``x`` (``pen``: its band's pen)."""
+                mortgaged_label: str, owner_large: bool = False,
+                jailed: frozenset[int] = frozenset()) -> None:
+    """One square of the strip, its left line at ``x`` (``pen``: its band's pen); the pawns in
+    ``jailed`` behind bars, as on the ring (in prison, not visiting)."""
     from monopoly_cpc.texts import money
 
     board = state.board
@@ -195,6 +197,8 @@ def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int
         px = x + (SQ_W + 1 - size * len(pawns)) // 2
         for k, pawn in enumerate(pawns):
             draw_pawn(fb, pawn, px + size * k, top, scale)
+            if pawn in jailed:
+                draw_bars(fb, px + size * k, top, scale)
         bottom = top - 2
     if rows:
         w, h = 2 * len(rows[0]), 2 * len(rows)
@@ -211,12 +215,13 @@ def draw_closeup(fb: FrameBuffer, state: GameState, centre: int, shown: list[int
     squares = squares_shown(centre)
     set_closeup_inks(fb, state.board, squares)
     positions = shown if shown is not None else [p.pos for p in state.players]
+    jailed = frozenset(p.pawn for p in state.players if p.in_jail and not p.bankrupt)
     for i, s in enumerate(squares):
         pawns = [state.players[k].pawn for k, pos in enumerate(positions)
                  if pos == s and not state.players[k].bankrupt]
         pen = band_pen(state.board, squares, s) if state.board.kinds[s] == STREET else 0
         large = highlight is not None and highlight[1] == s and highlight[0] == state.owner[s]
-        draw_square(fb, state, s, square_x(i), pen, pawns, mortgaged_label, large)
+        draw_square(fb, state, s, square_x(i), pen, pawns, mortgaged_label, large, jailed)
     # the square in the middle is framed twice: the one the close-up is about
     x = square_x(COUNT // 2)
     fb.rect(x - 1, Y0 - 1, SQ_W + 3, Y1 - Y0 + 3, 1)

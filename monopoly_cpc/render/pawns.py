@@ -152,8 +152,9 @@ def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozen
             draw_bars(fb, x, y)
 
 
-def draw_bars(fb: FrameBuffer, x: int, y: int) -> None:
-    """Prison bars over a pawn's 9x9 box."""
-    fb.hline(x, x + SPRITE - 1, y, 1)
-    for bx in range(x, x + SPRITE, 3):
-        fb.vline(bx, y, y + SPRITE - 2, 1)
+def draw_bars(fb: FrameBuffer, x: int, y: int, scale: int = 1) -> None:
+    """Prison bars over a pawn's 9x9 box (``scale`` times larger for a large pawn)."""
+    size = SPRITE * scale
+    fb.fill_rect(x, y, size, scale, 1)
+    for bx in range(x, x + size, 3 * scale):
+        fb.fill_rect(bx, y, scale, size - scale, 1)

@@ -156,7 +156,7 @@ def test_jail_offers_pay_card_or_double():
     s.press("C")                                     # no card: nothing happens
     assert st.phase == JAIL
     s.press("P")
-    assert until(s, "JEAN sort de prison")
+    assert until(s, "JEAN paie 5.000 F et sort de prison")   # play-test: the fine went unsaid
     assert not st.players[0].in_jail and st.players[0].cash == 145000
     assert until(s, "A vous, JEAN")
     s.press("D")
@@ -679,3 +679,36 @@ def test_a_double_that_ends_in_jail_is_not_a_roll_again():
     log = " / ".join(s.screen.journal)
     assert st.players[0].in_jail and "JEAN va en prison" in log
     assert "rejoue" not in log
+
+
+def test_a_card_drawn_goes_to_the_journal_with_its_words():
+    """Play-test: a computer's card was gone from the game's record (J) once its window closed."""
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0, dice=[(3, 4)])
+    st = s.screen.state
+    card = st.cards.all[st.cards.by_id["caisse_erreur"]]
+    st.players[0].pos = 10
+    s.screen.view.shown[0] = 10
+    st.forced_cards[1].append(st.cards.by_id["caisse_erreur"])
+    s.press("D")                                     # 10 + 7 = 17: Caisse de Communauté
+    settle(s)
+    assert f"CAISSE DE COMMUNAUTE : {card.text('fr')}" in s.screen.journal
+
+
+def test_a_pawn_in_jail_is_behind_bars_in_the_close_up_too():
+    from monopoly_cpc.render import closeup
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=1)
+    st = s.screen.state
+    st.players[0].pos = 10
+    pictures = []
+    for jailed in (False, True):
+        st.players[0].in_jail = jailed
+        fb = FrameBuffer()
+        closeup.draw_closeup(fb, st, 10, [10, 0])
+        pictures.append(fb.pens.copy())
+    diff = (pictures[0] != pictures[1])
+    assert diff.any()                                   # the bars
+    x = closeup.square_x(closeup.COUNT // 2)
+    cols = diff.nonzero()[1]
+    assert cols.min() >= x and cols.max() <= x + closeup.SQ_W   # on the jail's square only

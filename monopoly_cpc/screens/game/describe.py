@@ -15,7 +15,7 @@ from monopoly_cpc.rules.queries import tied_winners
 from monopoly_cpc.texts import Texts, money, names_and
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
-SILENT = {"buy_offer", "card_drawn", "game_over", "debt_paid"}
+SILENT = {"buy_offer", "game_over", "debt_paid"}
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,30 @@ def _winner(s: Said) -> str:
     return s.t.get("game.winner", name=s.who)
 
 
+def _card(s: Said) -> str:
+    """The card drawn, for the journal (J): its deck and its words; the card window shows it
+    (play-test: a computer's card was gone from the game's record once its window closed)."""
+    cards = s.st.cards
+    card = cards.all[cards.by_id[s.ev.text]] if s.ev.text in cards.by_id else None
+    if card is None:
+        return ""
+    deck = s.t["card.chance" if card.deck == 0 else "card.community"]
+    return f"{deck} : {card.text(s.t.lang)}"
+
+
+def _leave_jail(s: Said) -> str:
+    """How the player leaves jail: the fine paid (by choice, or after the third turn), the card
+    given back, or a double (play-test: the 5.000 F went without a word)."""
+    how = s.ev.text
+    if how in ("fine", "third_turn") and s.ev.amount > 0:
+        return s.t.get("game.leave_jail_fine", name=s.who, amount=s.amt)
+    if how == "card":
+        return s.t.get("game.leave_jail_card", name=s.who)
+    if how == "doubles":
+        return s.t.get("game.leave_jail_double", name=s.who)
+    return s.t.get("game.leave_jail", name=s.who)
+
+
 LINES: dict[str, Callable[[Said], str]] = {
     "start_roll": lambda s: s.t.get("game.start_rolled", name=s.who, total=s.ev.amount),
     "start_tie": lambda s: s.t.get("game.start_tie", names=", ".join(s.name(i) for i in s.ev.data)),
@@ -152,12 +176,13 @@ LINES: dict[str, Callable[[Said], str]] = {
     "pay": _pay,
     "collect": _named_amount("game.collect"),
     "transfer": lambda s: s.t.get("game.transfer", name=s.who, amount=s.amt, other=s.other),
+    "card_drawn": _card,
     "card_kept": _named("game.card_kept"),
     # the question, in the log; a human's prompt adds the keys
     "card_choice": _named("card.choice_who"),
     "jail": _named("game.jail"),
     "jail_stay": _named("game.jail_stay"),
-    "leave_jail": _named("game.leave_jail"),
+    "leave_jail": _leave_jail,
     "debt": lambda s: s.t.get("debt.heading", name=s.who, amount=s.amt, creditor=s.other),
     "build": _named_square("game.build"),
     "sell": _named_square("game.sell"),

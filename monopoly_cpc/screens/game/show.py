@@ -49,6 +49,10 @@ def sound_hold(kind: str) -> int:
     return sound_ticks(name) if name in HELD_SOUNDS else 0
 
 
+# events that ask a question and wait for the answer: their line stays the last one
+QUESTIONS = frozenset({"card_choice"})
+
+
 @dataclass
 class Step:
     kind: str                 # say, dice, walk, card, deed, pause
@@ -92,8 +96,9 @@ class EventShow:
     def add(self, events: list) -> None:
         # In the order a player sees them: the salary when the walk passes Départ, before the
         # square it ends on is named; 'Double !' last, once all that the roll brought (the
-        # square, a card, a tax, a rent) has been said, and not at all when the roll ends in
-        # jail (the player does not roll again: play-test).
+        # square, a card, a tax, a rent) has been said (but before a question, which stays
+        # the last line), and not at all when the roll ends in jail (the player does not roll
+        # again: play-test).
         salary: list = []
         double: list = []
         jailed: set[int] = set()
@@ -106,6 +111,10 @@ class EventShow:
                 continue
             if ev.kind == "jail":
                 jailed.add(ev.player)
+            if ev.kind in QUESTIONS and double:   # said before a question that waits for an answer
+                for h in double:
+                    self.queue.extend(self._steps(h))
+                double = []
             steps = self._steps(ev)
             if ev.kind == "move":
                 walk, landed = steps[:1], steps[1:]
@@ -181,8 +190,8 @@ class EventShow:
             old, n = ev.data
             return [Step("walk", abs(n) * WALK[sp], ev, data=(ev.player, old, n)),
                     Step("say", PAUSE[sp], None, text)]
-        if kind == "card_drawn":
-            return [Step("card", CARD[sp], ev)]
+        if kind == "card_drawn":   # the card window shows it; its words go to the journal only
+            return [Step("card", CARD[sp], ev, text)]
         if kind in ("buy", "auction_won") and ev.square >= 0:
             return [Step("say", PAUSE[sp], ev, text), Step("deed", CARD[sp] // 2, None, data=(ev.square,))]
         if text:
@@ -209,6 +218,8 @@ class EventShow:
         elif step.kind == "card":
             ev = step.event
             view.show_card(ev.data[0] if ev.data else 0, ev.text)
+            if step.text:
+                view.journal.append(step.text)
         elif step.kind == "deed":
             view.show_deed(step.data[0])
         elif step.kind == "walk":
