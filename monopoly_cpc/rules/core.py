@@ -28,6 +28,7 @@ from monopoly_cpc.rules.state import (
     JAIL,
     ROLL,
     START_ROLL,
+    TRADE,
     Auction,
     Debt,
     GameState,
@@ -371,5 +372,13 @@ def _advance_clock(state: GameState, ticks: int, ev: list[Event] | None) -> None
         state.time_up = True
         if ev is not None:
             ev.append(event("time_up"))
+        t = state.trade
+        if state.phase == TRADE and t is not None:
+            # An offer still unanswered lapses: "no operation can be concluded any more"
+            # (seeds/002 A); before, it stayed on screen with O refused (play-test).
+            state.trade = None
+            if ev is not None:
+                ev.append(event("trade_rejected", t.partner, -1, 0, t.proposer, "time_up"))
+            _resume(state, ev)
         if _between_moves(state):
             _end_now(state, ev)

@@ -184,6 +184,9 @@ class SetupScreen(Screen):
         elif self.step == "name":
             fb.text(0, 21, t.get("setup.player_pawn", n=n, pawn=t["pawn." + PAWN_KEYS[self.pawn]])[:40], pen=2)
             self.entry.draw(fb, 0, 22, t["setup.ask_name"])
+            if not self.entry.text:   # what ENTER alone gives (play-test: a silent default)
+                fb.text(0, 23, t.get("setup.name_default", name=t.get("setup.default_name", n=n))[:40],
+                        pen=2)
         elif self.step == "quick":
             fb.text(0, 22, t["setup.ask_quick"][:40], pen=1)
         elif self.step == "hours":

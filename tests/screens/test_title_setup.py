@@ -224,3 +224,18 @@ def test_each_game_deals_its_own_characters_and_dice_at_the_chosen_strength():
     assert len({g.state.rng for g in games}) == 4               # and its own dice
     again = [GameScreen(AppContext(options=ctx.options, seed=5), spec) for _ in range(1)]
     assert tuple(again[0].bots[i].pers.name for i in range(6)) == deals[0]   # --seed replays
+
+
+def test_the_name_prompt_says_what_enter_alone_gives():
+    # play-test: a computer's name prompt was empty and ENTER quietly gave "JOUEUR 2"
+    s = Session(SetupScreen)
+    add_player(s, 1, False, "A")
+    s.step([digit(2)])
+    s.press("O")
+    assert s.shows("Nom : ") and s.shows("ENTER seul : JOUEUR 2")
+    s.step(typed("Z"))
+    assert not s.shows("ENTER seul")
+    s.step([key("DEL")])
+    assert s.shows("ENTER seul : JOUEUR 2")
+    s.press("RETURN")
+    assert s.screen.players[-1].name == "JOUEUR 2" and s.screen.players[-1].computer
