@@ -712,3 +712,21 @@ def test_a_pawn_in_jail_is_behind_bars_in_the_close_up_too():
     x = closeup.square_x(closeup.COUNT // 2)
     cols = diff.nonzero()[1]
     assert cols.min() >= x and cols.max() <= x + closeup.SQ_W   # on the jail's square only
+
+
+def test_an_offer_unanswered_when_the_time_is_up_lapses():
+    """Play-test: at the end of a quick game a computer's offer stayed on screen, O and Y did
+    nothing (no deal may be concluded once the time is up, seeds/002 A); it now lapses."""
+    from monopoly_cpc.rules import actions as A
+    from monopoly_cpc.rules.variants import Variant
+
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0,
+                     variant=Variant(time_limit_ticks=60 * 60 * 50))
+    st = s.screen.state
+    st.owner[1], st.owner[3] = 0, 1
+    assert s.screen.apply(A.ProposeTrade(0, 1, give=(1,), take=(3,)))[0]
+    assert until(s, "O : accepter") or until(s, "(O/N)")
+    st.clock = 30                                     # half a second of the quick game left
+    assert until(s, "L'offre de JEAN tombe (temps écoulé)")
+    assert st.trade is None and st.owner[1] == 0 and st.owner[3] == 1
+    assert until(s, "FIN DE LA PARTIE") or st.phase == GAME_OVER

@@ -192,7 +192,8 @@ LINES: dict[str, Callable[[Said], str]] = {
     "shortage": lambda s: s.t.get("game.shortage"),
     "trade_proposed": lambda s: s.t.get("game.trade_proposed", name=s.who, other=s.other),
     "trade": _trade,
-    "trade_rejected": _named("game.trade_rejected"),
+    "trade_rejected": lambda s: (s.t.get("game.trade_lapsed", other=s.other) if s.ev.text == "time_up"
+                                 else s.t.get("game.trade_rejected", name=s.who)),
     "loan": _named_amount("game.loan"),
     "loan_interest": _named_amount("game.loan_interest"),
     "loan_repaid": _named_amount("game.loan_repaid"),
