@@ -125,7 +125,9 @@ class OptionsScreen(Screen):
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
             self.ctx.audio.set_volume(new)      # heard at once
-        self.message = "" if item.when == "now" else self.texts[f"cmd_options.{item.when}"]
+        # when the change is felt, for every line (the manual: "le programme dit quand le
+        # changement compte"; a play-test missed it on the lines that count at once)
+        self.message = self.texts[f"cmd_options.{item.when}"]
         self.failed = False     # something new to save: ENTER tries again
 
     def on_key(self, ev) -> None:

@@ -92,8 +92,9 @@ def test_every_line_fits_and_says_when_it_takes_effect(tmp_path):
     s.press("SPACE")                                # keymap: only at the next start
     assert any("prochain lancement" in r for r in s.text())
     s.step([digit(9)])
-    s.press("SPACE")                                # volume: heard at once, no message
+    s.press("SPACE")                                # volume: heard at once, and said so
     assert not any("prochain" in r for r in s.text())
+    assert any("Changement valable tout de suite" in r for r in s.text())
 
 
 def test_esc_leaves_without_saving(tmp_path):
