@@ -227,13 +227,30 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
     state.rolls += 1
     if state.forced_dice:
         d1, d2 = state.forced_dice.pop(0)
-    else:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine
+    else:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine.
+        # Worked on the two 32-bit halves of the state and the product on 16-bit limbs: the
+        # compiled build keeps every step on its short-int fast path (a 64-bit value is a big
+        # int there, and a product stays fast only when both factors are below 2**30); only
+        # the split and the join touch the big int. Same numbers as rng.next_u32.
         x = state.rng
-        x ^= x >> 12
-        x ^= (x << 25) & 0xFFFFFFFFFFFFFFFF
-        x ^= x >> 27
-        state.rng = x
-        r = (((x * 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF) >> 32) % 36
+        hi = x >> 32
+        lo = x & 0xFFFFFFFF
+        lo ^= ((lo >> 12) | (hi << 20)) & 0xFFFFFFFF      # x ^= x >> 12
+        hi ^= hi >> 12
+        hi ^= ((hi << 25) | (lo >> 7)) & 0xFFFFFFFF       # x ^= x << 25 (64 bits)
+        lo ^= (lo << 25) & 0xFFFFFFFF
+        lo ^= ((lo >> 27) | (hi << 5)) & 0xFFFFFFFF       # x ^= x >> 27
+        hi ^= hi >> 27
+        state.rng = (hi << 32) | lo
+        # bits 32-63 of x * 0x2545F4914F6CDD1D, column by column of 16 bits
+        a0 = lo & 0xFFFF
+        a1 = lo >> 16
+        a2 = hi & 0xFFFF
+        t = a0 * 0xDD1D
+        t = a0 * 0x4F6C + a1 * 0xDD1D + (t >> 16)
+        t2 = a0 * 0xF491 + a1 * 0x4F6C + a2 * 0xDD1D + (t >> 16)
+        t3 = a0 * 0x2545 + a1 * 0xF491 + a2 * 0x4F6C + (hi >> 16) * 0xDD1D + (t2 >> 16)
+        r = ((((t3 & 0xFFFF) << 16) | (t2 & 0xFFFF))) % 36
         d1 = r // 6 + 1
         d2 = r % 6 + 1
     state.dice = (d1, d2)
