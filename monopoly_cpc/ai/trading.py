@@ -21,7 +21,7 @@ from monopoly_cpc.ai.reasons import Reason, because
 from monopoly_cpc.ai.values import swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
-from monopoly_cpc.rules.state import GameState, Trade
+from monopoly_cpc.rules.state import GameState, Trade, facts
 
 if TYPE_CHECKING:
     from monopoly_cpc.ai.bot import Bot
@@ -43,7 +43,7 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
     own, mort = state.owner, state.mortgaged
     cards = (cards_in - cards_out) * JAIL_CARD_WORTH
     mine, his, my_groups, his_groups = swap(t, own, mort, me, other, moved)
-    if not bot.level.monopoly_aware:
+    if not bot._lv_monopoly_aware:
         mine = float(sum(t.price[s] for s in get) - sum(t.price[s] for s in give))
         his = -mine
     # Interest on a mortgaged property received is due at once (10 % of its mortgage).
@@ -131,7 +131,7 @@ def judge(bot: Bot, state: GameState, me: int,
 
 def trades_open(state: GameState) -> bool:
     """False while the variant forbids trades (some deeds are still with the bank)."""
-    return not (state.variant.trade_only_when_bank_empty and bank_has_deeds(state))
+    return not (facts(state).trade_only_when_bank_empty and bank_has_deeds(state))
 
 
 def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
@@ -144,7 +144,7 @@ def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
         for s in squares:
             if own[s] != who or group_has_buildings(state, s):
                 return False
-            if state.mortgaged[s] and not state.variant.trade_mortgaged:
+            if state.mortgaged[s] and not facts(state).trade_mortgaged:
                 return False   # mortgaged since the offer was thought of: it cannot change hands
     if a.cash > 0 and players[a.player].cash < a.cash:
         return False
@@ -156,7 +156,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     t = bot.refresh(state, me)
     own = state.owner
     mort = state.mortgaged
-    free_trade = state.variant.trade_mortgaged
+    free_trade = facts(state).trade_mortgaged
     players = state.players
     pl = players[me]
     budget = pl.cash - bot.reserve_now(state, me) // 2
@@ -245,7 +245,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
                 continue
             best_score = score
             best = A.ProposeTrade(me, other, give=give, take=take, cash=cash)
-    if best is None and bot.level.develops:
+    if best is None and bot._lv_develops:
         best = _consolidate(bot, state, me, budget)
     if best is not None:
         key = (best.partner, best.give, best.take)
@@ -283,7 +283,7 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         take = tuple(s for s in members if own[s] == other)
         if any(group_has_buildings(state, s) for s in take):
             continue
-        if not state.variant.trade_mortgaged and any(state.mortgaged[s] for s in take):
+        if not facts(state).trade_mortgaged and any(state.mortgaged[s] for s in take):
             continue
         key = (other, (), take)
         last = bot.tried.get(key)

@@ -75,6 +75,7 @@ from monopoly_cpc.rules.state import (
     Phase,
     RentClaim,
     blank_state,
+    facts,
 )
 from monopoly_cpc.rules.variants import Variant
 
@@ -183,8 +184,9 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
-    if state.variant.ticks_per_action and not _over(state):
-        _advance_clock(state, state.variant.ticks_per_action, ev)
+    ticks = facts(state).ticks_per_action
+    if ticks and not _over(state):
+        _advance_clock(state, ticks, ev)
     return ev if ev is not None else []
 
 
@@ -391,15 +393,15 @@ def _move_back(state: GameState, p: int, target: int, ev: list[Event] | None) ->
 
 
 def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> None:
-    b = state.board
+    f = facts(state)
     s = state.players[p].pos
-    kind = b.kinds[s]
-    if b.is_property[s]:
+    kind = f.kinds[s]
+    if f.is_property[s]:
         owner = state.owner[s]
         if owner < 0:
             state.pending_square = s
             if ev is not None:
-                ev.append(_E(Event, ("buy_offer", p, s, b.prices[s], -1, "", ())))
+                ev.append(_E(Event, ("buy_offer", p, s, f.prices[s], -1, "", ())))
             _decide(state, BUY)
         elif owner != p:
             if state.mortgaged[s]:
@@ -428,7 +430,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> No
                     ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
         return
     if kind == TAX:
-        amount = b.taxes[s]
+        amount = state.board.taxes[s]
         if ev is not None:
             ev.append(event("tax", p, s, amount))
         _pay_bank(state, p, amount, "tax", ev)

@@ -166,6 +166,9 @@ class GameState:
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)
+    # The board's and the variant's figures in a compiled object (``facts(state)``). Not part
+    # of the game: not saved, not compared.
+    facts: Facts | None = field(default=None, compare=False, repr=False)
 
     def alive(self) -> list[int]:
         """Indexes of the players still in the game, in seating order."""
@@ -175,6 +178,44 @@ class GameState:
         """The squares ``player`` owns, in board order."""
         own = self.owner
         return [s for s in self.board.properties if own[s] == player]
+
+
+class Facts:
+    """The board's and the variant's figures the rules and the players read at every move, as
+    native lists and ints: in the compiled build ``state.board.kinds[s]`` is an attribute
+    lookup of a Python object (``Board`` and ``Variant`` stay Python: frozen dataclasses that
+    are copied and pickled) and a tuple item to unbox, ``facts(state).kinds[s]`` a read of a
+    C array. Read-only copies, made again when the state's board or variant is another
+    object."""
+
+    def __init__(self, board: Board, variant: Variant) -> None:
+        self.board = board
+        self.variant = variant
+        self.kinds: list[int] = list(board.kinds)
+        self.prices: list[int] = list(board.prices)
+        self.house_costs: list[int] = list(board.house_costs)
+        self.mortgages: list[int] = list(board.mortgages)
+        self.groups: list[int] = list(board.groups)
+        self.members: list[list[int]] = [list(m) for m in board.group_members]
+        self.properties: list[int] = list(board.properties)
+        self.streets: list[int] = list(board.streets)
+        self.is_property: list[bool] = list(board.is_property)
+        self.houses_before_hotel: int = variant.houses_before_hotel
+        self.top: int = variant.houses_before_hotel + 1      # hotel level (queries.hotel_level)
+        self.ticks_per_action: int = variant.ticks_per_action
+        self.trade_only_when_bank_empty: bool = variant.trade_only_when_bank_empty
+        self.trade_mortgaged: bool = variant.trade_mortgaged
+        self.loans: bool = variant.loans
+
+
+def facts(state: GameState) -> Facts:
+    """The state's ``Facts``, made again if its board or variant changed (a state edited
+    directly keeps the right figures: the check is two identity tests)."""
+    f = state.facts
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = Facts(state.board, state.variant)
+        state.facts = f
+    return f
 
 
 def blank_state(variant: Variant, names: list[str], board: Board | None = None,
