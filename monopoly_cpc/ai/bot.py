@@ -229,6 +229,12 @@ _BUILDS: Final = _per_square(A.Build)
 _MORTGAGES: Final = _per_square(A.Mortgage)
 _LIFTS: Final = _per_square(A.Lift)
 _SALES: Final = _per_square(A.SellBuilding)
+_PAY_FINES: Final = _per_seat(A.PayJailFine)
+# Bids made so far, by amount * _SEATS + seat: a bid is the same object for the same seat and
+# amount (a new frozen Bid runs the Python __init__ of its dataclass, a tenth of an auction's
+# cost in the compiled build). Bids are rounded to 500 F and below the cash of a player, so
+# this stays small; amounts from a million on are not kept.
+_BIDS: Final[dict[int, A.Bid]] = {}
 
 
 def _seat_act(table: tuple, p: int) -> Any:
@@ -243,6 +249,17 @@ def _square_act(table: tuple, p: int, s: int) -> Any:
 
 def _roll(p: int) -> A.Roll:
     return _seat_act(_ROLLS, p)
+
+
+def _bid(p: int, amount: int) -> A.Bid:
+    """``A.Bid(p, amount)``, made once per seat and amount (``_BIDS``)."""
+    if not (0 <= p < _SEATS and 0 <= amount < 1_000_000):
+        return A.Bid(p, amount)
+    key = amount * _SEATS + p
+    b = _BIDS.get(key)
+    if b is None:
+        b = _BIDS[key] = A.Bid(p, amount)
+    return b
 
 
 class Bot:
@@ -658,7 +675,7 @@ class Bot:
             self.last_reason = because("pass_too_dear")
             return _seat_act(_PASSES, p)
         self.last_reason = because("bid")
-        return A.Bid(p, bid)
+        return _bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
     def _jail(self, state: GameState, p: int) -> A.Action:
@@ -675,7 +692,7 @@ class Bot:
             return A.UseJailCard(p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
             self.last_reason = because("jail_fine")
-            return A.PayJailFine(p)
+            return _seat_act(_PAY_FINES, p)
         self.last_reason = because("try_double")
         return _roll(p)
 

@@ -56,7 +56,10 @@ class Player:
     bankrupt: bool = False
 
 
-@dataclass(slots=True)
+# The classes made during a game (auctions, debts, rent claims, trades) write their own
+# ``__init__`` (init=False): the one ``dataclass`` makes is Python code even in the compiled
+# build (about 3.000 machine instructions an object there, a native one a tenth of it).
+@dataclass(slots=True, init=False)
 class Auction:
     """A running auction. ``kind`` is 'property' (of ``square``), 'house' or 'hotel'."""
 
@@ -68,8 +71,19 @@ class Auction:
     high_bid: int = 0
     high_bidder: int = -1
 
+    def __init__(self, kind: str, square: int, min_bid: int, bidders: list[int],
+                 passed: list[int] | None = None, high_bid: int = 0,
+                 high_bidder: int = -1) -> None:
+        self.kind = kind
+        self.square = square
+        self.min_bid = min_bid
+        self.bidders = bidders
+        self.passed = [] if passed is None else passed
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Debt:
     """``debtor`` owes ``amount`` to ``creditor`` (-1 = the bank)."""
 
@@ -78,8 +92,14 @@ class Debt:
     amount: int
     reason: str
 
+    def __init__(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class RentClaim:
     """Rent the owner may claim until the next roll of the dice."""
 
@@ -88,8 +108,14 @@ class RentClaim:
     square: int
     amount: int
 
+    def __init__(self, owner: int, payer: int, square: int, amount: int) -> None:
+        self.owner = owner
+        self.payer = payer
+        self.square = square
+        self.amount = amount
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Trade:
     """A proposal awaiting the partner's answer (fields as in ProposeTrade)."""
 
@@ -100,6 +126,17 @@ class Trade:
     cash: int
     give_cards: tuple[int, ...]
     take_cards: tuple[int, ...]
+
+    def __init__(self, proposer: int, partner: int, give: tuple[int, ...],
+                 take: tuple[int, ...], cash: int, give_cards: tuple[int, ...],
+                 take_cards: tuple[int, ...]) -> None:
+        self.proposer = proposer
+        self.partner = partner
+        self.give = give
+        self.take = take
+        self.cash = cash
+        self.give_cards = give_cards
+        self.take_cards = take_cards
 
 
 @dataclass(slots=True)
