@@ -81,6 +81,10 @@ from monopoly_cpc.rules.variants import Variant
 
 __all__ = ["IllegalAction", "apply", "auction_settled", "new_game"]
 
+# True in the compiled build (this module is then a C extension): _do_roll's dice take the
+# path cheaper there.
+_NATIVE: Final = not __file__.endswith(".py")
+
 
 def new_game(names: Sequence[object], computer: Sequence[object] | None = None,
              pawns: Sequence[object] | None = None, variant: Variant | None = None,
@@ -229,11 +233,12 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
     state.rolls += 1
     if state.forced_dice:
         d1, d2 = state.forced_dice.pop(0)
-    else:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine.
-        # Worked on the two 32-bit halves of the state and the product on 16-bit limbs: the
-        # compiled build keeps every step on its short-int fast path (a 64-bit value is a big
-        # int there, and a product stays fast only when both factors are below 2**30); only
-        # the split and the join touch the big int. Same numbers as rng.next_u32.
+    elif _NATIVE:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine.
+        # The compiled build works on the two 32-bit halves of the state and the product on
+        # 16-bit limbs: every step on its short-int fast path (a 64-bit value is a big int
+        # there, and a product stays fast only when both factors are below 2**30); only the
+        # split and the join touch the big int. Same numbers as rng.next_u32 (and the branch
+        # below, which costs the Python interpreter less than this one).
         x = state.rng
         hi = x >> 32
         lo = x & 0xFFFFFFFF
@@ -253,6 +258,15 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
         t2 = a0 * 0xF491 + a1 * 0x4F6C + a2 * 0xDD1D + (t >> 16)
         t3 = a0 * 0x2545 + a1 * 0xF491 + a2 * 0x4F6C + (hi >> 16) * 0xDD1D + (t2 >> 16)
         r = ((((t3 & 0xFFFF) << 16) | (t2 & 0xFFFF))) % 36
+        d1 = r // 6 + 1
+        d2 = r % 6 + 1
+    else:
+        x = state.rng
+        x ^= x >> 12
+        x ^= (x << 25) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 27
+        state.rng = x
+        r = (((x * 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF) >> 32) % 36
         d1 = r // 6 + 1
         d2 = r % 6 + 1
     state.dice = (d1, d2)
