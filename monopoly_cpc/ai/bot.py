@@ -281,6 +281,7 @@ class Bot:
         self._lv_proposes = level.proposes
         self._lv_hotel_restraint = level.hotel_restraint
         self._pe_reserve = pers.reserve
+        self._pe_trade_gain = pers.trade_gain
         self._pe_danger_pct = pers.danger_pct
         self._pe_build_reserve_pct = pers.build_reserve_pct * level.build_floor_pct // 100
         self._pe_build_target = pers.build_target
@@ -879,7 +880,7 @@ class Bot:
                 self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
         if (target == top and self._lv_hotel_restraint
-                and rival_built_high(state.owner, houses, p, top)):
+                and rival_built_high(state.owner, houses, p, top, facts(state).streets)):
             target = top - 1   # four houses, not a hotel, once a rival builds that high
         need_cash = -1
         blocked = False

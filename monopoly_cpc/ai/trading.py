@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from monopoly_cpc.ai.reasons import Reason, because
-from monopoly_cpc.ai.values import swap
+from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import GameState, Trade, facts
@@ -52,14 +52,13 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
     return mine + cash_in + cards, his - cash_in - cards, my_groups, his_groups
 
 
-def _touched(t, squares: tuple[int, ...]) -> list[int]:
+def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
     """The squares whose owners and mortgages ``values.swap`` reads for a move of ``squares``:
     their groups' streets, all stations, all utilities."""
     out: list[int] = []
-    b = t.board
     for s in squares:
         g = t.group[s]
-        more = t.members[g] if g >= 0 else b.stations if s in b.stations else b.utilities
+        more = t.members[g] if g >= 0 else t.stations if s in t.stations else t.utilities
         for x in more:
             if x not in out:
                 out.append(x)
@@ -161,7 +160,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     pl = players[me]
     budget = pl.cash - bot.reserve_now(state, me) // 2
     best: A.ProposeTrade | None = None
-    best_score = float(bot.pers.trade_gain)
+    best_score = float(bot._pe_trade_gain)
     streets, group, members_of, monos = t.streets, t.group, t.members, bot.monos
     houses = state.houses
     my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)

@@ -347,13 +347,14 @@ def _start_roll(state: GameState, p: int, ev: list[Event] | None) -> None:
 
 
 def _salary(state: GameState, p: int, ev: list[Event] | None) -> None:
-    v = state.variant
+    salary = facts(state).salary
     pl = state.players[p]
-    pl.cash += v.salary
-    state.bank_cash -= v.salary
+    pl.cash += salary
+    state.bank_cash -= salary
     if ev is not None:
-        ev.append(_E(Event, ("pass_go", p, 0, v.salary, -1, "", ())))
+        ev.append(_E(Event, ("pass_go", p, 0, salary, -1, "", ())))
     if pl.loan:
+        v = state.variant
         pl.loan_passes += 1
         interest = pl.loan * v.loan_rate_percent // 100
         pl.loan += interest
@@ -430,7 +431,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> No
                 if ev is not None:
                     ev.append(event("dice", p, s, total, -1, "utility", (d1, d2)))
             amount = rent(state, s, total)
-            if state.variant.auto_rent:
+            if f.auto_rent:
                 if ev is not None:
                     ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
                 _pay_player(state, p, owner, amount, "rent", ev, s)

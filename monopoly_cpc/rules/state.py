@@ -243,6 +243,8 @@ class Facts:
         self.trade_only_when_bank_empty: bool = variant.trade_only_when_bank_empty
         self.trade_mortgaged: bool = variant.trade_mortgaged
         self.loans: bool = variant.loans
+        self.salary: int = variant.salary
+        self.auto_rent: bool = variant.auto_rent
 
 
 def facts(state: GameState) -> Facts:
