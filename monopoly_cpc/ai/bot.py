@@ -36,6 +36,7 @@ from monopoly_cpc.rules.state import (
     ROLL,
     START_ROLL,
     TRADE,
+    Debt,
     GameState,
     facts,
 )
@@ -799,7 +800,7 @@ class Bot:
             return None
         t = self.board_tables()
         own, houses, members_of = state.owner, state.houses, t.members
-        fresh, mortgages = state.fresh_lifts, facts(state).mortgages
+        fresh, mortgages = state.fresh_lifts, t.mortgage
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
         houses_wanted = False
@@ -880,7 +881,7 @@ class Bot:
                 self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
         if (target == top and self._lv_hotel_restraint
-                and rival_built_high(state.owner, houses, p, top, facts(state).streets)):
+                and rival_built_high(state.owner, houses, p, top, t.streets)):
             target = top - 1   # four houses, not a hotel, once a rival builds that high
         need_cash = -1
         blocked = False
@@ -947,7 +948,7 @@ class Bot:
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
         best, best_key = -1, None
-        for s in facts(state).properties:
+        for s in t.properties:
             if own[s] != p or mort[s]:
                 continue
             g = group[s]
@@ -991,7 +992,7 @@ class Bot:
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
-        for s in facts(state).properties:
+        for s in t.properties:
             if own[s] == p and not mort[s] and s != exclude:
                 g = group[s]
                 if g >= 0:
@@ -1077,7 +1078,8 @@ class Bot:
         self.last_reason = because("bankrupt")
         return A.DeclareBankruptcy(p)
 
-    def _pay_in_kind(self, state: GameState, p: int, d, any_property: bool = False):
+    def _pay_in_kind(self, state: GameState, p: int, d: Debt,
+                     any_property: bool = False) -> A.Action | None:
         pl = state.players[p]
         half = (d.amount + 1) // 2
         if pl.cash < half:
@@ -1088,11 +1090,12 @@ class Bot:
         q = d.creditor
         picks: list[int] = []
         total = 0
-        candidates = []
-        for s in facts(state).properties:
+        candidates: list[tuple[int, int]] = []
+        free_trade = facts(state).trade_mortgaged
+        for s in t.properties:
             if own[s] != p or group_has_buildings(state, s):
                 continue
-            if mort[s] and not facts(state).trade_mortgaged:
+            if mort[s] and not free_trade:
                 continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
             if not any_property:

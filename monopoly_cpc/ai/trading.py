@@ -130,7 +130,10 @@ def judge(bot: Bot, state: GameState, me: int,
 
 def trades_open(state: GameState) -> bool:
     """False while the variant forbids trades (some deeds are still with the bank)."""
-    return not (facts(state).trade_only_when_bank_empty and bank_has_deeds(state))
+    f = state.facts   # facts(state) inline: asked at every decision out of turn
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
+    return not (f.trade_only_when_bank_empty and bank_has_deeds(state))
 
 
 def still_valid(state: GameState, a: A.ProposeTrade) -> bool:

@@ -45,6 +45,7 @@ class Tables:
         "mortgage",
         "price",
         "prob",
+        "properties",
         "small_change",
         "street_rents",
         "stations",
@@ -67,6 +68,7 @@ class Tables:
         self.gsize = [len(m) for m in board.group_members]
         self.small_change = board.stations + board.utilities   # what a trade adds to even out
         self.stations: tuple[int, ...] = board.stations
+        self.properties: list[int] = list(board.properties)
         self.utilities: tuple[int, ...] = board.utilities
         # The streets, and the rent of street s with h houses (h = 5 hotel) at s * 6 + h: flat
         # lists of ints, which the compiled build reads without boxing (bot._WorstRents).

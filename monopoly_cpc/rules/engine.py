@@ -188,7 +188,10 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
-    ticks = facts(state).ticks_per_action
+    f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
+    ticks = f.ticks_per_action
     if ticks and not _over(state):
         _advance_clock(state, ticks, ev)
     return ev if ev is not None else []
@@ -408,7 +411,9 @@ def _move_back(state: GameState, p: int, target: int, ev: list[Event] | None) ->
 
 
 def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> None:
-    f = facts(state)
+    f = state.facts   # facts(state) inline, as in apply
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
     s = state.players[p].pos
     kind = f.kinds[s]
     if f.is_property[s]:
