@@ -82,6 +82,12 @@ class Auction:
         self.high_bid = high_bid
         self.high_bidder = high_bidder
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        # copy, deepcopy and pickle rebuild it through __init__ (the compiled class has no
+        # other way in)
+        return (Auction, (self.kind, self.square, self.min_bid, self.bidders, self.passed,
+                          self.high_bid, self.high_bidder))
+
 
 @dataclass(slots=True, init=False)
 class Debt:
@@ -98,6 +104,9 @@ class Debt:
         self.amount = amount
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (Debt, (self.debtor, self.creditor, self.amount, self.reason))
+
 
 @dataclass(slots=True, init=False)
 class RentClaim:
@@ -113,6 +122,9 @@ class RentClaim:
         self.payer = payer
         self.square = square
         self.amount = amount
+
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (RentClaim, (self.owner, self.payer, self.square, self.amount))
 
 
 @dataclass(slots=True, init=False)
@@ -137,6 +149,10 @@ class Trade:
         self.cash = cash
         self.give_cards = give_cards
         self.take_cards = take_cards
+
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (Trade, (self.proposer, self.partner, self.give, self.take, self.cash,
+                        self.give_cards, self.take_cards))
 
 
 @dataclass(slots=True)
@@ -245,6 +261,10 @@ class Facts:
         self.loans: bool = variant.loans
         self.salary: int = variant.salary
         self.auto_rent: bool = variant.auto_rent
+
+    def __reduce__(self) -> tuple[type, tuple[Board, Variant]]:
+        # a state's copy (deepcopy) or pickle carries it: made again from its board and variant
+        return (Facts, (self.board, self.variant))
 
 
 def facts(state: GameState) -> Facts:
