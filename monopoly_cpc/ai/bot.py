@@ -36,7 +36,9 @@ from monopoly_cpc.rules.state import (
     ROLL,
     START_ROLL,
     TRADE,
+    Debt,
     GameState,
+    facts,
 )
 
 RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
@@ -228,6 +230,12 @@ _BUILDS: Final = _per_square(A.Build)
 _MORTGAGES: Final = _per_square(A.Mortgage)
 _LIFTS: Final = _per_square(A.Lift)
 _SALES: Final = _per_square(A.SellBuilding)
+_PAY_FINES: Final = _per_seat(A.PayJailFine)
+# Bids made so far, by amount * _SEATS + seat: a bid is the same object for the same seat and
+# amount (a new frozen Bid runs the Python __init__ of its dataclass, a tenth of an auction's
+# cost in the compiled build). Bids are rounded to 500 F and below the cash of a player, so
+# this stays small; amounts from a million on are not kept.
+_BIDS: Final[dict[int, A.Bid]] = {}
 
 
 def _seat_act(table: tuple, p: int) -> Any:
@@ -242,6 +250,17 @@ def _square_act(table: tuple, p: int, s: int) -> Any:
 
 def _roll(p: int) -> A.Roll:
     return _seat_act(_ROLLS, p)
+
+
+def _bid(p: int, amount: int) -> A.Bid:
+    """``A.Bid(p, amount)``, made once per seat and amount (``_BIDS``)."""
+    if not (0 <= p < _SEATS and 0 <= amount < 1_000_000):
+        return A.Bid(p, amount)
+    key = amount * _SEATS + p
+    b = _BIDS.get(key)
+    if b is None:
+        b = _BIDS[key] = A.Bid(p, amount)
+    return b
 
 
 class Bot:
@@ -261,7 +280,9 @@ class Bot:
         self._lv_blocks = level.blocks
         self._lv_auctions_cheap = level.auctions_cheap
         self._lv_proposes = level.proposes
+        self._lv_hotel_restraint = level.hotel_restraint
         self._pe_reserve = pers.reserve
+        self._pe_trade_gain = pers.trade_gain
         self._pe_danger_pct = pers.danger_pct
         self._pe_build_reserve_pct = pers.build_reserve_pct * level.build_floor_pct // 100
         self._pe_build_target = pers.build_target
@@ -540,7 +561,7 @@ class Bot:
         """Houses opponents have on the board (a hotel counts five)."""
         own, houses = state.owner, state.houses
         n = 0
-        for s in state.board.streets:
+        for s in facts(state).streets:
             h = houses[s]
             if h and own[s] != p:
                 n += h
@@ -550,7 +571,7 @@ class Bot:
     def value_of(self, state: GameState, p: int, s: int) -> float:
         """What owning ``s`` is worth to ``p``: its effect on p's groups, plus (when the level
         knows it) the harm of letting a rival complete a group with it."""
-        price = state.board.prices[s]
+        price = facts(state).prices[s]
         if not self._lv_monopoly_aware:
             return float(price)
         t = self.refresh(state, p)
@@ -578,7 +599,7 @@ class Bot:
 
     def _buy(self, state: GameState, p: int) -> A.Action:
         s = state.pending_square
-        price = state.board.prices[s]
+        price = facts(state).prices[s]
         cash = state.players[p].cash
         if cash < price and self._lv_develops:
             # Short of cash for a deed that completes or blocks a group: mortgage a lone
@@ -645,7 +666,7 @@ class Bot:
             self.last_reason = because("pass_time_up")
             return _seat_act(_PASSES, p)   # no building is sold once the time is up
         ceiling = self.bid_ceiling(state, p)
-        price = state.board.prices[au.square] if au.square >= 0 else 10000
+        price = facts(state).prices[au.square] if au.square >= 0 else 10000
         step = max(1000, price // 5 // 1000 * 1000)
         bid = round_bid(max(au.min_bid, au.high_bid + step), up=True)
         bid = min(bid, round_bid(ceiling, up=False))
@@ -656,7 +677,7 @@ class Bot:
             self.last_reason = because("pass_too_dear")
             return _seat_act(_PASSES, p)
         self.last_reason = because("bid")
-        return A.Bid(p, bid)
+        return _bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
     def _jail(self, state: GameState, p: int) -> A.Action:
@@ -673,7 +694,7 @@ class Bot:
             return A.UseJailCard(p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
             self.last_reason = because("jail_fine")
-            return A.PayJailFine(p)
+            return _seat_act(_PAY_FINES, p)
         self.last_reason = because("try_double")
         return _roll(p)
 
@@ -762,7 +783,7 @@ class Bot:
             self.refusals[a.partner] = self.refusals.get(a.partner, 0) + 1
 
     def _cheapest_lift(self, state: GameState) -> int:
-        fresh, mortgages = state.fresh_lifts, state.board.mortgages
+        fresh, mortgages = state.fresh_lifts, facts(state).mortgages
         cheapest = -1
         for s in self._mortgaged:
             m = mortgages[s]
@@ -779,7 +800,7 @@ class Bot:
             return None
         t = self.board_tables()
         own, houses, members_of = state.owner, state.houses, t.members
-        fresh, mortgages = state.fresh_lifts, state.board.mortgages
+        fresh, mortgages = state.fresh_lifts, t.mortgage
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
         houses_wanted = False
@@ -831,7 +852,7 @@ class Bot:
         pl = state.players[p]
         floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         target = self._pe_build_target
-        top = state.variant.houses_before_hotel + 1
+        top = facts(state).houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
         # Building levels of each group's streets (a hotel is level ``top``), each group's
         # lowest and the lowest of all (loops rather than min(): native code when compiled).
@@ -859,8 +880,8 @@ class Bot:
             if not rich and target < top:
                 self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
-        if (target == top and self.level.hotel_restraint
-                and rival_built_high(state.owner, houses, p, top)):
+        if (target == top and self._lv_hotel_restraint
+                and rival_built_high(state.owner, houses, p, top, t.streets)):
             target = top - 1   # four houses, not a hotel, once a rival builds that high
         need_cash = -1
         blocked = False
@@ -927,7 +948,7 @@ class Bot:
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
         best, best_key = -1, None
-        for s in state.board.properties:
+        for s in t.properties:
             if own[s] != p or mort[s]:
                 continue
             g = group[s]
@@ -971,7 +992,7 @@ class Bot:
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
-        for s in state.board.properties:
+        for s in t.properties:
             if own[s] == p and not mort[s] and s != exclude:
                 g = group[s]
                 if g >= 0:
@@ -997,7 +1018,7 @@ class Bot:
         """Place a building won at a shortage auction: on my best group, lowest street first."""
         t = self.refresh(state, p)
         want_hotel = state.place_kind == "hotel"
-        top = state.variant.houses_before_hotel
+        top = facts(state).houses_before_hotel
         for g in self.monos:
             best = -1
             for s in t.members[g]:
@@ -1035,7 +1056,7 @@ class Bot:
                 return a
         # 4. Houses back to the bank, evenly, from the least valuable group.
         best, best_key = -1, None
-        for s in state.board.streets:
+        for s in facts(state).streets:
             if own[s] == p and state.houses[s] and not can_sell(state, p, s):
                 g = t.group[s]
                 hotel = state.houses[s] == HOTEL
@@ -1046,7 +1067,7 @@ class Bot:
             self.last_reason = because("sell_to_pay")
             return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
-        for s in state.board.properties:
+        for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
                 self.last_reason = because("mortgage_to_pay")
                 return _square_act(_MORTGAGES, p, s)
@@ -1057,7 +1078,8 @@ class Bot:
         self.last_reason = because("bankrupt")
         return A.DeclareBankruptcy(p)
 
-    def _pay_in_kind(self, state: GameState, p: int, d, any_property: bool = False):
+    def _pay_in_kind(self, state: GameState, p: int, d: Debt,
+                     any_property: bool = False) -> A.Action | None:
         pl = state.players[p]
         half = (d.amount + 1) // 2
         if pl.cash < half:
@@ -1068,11 +1090,12 @@ class Bot:
         q = d.creditor
         picks: list[int] = []
         total = 0
-        candidates = []
-        for s in state.board.properties:
+        candidates: list[tuple[int, int]] = []
+        free_trade = facts(state).trade_mortgaged
+        for s in t.properties:
             if own[s] != p or group_has_buildings(state, s):
                 continue
-            if mort[s] and not state.variant.trade_mortgaged:
+            if mort[s] and not free_trade:
                 continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
             if not any_property:

@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from monopoly_cpc.ai.reasons import Reason, because
-from monopoly_cpc.ai.values import swap
+from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
-from monopoly_cpc.rules.state import GameState, Trade
+from monopoly_cpc.rules.state import GameState, Trade, facts
 
 if TYPE_CHECKING:
     from monopoly_cpc.ai.bot import Bot
@@ -43,7 +43,7 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
     own, mort = state.owner, state.mortgaged
     cards = (cards_in - cards_out) * JAIL_CARD_WORTH
     mine, his, my_groups, his_groups = swap(t, own, mort, me, other, moved)
-    if not bot.level.monopoly_aware:
+    if not bot._lv_monopoly_aware:
         mine = float(sum(t.price[s] for s in get) - sum(t.price[s] for s in give))
         his = -mine
     # Interest on a mortgaged property received is due at once (10 % of its mortgage).
@@ -52,14 +52,13 @@ def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
     return mine + cash_in + cards, his - cash_in - cards, my_groups, his_groups
 
 
-def _touched(t, squares: tuple[int, ...]) -> list[int]:
+def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
     """The squares whose owners and mortgages ``values.swap`` reads for a move of ``squares``:
     their groups' streets, all stations, all utilities."""
     out: list[int] = []
-    b = t.board
     for s in squares:
         g = t.group[s]
-        more = t.members[g] if g >= 0 else b.stations if s in b.stations else b.utilities
+        more = t.members[g] if g >= 0 else t.stations if s in t.stations else t.utilities
         for x in more:
             if x not in out:
                 out.append(x)
@@ -131,7 +130,10 @@ def judge(bot: Bot, state: GameState, me: int,
 
 def trades_open(state: GameState) -> bool:
     """False while the variant forbids trades (some deeds are still with the bank)."""
-    return not (state.variant.trade_only_when_bank_empty and bank_has_deeds(state))
+    f = state.facts   # facts(state) inline: asked at every decision out of turn
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
+    return not (f.trade_only_when_bank_empty and bank_has_deeds(state))
 
 
 def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
@@ -144,7 +146,7 @@ def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
         for s in squares:
             if own[s] != who or group_has_buildings(state, s):
                 return False
-            if state.mortgaged[s] and not state.variant.trade_mortgaged:
+            if state.mortgaged[s] and not facts(state).trade_mortgaged:
                 return False   # mortgaged since the offer was thought of: it cannot change hands
     if a.cash > 0 and players[a.player].cash < a.cash:
         return False
@@ -156,12 +158,12 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     t = bot.refresh(state, me)
     own = state.owner
     mort = state.mortgaged
-    free_trade = state.variant.trade_mortgaged
+    free_trade = facts(state).trade_mortgaged
     players = state.players
     pl = players[me]
     budget = pl.cash - bot.reserve_now(state, me) // 2
     best: A.ProposeTrade | None = None
-    best_score = float(bot.pers.trade_gain)
+    best_score = float(bot._pe_trade_gain)
     streets, group, members_of, monos = t.streets, t.group, t.members, bot.monos
     houses = state.houses
     my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)
@@ -245,7 +247,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
                 continue
             best_score = score
             best = A.ProposeTrade(me, other, give=give, take=take, cash=cash)
-    if best is None and bot.level.develops:
+    if best is None and bot._lv_develops:
         best = _consolidate(bot, state, me, budget)
     if best is not None:
         key = (best.partner, best.give, best.take)
@@ -283,7 +285,7 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         take = tuple(s for s in members if own[s] == other)
         if any(group_has_buildings(state, s) for s in take):
             continue
-        if not state.variant.trade_mortgaged and any(state.mortgaged[s] for s in take):
+        if not facts(state).trade_mortgaged and any(state.mortgaged[s] for s in take):
             continue
         key = (other, (), take)
         last = bot.tried.get(key)

@@ -45,9 +45,12 @@ class Tables:
         "mortgage",
         "price",
         "prob",
+        "properties",
         "small_change",
         "street_rents",
+        "stations",
         "streets",
+        "utilities",
     )
 
     def __init__(self, board: Board) -> None:
@@ -64,6 +67,9 @@ class Tables:
         self.lifted = [board.prices[s] - board.mortgages[s] * 11 // 10 for s in range(40)]
         self.gsize = [len(m) for m in board.group_members]
         self.small_change = board.stations + board.utilities   # what a trade adds to even out
+        self.stations: tuple[int, ...] = board.stations
+        self.properties: list[int] = list(board.properties)
+        self.utilities: tuple[int, ...] = board.utilities
         # The streets, and the rent of street s with h houses (h = 5 hotel) at s * 6 + h: flat
         # lists of ints, which the compiled build reads without boxing (bot._WorstRents).
         self.streets: list[int] = list(board.streets)
@@ -164,7 +170,7 @@ def _owned(t: Tables, squares: tuple[int, ...], owner: list[int], mortgaged: lis
 def stations_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
                    moved: dict[int, int] | None = None) -> float:
     """Worth to ``p`` of its stations (each extra station adds a share)."""
-    n, val = _owned(t, t.board.stations, owner, mortgaged, p, moved)
+    n, val = _owned(t, t.stations, owner, mortgaged, p, moved)
     if n == 0:
         return 0.0
     return val * (100 + STATION_STEP_PCT * (n - 1)) / 100
@@ -173,7 +179,7 @@ def stations_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
 def utilities_value(t: Tables, owner: list[int], mortgaged: list[bool], p: int,
                     moved: dict[int, int] | None = None) -> float:
     """Worth to ``p`` of its utilities (both together earn 2.5 times more per point)."""
-    n, val = _owned(t, t.board.utilities, owner, mortgaged, p, moved)
+    n, val = _owned(t, t.utilities, owner, mortgaged, p, moved)
     if n == 0:
         return 0.0
     return val * (UTILITY_PCT if n == 1 else 110) / 100
@@ -270,10 +276,19 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
     return da, db, ca, cb
 
 
-def rival_built_high(owner: list[int], houses: list[int], p: int, top: int) -> bool:
-    """True when a player other than ``p`` has a hotel or ``top - 1`` houses (four) on a street."""
-    for s, h in enumerate(houses):
-        if h >= top - 1 and owner[s] != p:
+def rival_built_high(owner: list[int], houses: list[int], p: int, top: int,
+                     streets: list[int] | None = None) -> bool:
+    """True when a player other than ``p`` has a hotel or ``top - 1`` houses (four) on a street.
+    ``streets``: the board's streets, the only squares that can carry a building (read only
+    those; all 40 without it)."""
+    high = top - 1
+    if streets is None:
+        for s, h in enumerate(houses):
+            if h >= high and owner[s] != p:
+                return True
+        return False
+    for s in streets:
+        if houses[s] >= high and owner[s] != p:
             return True
     return False
 

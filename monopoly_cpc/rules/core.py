@@ -32,6 +32,7 @@ from monopoly_cpc.rules.state import (
     Auction,
     Debt,
     GameState,
+    facts,
     is_phase,
 )
 
@@ -225,7 +226,7 @@ def _start_estate_auction(state: GameState, ev: list[Event] | None) -> None:
 def _interest(state: GameState, who: int, s: int, ev: list[Event] | None) -> None:
     """The new owner of mortgaged ``s`` pays 10 % at once; lifting it before the next roll of
     the dice then costs the principal only (``fresh_lifts``)."""
-    amount = state.board.mortgages[s] // 10
+    amount = facts(state).mortgages[s] // 10
     if s not in state.fresh_lifts:
         state.fresh_lifts.append(s)
     pl = state.players[who]

@@ -45,6 +45,7 @@ from monopoly_cpc.rules.state import (
     Debt,
     GameState,
     Trade,
+    facts,
 )
 
 # Raising money "à tout moment": selling buildings back (seeds/002 C "Les maisons et les hôtels
@@ -102,7 +103,7 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None
             state.stack.append(state.phase)
             _open_auction(state, kind, -1, low, bidders, ev)
             return
-        cost = b.house_costs[s]
+        cost = facts(state).house_costs[s]
         pl.cash -= cost
         state.bank_cash += cost
         if is_hotel:
@@ -191,7 +192,7 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event] | None) -
     why = can_mortgage(state, p, s)
     if why:
         raise IllegalAction(why, action)
-    m = state.board.mortgages[s]
+    m = facts(state).mortgages[s]
     state.mortgaged[s] = True
     state.deed_changes += 1
     state.players[p].cash += m

@@ -75,10 +75,15 @@ from monopoly_cpc.rules.state import (
     Phase,
     RentClaim,
     blank_state,
+    facts,
 )
 from monopoly_cpc.rules.variants import Variant
 
 __all__ = ["IllegalAction", "apply", "auction_settled", "new_game"]
+
+# True in the compiled build (this module is then a C extension): _do_roll's dice take the
+# path cheaper there.
+_NATIVE: Final = not __file__.endswith(".py")
 
 
 def new_game(names: Sequence[object], computer: Sequence[object] | None = None,
@@ -183,8 +188,12 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
-    if state.variant.ticks_per_action and not _over(state):
-        _advance_clock(state, state.variant.ticks_per_action, ev)
+    f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
+    ticks = f.ticks_per_action
+    if ticks and not _over(state):
+        _advance_clock(state, ticks, ev)
     return ev if ev is not None else []
 
 
@@ -227,7 +236,34 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
     state.rolls += 1
     if state.forced_dice:
         d1, d2 = state.forced_dice.pop(0)
-    else:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine
+    elif _NATIVE:  # xorshift64* inlined (rng.next_u32): this is the hottest line of the engine.
+        # The compiled build works on the two 32-bit halves of the state and the product on
+        # 16-bit limbs: every step on its short-int fast path (a 64-bit value is a big int
+        # there, and a product stays fast only when both factors are below 2**30); only the
+        # split and the join touch the big int. Same numbers as rng.next_u32 (and the branch
+        # below, which costs the Python interpreter less than this one).
+        x = state.rng
+        hi = x >> 32
+        lo = x & 0xFFFFFFFF
+        lo ^= ((lo >> 12) | (hi << 20)) & 0xFFFFFFFF      # x ^= x >> 12
+        hi ^= hi >> 12
+        hi ^= ((hi << 25) | (lo >> 7)) & 0xFFFFFFFF       # x ^= x << 25 (64 bits)
+        lo ^= (lo << 25) & 0xFFFFFFFF
+        lo ^= ((lo >> 27) | (hi << 5)) & 0xFFFFFFFF       # x ^= x >> 27
+        hi ^= hi >> 27
+        state.rng = (hi << 32) | lo
+        # bits 32-63 of x * 0x2545F4914F6CDD1D, column by column of 16 bits
+        a0 = lo & 0xFFFF
+        a1 = lo >> 16
+        a2 = hi & 0xFFFF
+        t = a0 * 0xDD1D
+        t = a0 * 0x4F6C + a1 * 0xDD1D + (t >> 16)
+        t2 = a0 * 0xF491 + a1 * 0x4F6C + a2 * 0xDD1D + (t >> 16)
+        t3 = a0 * 0x2545 + a1 * 0xF491 + a2 * 0x4F6C + (hi >> 16) * 0xDD1D + (t2 >> 16)
+        r = ((((t3 & 0xFFFF) << 16) | (t2 & 0xFFFF))) % 36
+        d1 = r // 6 + 1
+        d2 = r % 6 + 1
+    else:
         x = state.rng
         x ^= x >> 12
         x ^= (x << 25) & 0xFFFFFFFFFFFFFFFF
@@ -314,13 +350,14 @@ def _start_roll(state: GameState, p: int, ev: list[Event] | None) -> None:
 
 
 def _salary(state: GameState, p: int, ev: list[Event] | None) -> None:
-    v = state.variant
+    salary = facts(state).salary
     pl = state.players[p]
-    pl.cash += v.salary
-    state.bank_cash -= v.salary
+    pl.cash += salary
+    state.bank_cash -= salary
     if ev is not None:
-        ev.append(_E(Event, ("pass_go", p, 0, v.salary, -1, "", ())))
+        ev.append(_E(Event, ("pass_go", p, 0, salary, -1, "", ())))
     if pl.loan:
+        v = state.variant
         pl.loan_passes += 1
         interest = pl.loan * v.loan_rate_percent // 100
         pl.loan += interest
@@ -374,15 +411,17 @@ def _move_back(state: GameState, p: int, target: int, ev: list[Event] | None) ->
 
 
 def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> None:
-    b = state.board
+    f = state.facts   # facts(state) inline, as in apply
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
     s = state.players[p].pos
-    kind = b.kinds[s]
-    if b.is_property[s]:
+    kind = f.kinds[s]
+    if f.is_property[s]:
         owner = state.owner[s]
         if owner < 0:
             state.pending_square = s
             if ev is not None:
-                ev.append(_E(Event, ("buy_offer", p, s, b.prices[s], -1, "", ())))
+                ev.append(_E(Event, ("buy_offer", p, s, f.prices[s], -1, "", ())))
             _decide(state, BUY)
         elif owner != p:
             if state.mortgaged[s]:
@@ -397,7 +436,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> No
                 if ev is not None:
                     ev.append(event("dice", p, s, total, -1, "utility", (d1, d2)))
             amount = rent(state, s, total)
-            if state.variant.auto_rent:
+            if f.auto_rent:
                 if ev is not None:
                     ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
                 _pay_player(state, p, owner, amount, "rent", ev, s)
@@ -411,7 +450,7 @@ def _land(state: GameState, p: int, by_card: bool, ev: list[Event] | None) -> No
                     ev.append(_E(Event, ("rent_due", p, s, amount, owner, "", ())))
         return
     if kind == TAX:
-        amount = b.taxes[s]
+        amount = state.board.taxes[s]
         if ev is not None:
             ev.append(event("tax", p, s, amount))
         _pay_bank(state, p, amount, "tax", ev)

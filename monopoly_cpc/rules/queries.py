@@ -10,7 +10,7 @@ from typing import Final
 
 from monopoly_cpc.rules.board import HOTEL, STATION, STREET, UTILITY
 from monopoly_cpc.rules.refusals import OK, Why
-from monopoly_cpc.rules.state import GameState, Player
+from monopoly_cpc.rules.state import GameState, Player, facts
 
 # The refusals of the building and mortgage questions, made once (these run in every playout).
 _NOT_A_STREET: Final = Why("not_a_street", "not a street")
@@ -30,13 +30,13 @@ _GROUP_BUILT: Final = Why("group_has_buildings", "sell the buildings of the grou
 
 def hotel_level(state: GameState) -> int:
     """Level of a hotel for even building: houses before a hotel + 1 (5 classic, 4 fast)."""
-    return state.variant.houses_before_hotel + 1
+    return facts(state).top
 
 
 def level(state: GameState, square: int) -> int:
     """Building level of a street: its houses, or ``hotel_level`` for a hotel."""
     h = state.houses[square]
-    return state.variant.houses_before_hotel + 1 if h == HOTEL else h
+    return facts(state).top if h == HOTEL else h
 
 
 def group_complete(state: GameState, player: int, square: int) -> bool:
@@ -44,7 +44,8 @@ def group_complete(state: GameState, player: int, square: int) -> bool:
     (seeds/002: 'si dans un groupe il se trouve une propriété hypothéquée, ce groupe est
     considéré incomplet')."""
     own, mort = state.owner, state.mortgaged
-    for s in state.board.group_members[state.board.groups[square]]:
+    f = facts(state)
+    for s in f.members[f.groups[square]]:
         if own[s] != player or mort[s]:
             return False
     return True
@@ -52,11 +53,12 @@ def group_complete(state: GameState, player: int, square: int) -> bool:
 
 def group_has_buildings(state: GameState, square: int) -> bool:
     """True when a street of ``square``'s group carries a building (False for non-streets)."""
-    g = state.board.groups[square]
+    f = facts(state)
+    g = f.groups[square]
     if g < 0:
         return False
     houses = state.houses
-    for s in state.board.group_members[g]:   # a plain loop: about twice as fast as any()
+    for s in f.members[g]:   # a plain loop: about twice as fast as any()
         if houses[s]:
             return True
     return False
@@ -68,7 +70,7 @@ def rent(state: GameState, square: int, dice_total: int) -> int:
     owner = state.owner[square]
     if owner < 0 or state.mortgaged[square]:
         return 0
-    kind = b.kinds[square]
+    kind = facts(state).kinds[square]
     if kind == STREET:
         h = state.houses[square]
         if h:
@@ -90,19 +92,19 @@ def can_build(state: GameState, player: int, square: int, paid: bool = False) ->
     """``OK`` ('') when ``player`` may add a building on ``square`` now, else the reason
     (a ``Why``: its ``code`` names the refusal). ``paid``: the
     building was already bought at a shortage auction (no stock or cash check)."""
-    b = state.board
-    if b.kinds[square] != STREET:
+    f = facts(state)
+    if f.kinds[square] != STREET:
         return _NOT_A_STREET
     own = state.owner
     if own[square] != player:
         return _NOT_YOURS
-    members = b.group_members[b.groups[square]]
+    members = f.members[f.groups[square]]
     mort = state.mortgaged
     for s in members:
         if own[s] != player or mort[s]:
             return _INCOMPLETE
     houses = state.houses
-    top = state.variant.houses_before_hotel + 1
+    top = f.top
     h = houses[square]
     lv = top if h == HOTEL else h
     if lv >= top:
@@ -118,24 +120,24 @@ def can_build(state: GameState, player: int, square: int, paid: bool = False) ->
             return _NO_HOTEL
     elif state.bank_houses < 1:
         return _NO_HOUSE
-    if state.players[player].cash < b.house_costs[square]:
-        return Why("not_enough_cash", amount=b.house_costs[square])
+    if state.players[player].cash < f.house_costs[square]:
+        return Why("not_enough_cash", amount=f.house_costs[square])
     return OK
 
 
 def can_sell(state: GameState, player: int, square: int) -> Why:
     """``OK`` ('') when ``player`` may sell a building of ``square`` back to the bank, else the reason
     (a ``Why``: its ``code`` names the refusal)."""
-    b = state.board
-    if b.kinds[square] != STREET or state.owner[square] != player:
+    f = facts(state)
+    if f.kinds[square] != STREET or state.owner[square] != player:
         return _NOT_YOUR_STREET
     houses = state.houses
-    top = state.variant.houses_before_hotel + 1
+    top = f.top
     h = houses[square]
     lv = top if h == HOTEL else h
     if lv == 0:
         return _NO_BUILDING
-    for s in b.group_members[b.groups[square]]:
+    for s in f.members[f.groups[square]]:
         x = houses[s]
         if (top if x == HOTEL else x) > lv:
             return _UNEVEN_SELL
@@ -145,7 +147,7 @@ def can_sell(state: GameState, player: int, square: int) -> Why:
 def can_mortgage(state: GameState, player: int, square: int) -> Why:
     """``OK`` ('') when ``square`` can be mortgaged by ``player``, else the reason
     (a ``Why``: its ``code`` names the refusal)."""
-    if not state.board.is_property[square] or state.owner[square] != player:
+    if not facts(state).is_property[square] or state.owner[square] != player:
         return _NOT_YOURS
     if state.mortgaged[square]:
         return _ALREADY_MORTGAGED
@@ -157,7 +159,7 @@ def can_mortgage(state: GameState, player: int, square: int) -> Why:
 def lift_cost(state: GameState, square: int) -> int:
     """Mortgage value plus 10 % interest; the principal only right after a change of hands, the
     new owner having just paid the 10 % (``state.fresh_lifts``, seeds/002 HYPOTHEQUES)."""
-    m = state.board.mortgages[square]
+    m = facts(state).mortgages[square]
     if square in state.fresh_lifts:
         return m
     return m + m // 10
@@ -166,9 +168,10 @@ def lift_cost(state: GameState, square: int) -> int:
 def building_sale_value(state: GameState, square: int) -> int:
     """What the bank pays back for every building on ``square`` (half their cost)."""
     h = state.houses[square]
-    cost = state.board.house_costs[square]
+    f = facts(state)
+    cost = f.house_costs[square]
     if h == HOTEL:
-        return (cost * hotel_level(state)) // 2
+        return (cost * f.top) // 2
     return (cost * h) // 2
 
 
@@ -176,9 +179,9 @@ def liquidation_value(state: GameState, player: int) -> int:
     """Cash the player could raise from the bank: buildings at half price, then mortgages."""
     total = 0
     own, mort, houses = state.owner, state.mortgaged, state.houses
-    b = state.board
-    kinds, mortgages = b.kinds, b.mortgages   # read once (asked at every bid: engine.assets)
-    for s in b.properties:
+    f = facts(state)
+    kinds, mortgages = f.kinds, f.mortgages   # read once (asked at every bid: engine.assets)
+    for s in f.properties:
         if own[s] == player:
             if kinds[s] == STREET and houses[s]:
                 total += building_sale_value(state, s)
@@ -194,8 +197,9 @@ def borrowed(pl: Player) -> int:
 
 def loan_room(state: GameState, player: int) -> int:
     """What ``player`` may still borrow from the bank (MONOPOLIC loans; 0 without them)."""
-    v = state.variant
-    return max(0, v.loan_max - borrowed(state.players[player])) if v.loans else 0
+    if not facts(state).loans:
+        return 0
+    return max(0, state.variant.loan_max - borrowed(state.players[player]))
 
 
 def assets(state: GameState, player: int) -> int:

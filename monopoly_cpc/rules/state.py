@@ -56,7 +56,10 @@ class Player:
     bankrupt: bool = False
 
 
-@dataclass(slots=True)
+# The classes made during a game (auctions, debts, rent claims, trades) write their own
+# ``__init__`` (init=False): the one ``dataclass`` makes is Python code even in the compiled
+# build (about 3.000 machine instructions an object there, a native one a tenth of it).
+@dataclass(slots=True, init=False)
 class Auction:
     """A running auction. ``kind`` is 'property' (of ``square``), 'house' or 'hotel'."""
 
@@ -68,8 +71,25 @@ class Auction:
     high_bid: int = 0
     high_bidder: int = -1
 
+    def __init__(self, kind: str, square: int, min_bid: int, bidders: list[int],
+                 passed: list[int] | None = None, high_bid: int = 0,
+                 high_bidder: int = -1) -> None:
+        self.kind = kind
+        self.square = square
+        self.min_bid = min_bid
+        self.bidders = bidders
+        self.passed = [] if passed is None else passed
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[type, tuple]:
+        # copy, deepcopy and pickle rebuild it through __init__ (the compiled class has no
+        # other way in)
+        return (Auction, (self.kind, self.square, self.min_bid, self.bidders, self.passed,
+                          self.high_bid, self.high_bidder))
+
+
+@dataclass(slots=True, init=False)
 class Debt:
     """``debtor`` owes ``amount`` to ``creditor`` (-1 = the bank)."""
 
@@ -78,8 +98,17 @@ class Debt:
     amount: int
     reason: str
 
+    def __init__(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (Debt, (self.debtor, self.creditor, self.amount, self.reason))
+
+
+@dataclass(slots=True, init=False)
 class RentClaim:
     """Rent the owner may claim until the next roll of the dice."""
 
@@ -88,8 +117,17 @@ class RentClaim:
     square: int
     amount: int
 
+    def __init__(self, owner: int, payer: int, square: int, amount: int) -> None:
+        self.owner = owner
+        self.payer = payer
+        self.square = square
+        self.amount = amount
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (RentClaim, (self.owner, self.payer, self.square, self.amount))
+
+
+@dataclass(slots=True, init=False)
 class Trade:
     """A proposal awaiting the partner's answer (fields as in ProposeTrade)."""
 
@@ -100,6 +138,21 @@ class Trade:
     cash: int
     give_cards: tuple[int, ...]
     take_cards: tuple[int, ...]
+
+    def __init__(self, proposer: int, partner: int, give: tuple[int, ...],
+                 take: tuple[int, ...], cash: int, give_cards: tuple[int, ...],
+                 take_cards: tuple[int, ...]) -> None:
+        self.proposer = proposer
+        self.partner = partner
+        self.give = give
+        self.take = take
+        self.cash = cash
+        self.give_cards = give_cards
+        self.take_cards = take_cards
+
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (Trade, (self.proposer, self.partner, self.give, self.take, self.cash,
+                        self.give_cards, self.take_cards))
 
 
 @dataclass(slots=True)
@@ -166,6 +219,9 @@ class GameState:
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)
+    # The board's and the variant's figures in a compiled object (``facts(state)``). Not part
+    # of the game: not saved, not compared.
+    facts: Facts | None = field(default=None, compare=False, repr=False)
 
     def alive(self) -> list[int]:
         """Indexes of the players still in the game, in seating order."""
@@ -175,6 +231,50 @@ class GameState:
         """The squares ``player`` owns, in board order."""
         own = self.owner
         return [s for s in self.board.properties if own[s] == player]
+
+
+class Facts:
+    """The board's and the variant's figures the rules and the players read at every move, as
+    native lists and ints: in the compiled build ``state.board.kinds[s]`` is an attribute
+    lookup of a Python object (``Board`` and ``Variant`` stay Python: frozen dataclasses that
+    are copied and pickled) and a tuple item to unbox, ``facts(state).kinds[s]`` a read of a
+    C array. Read-only copies, made again when the state's board or variant is another
+    object."""
+
+    def __init__(self, board: Board, variant: Variant) -> None:
+        self.board = board
+        self.variant = variant
+        self.kinds: list[int] = list(board.kinds)
+        self.prices: list[int] = list(board.prices)
+        self.house_costs: list[int] = list(board.house_costs)
+        self.mortgages: list[int] = list(board.mortgages)
+        self.groups: list[int] = list(board.groups)
+        self.members: list[list[int]] = [list(m) for m in board.group_members]
+        self.properties: list[int] = list(board.properties)
+        self.streets: list[int] = list(board.streets)
+        self.is_property: list[bool] = list(board.is_property)
+        self.houses_before_hotel: int = variant.houses_before_hotel
+        self.top: int = variant.houses_before_hotel + 1      # hotel level (queries.hotel_level)
+        self.ticks_per_action: int = variant.ticks_per_action
+        self.trade_only_when_bank_empty: bool = variant.trade_only_when_bank_empty
+        self.trade_mortgaged: bool = variant.trade_mortgaged
+        self.loans: bool = variant.loans
+        self.salary: int = variant.salary
+        self.auto_rent: bool = variant.auto_rent
+
+    def __reduce__(self) -> tuple[type, tuple[Board, Variant]]:
+        # a state's copy (deepcopy) or pickle carries it: made again from its board and variant
+        return (Facts, (self.board, self.variant))
+
+
+def facts(state: GameState) -> Facts:
+    """The state's ``Facts``, made again if its board or variant changed (a state edited
+    directly keeps the right figures: the check is two identity tests)."""
+    f = state.facts
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = Facts(state.board, state.variant)
+        state.facts = f
+    return f
 
 
 def blank_state(variant: Variant, names: list[str], board: Board | None = None,
