@@ -5,6 +5,18 @@ from __future__ import annotations
 from monopoly_cpc.rules import new_game
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.state import GameState
+from monopoly_cpc.rules.variants import Variant
+
+# Line-ups of every strength, the characters and the MONOPOLIC and fast variants, for the tests
+# that play whole games and check something before every action (spec, variant).
+VARIED_LINEUPS = [
+    (["expert"] * 4, None),
+    (["expert", "normal", "facile", "baseline"], None),
+    (["expert:Téméraire", "expert:Cupide", "normal:Entreprenant", "expert:Prudent", "normal",
+      "facile"], None),
+    (["expert", "normal", "expert", "normal"], Variant.monopolic()),
+    (["expert", "normal", "expert", "normal"], Variant.fast()),
+]
 
 # Squares of the French board used below.
 BELLEVILLE, LECOURBE = 1, 3                       # violet foncé

@@ -11,16 +11,9 @@ from monopoly_cpc.ai.sim import play_game
 from monopoly_cpc.analysis.tournament import game_seed, lineup
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import apply, new_game
-from monopoly_cpc.rules.variants import Variant
+from tests.ai.helpers import VARIED_LINEUPS
 
-LINEUPS = [
-    (["expert"] * 4, None),
-    (["expert", "normal", "facile", "baseline"], None),
-    (["expert:Téméraire", "expert:Cupide", "normal:Entreprenant", "expert:Prudent", "normal",
-      "facile"], None),
-    (["expert", "normal", "expert", "normal"], Variant.monopolic()),
-    (["expert", "normal", "expert", "normal"], Variant.fast()),
-]
+LINEUPS = VARIED_LINEUPS
 
 
 def _steps(spec, seed, variant, observe):

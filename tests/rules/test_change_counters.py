@@ -8,16 +8,9 @@ from __future__ import annotations
 
 from monopoly_cpc.ai.sim import play_game
 from monopoly_cpc.analysis.tournament import game_seed, lineup
-from monopoly_cpc.rules.variants import Variant
+from tests.ai.helpers import VARIED_LINEUPS
 
-LINEUPS = [
-    (["expert"] * 4, None),
-    (["expert", "normal", "facile", "baseline"], None),
-    (["expert:Téméraire", "expert:Cupide", "normal:Entreprenant", "expert:Prudent", "normal",
-      "facile"], None),
-    (["expert", "normal", "expert", "normal"], Variant.monopolic()),
-    (["expert", "normal", "expert", "normal"], Variant.fast()),
-]
+LINEUPS = VARIED_LINEUPS
 
 
 def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
