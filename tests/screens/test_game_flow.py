@@ -373,12 +373,25 @@ def test_a_double_rolls_again_and_depart_pays_the_salary():
                               else st.decks[0][0])
     s.press("D")                                    # 36 + 4 = 0: Départ
     assert until(s, "Double ! JEAN rejoue")
-    assert until(s, "JEAN passe par Départ : + 20.000 F")
+    assert until(s, "JEAN s'arrête sur Départ : + 20.000 F")     # reached, not passed (play-test)
+    assert not any("passe par Départ" in line for line in s.screen.journal)
     assert until(s, "A vous, JEAN (joueur 1)")
     assert st.current == 0 and st.players[0].cash == 170000
     s.press("D")
     assert until(s, "JEAN : 1 + 3 = 4")
     assert until(s, "A vous, MARIE")
+
+
+def test_the_card_to_depart_says_the_pawn_stops_there():
+    """Play-test: 'Avancez jusqu'à la case Départ' was told as 'passe par Départ'."""
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0,
+                     dice=[(3, 4)])
+    st = s.screen.state
+    st.forced_cards[0].append(st.cards.by_id["chance_depart"])
+    s.press("D")                                    # 0 + 7: Chance
+    assert until(s, "JEAN s'arrête sur Départ : + 20.000 F")
+    assert not any("passe par Départ" in line for line in s.screen.journal)
+    assert st.players[0].pos == 0 and st.players[0].cash == 170000
 
 
 def test_allez_en_prison_sends_the_pawn_to_jail():
@@ -618,7 +631,7 @@ def test_the_salary_and_the_double_are_told_in_the_order_a_player_sees_them():
     s.press("D")
     assert until(s, "JEAN rejoue")
     log = s.screen.log
-    salary = next(i for i, line in enumerate(log) if "Départ" in line and "JEAN" in line)
+    salary = next(i for i, line in enumerate(log) if "JEAN passe par Départ" in line)
     landed = next(i for i, line in enumerate(log) if "JEAN est sur" in line)
     double = next(i for i, line in enumerate(log) if "JEAN rejoue" in line)
     assert salary < landed < double, log[-6:]

@@ -158,7 +158,9 @@ LINES: dict[str, Callable[[Said], str]] = {
     "dice": _dice,
     "doubles": lambda s: s.t.get("game.doubles", name=s.who) if s.ev.amount < 3 else "",
     "move": lambda s: s.t.get("game.land", name=s.who, square=s.place),
-    "pass_go": _named_amount("game.pass_go"),
+    # "reached": the walk stopped on Départ (the show marks it), otherwise it went past
+    "pass_go": lambda s: s.t.get("game.reach_go" if s.ev.text == "reached" else "game.pass_go",
+                                 name=s.who, amount=s.amt),
     "buy": lambda s: s.t.get("game.bought", name=s.who, square=s.place, price=s.amt),
     "decline": _named("game.declined"),
     "auction_start": lambda s: s.t.get("auction.heading", square=s.lot),

@@ -120,6 +120,8 @@ class EventShow:
                 walk, landed = steps[:1], steps[1:]
                 self.queue.extend(walk)
                 for h in salary:
+                    if ev.square == 0:   # the walk stops on Départ: reached, not passed
+                        h = h._replace(text="reached")
                     self.queue.extend(self._steps(h))
                 self.queue.extend(landed)
                 salary = []
