@@ -122,7 +122,7 @@ class BootScreen(Screen):
         self._picture_ticks: np.ndarray | None = None  # the tick each of its bytes arrives
         self._picture_loading = False
         # power | typing | editor | running | paused | tape_prompt | cat_prompt | loading |
-        # disc_error | done
+        # load_paused (a disc load stopped by one ESC) | disc_error | done
         self.state = "power"
         self.buffer = ""  # the line being typed
         self.caps_lock = False  # the CAPS LOCK key's state (the firmware's, for a-z only)
@@ -139,6 +139,8 @@ class BootScreen(Screen):
         self._disc_name = tape.LOADER_NAME   # the file a disc retry asks for ("" after |A)
         self._disc_action = "load"  # load | drive | cat: what a disc retry does
         self._pending_break: int | None = None  # an ESC waiting for the end of a record
+        self._disc_escapes = 0   # ESCs pressed while AMSDOS reads a file (BASIC acts at its end)
+        self._paused_at: int | None = None   # the tick a disc load was paused by one ESC
         # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
         self._program_line: int | None = None
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
@@ -200,6 +202,10 @@ class BootScreen(Screen):
                     self._finish()  # the key CALL &BB18 waits for: the program goes on
             elif ev.key == "ESC" and not ev.repeat:
                 self._tape_escape()
+        elif self.state == "loading" and self._load_kind == "disc":
+            self._disc_load_key(ev)
+        elif self.state == "load_paused":
+            self._paused_load_key(ev)
         elif self.state == "disc_error":
             self._disc_error_key(ev.letter)
 
@@ -647,6 +653,47 @@ class BootScreen(Screen):
         else:
             self._pending_break = end
 
+    def _disc_load_key(self, ev: Any) -> None:
+        """A key while AMSDOS reads the disc: the read goes on (the drive does not look at the
+        keyboard); an ESC is kept for BASIC, which acts on it once the read is over
+        (``_disc_read_over``). Once the files are in, line 40 waits for any key."""
+        if ev.repeat or ev.key in ("SHIFT", "CTRL", "CAPS"):
+            return
+        if self._program_line == tape.WAIT_KEY_LINE:
+            self._finish()   # the key CALL &BB18 waits for: the program goes on
+        elif ev.key == "ESC":
+            self._disc_escapes += 1
+
+    def _disc_read_over(self) -> None:
+        """A file is in: BASIC looks at the ESCs pressed during its read. One pauses the
+        program (any key goes on, a second ESC stops it); two stop it: Break in <line>."""
+        escapes, self._disc_escapes = self._disc_escapes, 0
+        if escapes and self._picture_loading and self._picture_ticks is not None:
+            self.picture_bytes = len(self._picture_ticks)   # the file is in, to its last byte
+        if escapes >= 2:
+            self.ctx.audio.stop("disc_motor")
+            self._break()
+        elif escapes == 1:
+            self.ctx.audio.stop("disc_motor")
+            self.state = "load_paused"
+            self._paused_at = self.t
+
+    def _paused_load_key(self, ev: Any) -> None:
+        """The loader paused by one ESC: a second ESC stops it, any other key lets it go on
+        (what was still to come comes that much later)."""
+        if ev.repeat or ev.key in ("SHIFT", "CTRL", "CAPS"):
+            return
+        if ev.key == "ESC":
+            self._break()
+            return
+        delay = self.t - (self._paused_at if self._paused_at is not None else self.t)
+        self._paused_at = None
+        self._schedule = [(tick + delay, op) for tick, op in self._schedule]
+        if self._picture_ticks is not None:
+            self._picture_ticks = self._picture_ticks + delay
+        self.state = "loading"
+        self.ctx.audio.cue("disc_motor", loops=-1)
+
     def _start_disc(self, name: str, action: str = "load") -> None:
         self.state = "loading"
         self._load_kind = "disc"
@@ -678,6 +725,20 @@ class BootScreen(Screen):
                 self._at(e.t, "cue", "disc_step", start=start)
         if action != "program":
             self._at(loaded[0].t, "reset" if binary else "loader", start=start)
+        if not binary:
+            # The loader's LOADs run in its lines 20 and 30, its key wait in line 40 (for Break
+            # in <line>); BASIC looks at an ESC pressed during a read once the read is over.
+            load_line = {name.lstrip("!"): line for line, name in basic.load_lines(tape.monopoly_files()[0].data)}
+            started: set[str] = set()
+            for e in events:
+                base = e.file.split(".")[0]
+                if e.kind == "read" and e.file and base in load_line and base not in started:
+                    started.add(base)
+                    self._at(e.t, "line", load_line[base], start=start)
+                if e.kind == "file_loaded":
+                    if e is loaded[-1]:
+                        self._at(e.t, "line", tape.WAIT_KEY_LINE, start=start)
+                    self._at(e.t, "read_over", start=start)
         screen_file = disc_files()[1]
         if any(e.file == screen_file[0] for e in events):
             times = disc.byte_times(events, screen_file[0], screen_file[1])
@@ -743,6 +804,8 @@ class BootScreen(Screen):
             self._ready()
         elif kind == "disc_missing":
             self._disc_missing()
+        elif kind == "read_over":
+            self._disc_read_over()
         elif kind == "not_found":
             self._print_line(f"{op[1]} not found")
             self._ready()
@@ -794,6 +857,8 @@ class BootScreen(Screen):
 
     def _break(self) -> None:
         self._stop_tape()
+        self._disc_escapes = 0
+        self._paused_at = None
         # In direct mode BASIC says Break (1.1: Broken in); while its program runs, it names
         # the line, and the ESC still held then reaches the line editor (*Break*).
         text = BREAK_TEXT[self.machine.basic_version]

@@ -823,3 +823,43 @@ def test_cat_on_disc_takes_the_directory_read():
     run_until(s, lambda s: s.state == "editor")
     assert (s.t - start) / 50 == pytest.approx(disc.directory_read_s(), abs=0.021)
     assert s.log[-6] == "MONOCODE.BIN  25K   MONOPOLY.BAS   3K"
+
+
+@pytest.mark.parametrize("model,word", [("464", "Break in"), ("6128", "Broken in in")])
+def test_esc_twice_during_a_disc_read_breaks_once_the_file_is_in(model, word):
+    """AMSDOS reads a file without looking at the keyboard; BASIC sees the ESCs once the LOAD
+    is over: two stop the loader at its line (play-test: ESC during a disc load did nothing)."""
+    s, ctx, _title = make(machine=model, media="disc")
+    run_until(s, lambda s: s.picture_bytes > 3000)
+    assert s._program_line == 20
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    assert s.state == "loading"                       # the read goes on
+    run_until(s, lambda s: s.state == "editor")
+    assert s.picture_bytes == 16384                   # MONOSCR was read to its end first
+    assert s.log[-3:] == [f"{word} 20", "Ready", "*Break*"]
+    assert "disc_motor" in ctx.audio.stopped and ctx.next_screen is None
+
+
+def test_one_esc_during_a_disc_read_pauses_the_loader_and_a_key_goes_on():
+    s, ctx, title = make(machine="6128", media="disc")
+    run_until(s, lambda s: s._program_line == 30)     # the code loads
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "load_paused")
+    assert s._program_line == 40 and ctx.next_screen is None
+    for _ in range(300):                               # paused: nothing happens
+        s.tick()
+    assert s.state == "load_paused" and ctx.next_screen is None
+    s.on_key(key("SPACE", " "))                        # goes on: line 40 waits for a key
+    assert s.state == "loading"
+    s.on_key(key("SPACE", " "))
+    assert ctx.next_screen is title and not any("Break" in line for line in s.log)
+
+
+def test_esc_on_a_paused_disc_load_breaks_it():
+    s, _ctx, _title = make(machine="464", media="disc")
+    run_until(s, lambda s: s.picture_bytes > 100)
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "load_paused")
+    s.on_key(key("ESC"))
+    assert s.state == "editor" and s.log[-3:] == ["Break in 20", "Ready", "*Break*"]
