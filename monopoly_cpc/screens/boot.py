@@ -736,9 +736,9 @@ class BootScreen(Screen):
                     started.add(base)
                     self._at(e.t, "line", load_line[base], start=start)
                 if e.kind == "file_loaded":
+                    self._at(e.t, "read_over", start=start)   # still in the LOAD's line
                     if e is loaded[-1]:
                         self._at(e.t, "line", tape.WAIT_KEY_LINE, start=start)
-                    self._at(e.t, "read_over", start=start)
         screen_file = disc_files()[1]
         if any(e.file == screen_file[0] for e in events):
             times = disc.byte_times(events, screen_file[0], screen_file[1])

@@ -846,12 +846,14 @@ def test_one_esc_during_a_disc_read_pauses_the_loader_and_a_key_goes_on():
     run_until(s, lambda s: s._program_line == 30)     # the code loads
     s.on_key(key("ESC"))
     run_until(s, lambda s: s.state == "load_paused")
-    assert s._program_line == 40 and ctx.next_screen is None
+    assert s._program_line == 30 and ctx.next_screen is None   # at the end of line 30's LOAD
     for _ in range(300):                               # paused: nothing happens
         s.tick()
     assert s.state == "load_paused" and ctx.next_screen is None
     s.on_key(key("SPACE", " "))                        # goes on: line 40 waits for a key
     assert s.state == "loading"
+    s.tick()
+    assert s._program_line == 40
     s.on_key(key("SPACE", " "))
     assert ctx.next_screen is title and not any("Break" in line for line in s.log)
 
@@ -863,3 +865,12 @@ def test_esc_on_a_paused_disc_load_breaks_it():
     run_until(s, lambda s: s.state == "load_paused")
     s.on_key(key("ESC"))
     assert s.state == "editor" and s.log[-3:] == ["Break in 20", "Ready", "*Break*"]
+
+
+def test_two_escs_during_the_code_read_name_its_line():
+    s, _ctx, _title = make(machine="464", media="disc")
+    run_until(s, lambda s: s._program_line == 30)
+    s.on_key(key("ESC"))
+    s.on_key(key("ESC"))
+    run_until(s, lambda s: s.state == "editor")
+    assert s.log[-3:] == ["Break in 30", "Ready", "*Break*"]
