@@ -49,3 +49,29 @@ def test_the_status_line_keeps_the_cash_of_before_until_the_move_is_shown():
     s.screen.view.cash = ()
     _draw_status(s.fb, st, s.screen.view, s.screen.texts, "", True, 0)
     assert s.fb.screen_text()[24].endswith(f"{after:,} F".replace(",", "."))
+
+
+def test_a_wrapped_newest_message_is_bright_on_all_its_rows():
+    """Play-test: 'JOUEUR 3 achète Avenue de la République / pour 12.000 F' had only its
+    second row in the newest message's pen, its first in the older messages'."""
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.screens.game.host import WINDOW_TOP
+    from monopoly_cpc.screens.game.window import draw_log
+
+    def pens(fb, row):
+        band = fb.pens[row * 8: row * 8 + 8]
+        return set(band[band != 0].tolist())
+
+    lines = ["JOUEUR 3 : 3 + 6 = 9", "JOUEUR 3 achète Avenue de la République", "pour 12.000 F"]
+    fb = FrameBuffer()
+    draw_log(fb, lines, 4, newest=2)
+    assert pens(fb, WINDOW_TOP + 1) == {2}
+    assert pens(fb, WINDOW_TOP + 2) == {1} and pens(fb, WINDOW_TOP + 3) == {1}
+    # and the game screen counts the rows of its last message
+    s = game_session(names=("JEAN", "MARIE"), computer=(False, False), first_player=0)
+    settle(s)
+    s.screen.view.say("JOUEUR 3 achète Avenue de la République pour 12.000 F")
+    fb = FrameBuffer()
+    s.screen.draw(fb)
+    rows = [r for r in range(25) if "République" in fb.read_text(r) or fb.read_text(r).startswith("pour 12.000")]
+    assert len(rows) == 2 and all(pens(fb, r) == {1} for r in rows)

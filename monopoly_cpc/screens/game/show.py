@@ -121,7 +121,7 @@ class EventShow:
                 self.queue.extend(walk)
                 for h in salary:
                     if ev.square == 0:   # the walk stops on Départ: reached, not passed
-                        h = h._replace(text="reached")
+                        h = type(h)(h.kind, h.player, h.square, h.amount, h.other, "reached", h.data)
                     self.queue.extend(self._steps(h))
                 self.queue.extend(landed)
                 salary = []

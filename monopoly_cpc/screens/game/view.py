@@ -201,7 +201,8 @@ def _draw_window(fb, st: GameState, view: View, texts: Texts, top: Mode | None) 
         draw_deed(fb, st, texts, view.deed)
         return
     used = getattr(top, "rows", 2) if top is not None else 0
-    draw_log(fb, view.log, WINDOW_ROWS - used)
+    newest = len(wrap(view.last_said, 40)) if view.said else 1   # the rows of the last message
+    draw_log(fb, view.log, WINDOW_ROWS - used, max(1, newest))
     if top is not None:
         top.draw(fb)
 

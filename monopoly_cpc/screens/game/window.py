@@ -96,9 +96,10 @@ def draw_card(fb, st, t: Texts, deck: int, card_id: str) -> None:
         window_line(fb, 1 + i, line.center(40), 1)
 
 
-def draw_log(fb, lines: list[str], rows: int) -> None:
-    """The last ``rows`` messages, oldest at the top, like the CPC's scrolling text window."""
+def draw_log(fb, lines: list[str], rows: int, newest: int = 1) -> None:
+    """The last ``rows`` lines, oldest at the top, like the CPC's scrolling text window; the
+    newest message (its last ``newest`` lines: a long one is wrapped) in the bright pen."""
     shown = lines[-rows:] if rows > 0 else []
     top = rows - len(shown)  # the newest line sits just above the prompt, as text scrolls up
     for i, line in enumerate(shown):
-        window_line(fb, top + i, line, 1 if i == len(shown) - 1 else 2)
+        window_line(fb, top + i, line, 1 if i >= len(shown) - newest else 2)
