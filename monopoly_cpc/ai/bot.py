@@ -274,6 +274,7 @@ class Bot:
         # The figures read on every decision, copied once: the compiled build reads its own
         # attributes much faster than those of the (frozen, pure Python) Level and Personality.
         self._lv_slip_pct = level.slip_pct
+        self._lv_buys_all = level.buys_all
         self._lv_develops = level.develops
         self._lv_danger_reserve = level.danger_reserve
         self._lv_monopoly_aware = level.monopoly_aware
@@ -614,6 +615,9 @@ class Bot:
         if cash < price:
             self.last_reason = because("too_dear_auction")
             return _seat_act(_DECLINES, p)
+        if self._lv_buys_all:
+            self.last_reason = because("buy")   # as a baseline does: whatever it can afford
+            return _seat_act(_BUYS, p)
         value = self.value_of(state, p, s)
         spare = cash - price
         if self._lv_auctions_cheap and self._rivals_short(state, p, price):

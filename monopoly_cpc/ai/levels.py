@@ -24,11 +24,15 @@ class Level:
     trades_every_turn: bool = False  # looks for a trade every turn, whatever its character's rhythm
     build_floor_pct: int = 100       # builds down to this % of its character's cash floor
     hotel_restraint: bool = False    # no hotel once a rival has four houses or a hotel on a street
+    buys_all: bool = False           # buys every deed it can afford, whatever its reserve
+    group_premium_pct: int = 100     # blind to monopolies: an offer that hands the proposer a
+                                     # group must gain it this % of the printed prices it gives
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     #     name     mono   prop   count  jail   dang   block  devel  w    slip hag cheap
-    Level("facile", False, False, False, False, False, False, False, 0.0, 25, 100, False),
+    Level("facile", False, False, False, False, False, False, False, 0.0, 25, 100, False,
+          buys_all=True, group_premium_pct=150),
     Level("normal", True, True, False, True, False, True, False, 0.5, 0, 100, False),
     Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True,
           trades_every_turn=True, build_floor_pct=50, hotel_restraint=True),

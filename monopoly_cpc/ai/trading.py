@@ -101,12 +101,13 @@ def judge(bot: Bot, state: GameState, me: int,
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
         # A monopoly for him and none for me: only if paid at least what it is worth to him
-        # (a player blind to monopolies wants twice the printed price of what it gives).
+        # (a player blind to monopolies wants a printed-price gain of group_premium_pct % of
+        # the printed prices it gives: facile, 150 %, is paid 2.5 times them in cash).
         if lv.monopoly_aware:
             need = max(need, his)
         else:
             price = bot.refresh(state, me).price
-            need = max(need, float(sum(price[s] for s in tr.take)))
+            need = max(need, float(sum(price[s] for s in tr.take) * lv.group_premium_pct // 100))
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
     if mine >= need - ROUNDING:

@@ -153,6 +153,9 @@ def test_buying_depends_on_the_reserve():
     assert make_bot("normal", "Téméraire").decide(st, 0) == A.Buy(0)
     assert make_bot("normal", "Avare").decide(st, 0) == A.Decline(0)
     assert make_bot("baseline").decide(st, 0) == A.Buy(0)
+    # facile buys what it can afford, as the baseline does, whatever its character's reserve
+    # (Level.buys_all, issue 19)
+    assert make_bot("facile", "Avare").decide(st, 0) == A.Buy(0)
 
 
 def test_expert_mortgages_a_lone_deed_to_buy_the_street_that_completes_its_group():

@@ -44,6 +44,21 @@ def test_a_monopoly_for_a_little_cash_is_refused(kind, cash):
     assert bot.last_reason == because("refuse_your_group", group=ORANGE)
 
 
+@pytest.mark.parametrize("cash, accepts", [(45_000, False), (48_000, False), (49_000, True)])
+def test_facile_sells_a_group_for_two_and_a_half_times_its_printed_price(cash, accepts):
+    """Blind to monopolies, facile weighs an offer at the printed prices; one that hands the
+    proposer a group must gain it 150 % of the printed price it gives (``group_premium_pct``,
+    issue 19): Place Pigalle (20.000 F) completes the proposer's orange group, so 49.000 F
+    (2.5 times, less the 1.000 F rounding) will do and 45.000 F (enough before) will not."""
+    st = offer(orange_split(), 1, 0, take=(PIGALLE,), cash=cash)
+    bot = make_bot("facile", seed=1)
+    if accepts:
+        assert bot.decide(st, 0) == A.AcceptTrade(0)
+    else:
+        assert bot.decide(st, 0) == A.RejectTrade(0)
+        assert bot.last_reason == because("refuse_your_group", group=ORANGE)
+
+
 def test_a_monopoly_sold_dearly_enough_is_accepted():
     st = offer(orange_split(), 1, 0, take=(PIGALLE,), cash=250_000)
     bot = make_bot("expert", seed=1)
