@@ -130,11 +130,19 @@ class OptionsScreen(Screen):
         self.message = self.texts[f"cmd_options.{item.when}"]
         self.failed = False     # something new to save: ENTER tries again
 
+    def move(self, row: int) -> None:
+        """Another line: the word on when the last change counts was about the line left
+        (play-test: 'Changement valable tout de suite' stayed under a line that counts later)."""
+        whens = {self.texts[f"cmd_options.{i.when}"] for i in ITEMS}
+        if row != self.row and self.message in whens:
+            self.message = ""
+        self.row = row
+
     def on_key(self, ev) -> None:
         if ev.key == "UP":
-            self.row = (self.row - 1) % len(ITEMS)
+            self.move((self.row - 1) % len(ITEMS))
         elif ev.key == "DOWN":
-            self.row = (self.row + 1) % len(ITEMS)
+            self.move((self.row + 1) % len(ITEMS))
         elif ev.repeat:
             return
         elif ev.key in ("SPACE", "RIGHT"):
@@ -142,7 +150,7 @@ class OptionsScreen(Screen):
         elif ev.key == "LEFT":
             self.change(-1)
         elif ev.digit is not None and (ev.digit - 1) % 10 < len(ITEMS):
-            self.row = (ev.digit - 1) % 10      # 0 is the tenth line, as on a phone
+            self.move((ev.digit - 1) % 10)      # 0 is the tenth line, as on a phone
         elif ev.is_enter:
             if self.failed:
                 self.leave()            # the failure was seen: the options stay in force for this run

@@ -73,6 +73,14 @@ class SetupScreen(Screen):
             self.pawn = d - 1
             self.message = ""
             self.step = "computer"
+        elif ev.key == "ESC":
+            # play-test: ESC did nothing here. It takes back the last player entered; with
+            # nobody entered yet it goes back to the title (where R resumes a saved game).
+            self.message = ""
+            if self.players:
+                self.players.pop()
+            else:
+                self.ctx.go("title")
         elif ev.is_enter:
             if len(self.players) < MIN_PLAYERS:
                 self.message = self.texts["setup.need_two"]

@@ -252,7 +252,9 @@ def test_the_last_player_standing_wins_and_a_key_goes_on():
     assert until(s, "FIN DE LA PARTIE")
     assert until(s, "MARIE a gagné la partie !")
     assert st.phase == GAME_OVER and st.winner == 1
-    s.step([], 60)
+    s.press("2", "SPACE")                           # keys still typed at the end: not taken
+    assert not isinstance(s.screen, EndScreen) and s.shows("FIN DE LA PARTIE")
+    s.step([], 100)                                 # 2 s to read it (play-test: it went at once)
     assert s.shows("Appuyez sur une touche")
     game = s.screen
     called = []
@@ -666,15 +668,22 @@ def test_a_refusal_goes_when_a_computer_outbids_it():
     au = s.screen.state.auction
     assert au is not None and au.high_bid > 0
     mode = s.screen.prompt
-    s.step([digit(1), digit(5), digit(0), digit(0), key("ENTER")])   # 500 F: too little
+    s.step([digit(1)])
+    for _ in range(200):                             # a person takes a while to type a bid
+        s.step()                                     # (the gavel's count waits meanwhile)
+    s.step([digit(5), digit(0), digit(0), key("ENTER")])   # 500 F: too little
     assert s.shows("Offrez plus de") and mode.message.startswith("Offrez plus de")
-    before = au.high_bid
+    before, refused = au.high_bid, s.screen.ticks
     for _ in range(5000):
         s.step()
         au = s.screen.state.auction
         if au is None or au.high_bid > before:
             break
     assert au is not None and au.high_bid > before, "no computer outbid"
+    # the refusal stayed on screen as long as a bid does before the computers answer it
+    # (play-test: the computers' next bid, due at once, took it away before it could be read)
+    from monopoly_cpc.screens.game.auction import BID_DELAY
+    assert s.screen.ticks - refused >= BID_DELAY[3] - 1   # read after the tick of the refusal
     assert not s.shows("Offrez plus de") and mode.message == ""
 
 

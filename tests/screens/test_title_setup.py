@@ -239,3 +239,17 @@ def test_the_name_prompt_says_what_enter_alone_gives():
     assert s.shows("ENTER seul : JOUEUR 2")
     s.press("RETURN")
     assert s.screen.players[-1].name == "JOUEUR 2" and s.screen.players[-1].computer
+
+
+def test_esc_at_the_pawn_menu_takes_back_the_last_player_then_goes_to_the_title():
+    """Play-test: ESC at 'tapez le numéro de son pion' did nothing, so a visitor who wanted R
+    (resume) back had to quit the program."""
+    s = Session(SetupScreen)
+    add_player(s, 1, False, "A")
+    add_player(s, 3, True, "B")
+    s.press("ESC")                                    # B is taken back; the dog is free again
+    assert [p.name for p in s.screen.players] == ["A"] and s.shows("Joueur 2 : tapez le numéro")
+    s.press("ESC")
+    assert s.screen.players == [] and s.shows("Joueur 1 : tapez le numéro")
+    s.press("ESC")                                    # nobody entered: the title again
+    assert isinstance(s.screen, TitleScreen)

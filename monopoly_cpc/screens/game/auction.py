@@ -112,6 +112,9 @@ class AuctionMode(Mode):
             return
         t = self.host.texts
         self.host.ctx.audio.cue("error")
+        # the computers wait as after a bid, so that the refusal can be read (and a better
+        # bid typed) before their next bid takes it away (play-test: it went at once)
+        self.last_bid = self.host.ticks
         code = getattr(why, "code", "")
         if code == "bid_above_assets":
             self.message = t["auction.refused_assets"]

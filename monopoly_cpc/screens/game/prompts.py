@@ -303,9 +303,14 @@ class TradeAnswerMode(Prompt):
         return lines[:4 - len(pays)] + pays
 
 
+# ticks the winner's window takes no key: a player still typing when a quick game's time ran
+# out (an amount, a number) would otherwise send it away before it is read (play-test)
+WINNER_READ_TICKS = 100
+
+
 class WinnerMode(Prompt):
     """The game is over: the winner, the fortunes; a key goes on to the end screen
-    (``GameScreen.game_over_next``)."""
+    (``GameScreen.game_over_next``), once the window has been there ``WINNER_READ_TICKS``."""
 
     rows = 6
 
@@ -317,14 +322,14 @@ class WinnerMode(Prompt):
         self.ticks += 1
 
     def on_key(self, ev) -> bool:
-        if self.ticks < 50 or ev.repeat:
+        if self.ticks < WINNER_READ_TICKS or ev.repeat:
             return True
         self.host.game_over_next()
         return True
 
     def draw_key(self) -> tuple:
         # the rotating fourth place, the key line; the ranking and fortunes: the screen's key
-        return self.ticks // 100, self.ticks >= 50
+        return self.ticks // 100, self.ticks >= WINNER_READ_TICKS
 
     def draw(self, fb) -> None:
         st = self.host.state
@@ -349,7 +354,7 @@ class WinnerMode(Prompt):
     @property
     def status_line(self) -> str:
         """What the status line says instead of the player (once a key may go on)."""
-        return self.host.texts["game.any_key"] if self.ticks >= 50 else ""
+        return self.host.texts["game.any_key"] if self.ticks >= WINNER_READ_TICKS else ""
 
 
 def prompt_for(screen: Any) -> tuple[tuple, Callable[[Any], Mode] | None]:

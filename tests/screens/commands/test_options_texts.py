@@ -329,3 +329,25 @@ def test_a_volume_of_the_command_line_is_shown_and_esc_goes_back_to_it(tmp_path)
     assert audio.volumes == [4] and row_of(s, "Volume du son").rstrip().endswith(" 4")
     s.press("ESC")
     assert audio.volumes[-1] == 3 and s.ctx.settings.volume == 7 and s.ctx.effective.volume == 3
+
+
+def test_the_word_on_when_a_change_counts_goes_with_its_line(tmp_path):
+    """Play-test: after a change of the volume (felt at once), moving to line 5 (the speed, at
+    the next game) still said 'Changement valable tout de suite'."""
+    s, _path = options_session(tmp_path)
+    s.step([digit(9)])
+    s.press("SPACE")
+    assert any("tout de suite" in r for r in s.text())
+    s.step([digit(5)])
+    assert not any("Changement valable" in r for r in s.text())
+    s.press("SPACE")
+    assert any("prochaine partie" in r for r in s.text())
+    s.press("DOWN")
+    assert not any("Changement valable" in r for r in s.text())
+
+
+def test_a_refused_setting_stays_said_when_the_line_moves(tmp_path):
+    s, _ = options_session(tmp_path)
+    s.screen.message = "Réglage refusé : speed"     # as refused_line() says it at the start
+    s.press("DOWN")
+    assert any("Réglage refusé" in r for r in s.text())
