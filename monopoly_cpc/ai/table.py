@@ -166,8 +166,14 @@ class Table:
         """The demand a computer states when the M window asks every player how many buildings
         he wants (seeds/002 C "M Maisons"): one, when its own move now would be to build; no
         computer at ``seat``, none."""
+        return self.building(state, seat) is not None
+
+    def building(self, state: GameState, seat: int) -> A.Build | None:
+        """The building a computer at ``seat`` would put up now (its own move, when that is to
+        build), for its turn in the M window's builds; None if none."""
         bot = self.bots.get(seat)
-        return bot is not None and isinstance(bot.decide(state, seat), A.Build)
+        move = None if bot is None else bot.decide(state, seat)
+        return move if isinstance(move, A.Build) else None
 
     def claim_unasked(self, state: GameState) -> bool:
         """A rent is due to a computer owner that has not been asked about it yet."""

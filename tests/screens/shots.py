@@ -123,7 +123,7 @@ def shots() -> dict[str, Session]:
     until(s, "Il manque")
     s.press("F")
     until(s, "FIN DE LA PARTIE")   # the winner's window, once the fanfare has been heard
-    s.step([], 60)
+    s.step([], 110)   # the key line comes once the window has been read (WINNER_READ_TICKS)
     out["winner"] = s
     return out
 

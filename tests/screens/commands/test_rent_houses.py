@@ -259,3 +259,32 @@ def test_the_demand_names_both_stocks_of_the_bank():
     s.press("M", "A")
     s.step([digit(2), key("ENTER"), key("ENTER")])
     assert "Demandes 2, stock 24 maisons, 5 hôtels" in flat(s)
+
+
+def test_a_computers_demand_is_built_in_its_turn_of_the_m_session():
+    """seeds/002 C, M Maisons: "Chacun construit à son tour". Play-test: a computer's demand
+    ('BRUNO (ordinateur) demande 1') was left for its next turn, unexplained."""
+    from tests.screens.commands.helpers import Bot
+    from monopoly_cpc.rules import actions as A
+
+    class Builder(Bot):
+        armed = False
+
+        def decide(self, state, player):
+            if self.armed and state.phase in ("roll", "jail") and state.houses[6] == 0:
+                return A.Build(player, 6)
+            return super().decide(state, player)
+
+    bruno = Builder()
+    s, st = start_game(("ANNE", "BRUNO"), computer=(False, True), bots={1: bruno})
+    give(st, 0, [1, 3])
+    give(st, 1, [6, 8, 9])
+    bruno.armed = True
+    s.press("M", "A")
+    s.step([digit(1), key("ENTER")])          # ANNE wants one; BRUNO said his
+    assert "Demandes 2" in flat(s)
+    goto(s, 1)
+    s.press("ENTER", ticks=30)                # ANNE builds hers, then BRUNO his, at once
+    assert st.houses[1] == 1 and st.houses[6] == 1
+    assert st.players[1].cash == 150_000 - 5_000 and s.screen.modes == []
+    assert any("BRUNO" in line and "Vaugirard" in line for line in s.screen.journal)

@@ -165,44 +165,67 @@ class HousesMode(CommandMode):
         if ahead:
             # MANQUE DE CONSTRUCTIONS: the engine will auction the building at the first build
             self.note(self.tx("cmd.houses.shortage_hotel" if ahead == "hotel" else "cmd.houses.shortage"))
-        self.builders = [i for i in wanting if not self.host.is_computer(i)]
+        # each builds in his turn (seeds/002 C, M Maisons), the computer players too: a
+        # computer's demand used to be left for its next turn, unexplained (play-test)
+        self.builders = wanting
         if not self.builders:
-            if not wanting:
-                self.note(self.tx("cmd.houses.no_demand"))
+            self.note(self.tx("cmd.houses.no_demand"))
             self.step = DONE
             return
         self._next_builder()
 
     def _next_builder(self) -> None:
-        if not self.builders:
-            self.step = DONE
-            self.close()
-            return
-        self.builder = self.builders.pop(0)
-        self.left = self.demand[self.builder]
-        self.step = BUILD
+        while self.builders:
+            self.builder = self.builders.pop(0)
+            self.left = self.demand[self.builder]
+            if not self.host.is_computer(self.builder):
+                self.step = BUILD
+                return
+            self.step = BUILD
+            if not self._computer_builds():
+                return      # its building went to auction: the auction window takes over
+        self.step = DONE
+        self.close()
+
+    def _computer_builds(self) -> bool:
+        """A computer builder puts up what it asked for, street by street as its own moves
+        choose; True when the session goes on to the next builder."""
+        while self.left > 0:
+            move = self.host.table.building(self.state, self.builder)
+            if move is None:      # changed its mind (the board moved since its demand)
+                return True
+            before = self.left
+            if not self._build(move.square, auto=True):
+                return False
+            if self.left == before:
+                return True       # refused: nothing more from it this time
+        return True
 
     # -- building and selling --------------------------------------------------------------
-    def _build(self, s: int) -> None:
+    def _build(self, s: int, auto: bool = False) -> bool:
+        """The builder adds a building on ``s``; False when that opened an auction (the
+        session ends there). ``auto``: a computer's build, whose caller goes on."""
         st = self.state
         b = st.board
         ok, result = self.host.apply(A.Build(self.builder, s))
         if not ok:
-            self.refuse(result)
-            return
+            if not auto:
+                self.refuse(result)
+            return True
         for ev in result:
             if ev.kind == "shortage":
                 what = self.tx("cmd.houses.hotel" if ev.text == "hotel" else "cmd.houses.house")
                 self.note(self.tx("cmd.houses.auction", what=what))
                 self.close()      # the auction window needs the keyboard
-                return
+                return False
             if ev.kind == "build":
                 what = self.tx("cmd.houses.hotel" if ev.text == "hotel" else "cmd.houses.house")
                 self.note(self.tx("cmd.houses.built", name=self.name(self.builder), what=what,
                                   square=b.names[s], cost=self.host.money(ev.amount)), log=False)
         self.left -= 1
-        if self.left <= 0:
+        if self.left <= 0 and not auto:
             self._next_builder()
+        return True
 
     def _sell(self, s: int) -> None:
         st = self.state
