@@ -442,6 +442,29 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     assert st.owner[1] == 0 and st.owner[3] == 1
 
 
+def test_space_under_a_trade_offer_shows_the_deeds_of_the_offer():
+    """Play-test: SPACE under a computer's offer showed the deed of the square the cursor had
+    been left on (Rue de la Paix), not one of the offer."""
+    from monopoly_cpc.rules import actions as A
+
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.owner[1] = 1
+    st.owner[3] = 0
+    s.screen.set_cursor(39)
+    ok, _ = s.screen.apply(A.ProposeTrade(1, 0, give=(1,), take=(3,), cash=0))
+    assert ok and until(s, "O : accepter   N : refuser")
+    s.press("SPACE")
+    assert s.screen.view.deed == 1                   # what HAL gives
+    s.press("SPACE")                                 # (the deed goes)
+    s.press("SPACE")
+    assert s.screen.view.deed == 3                   # what he asks for
+    s.press("SPACE")
+    assert until(s, "O : accepter   N : refuser")   # the offer again, still to answer
+    assert st.trade is not None
+
+
 def test_a_trade_offered_to_a_human_says_who_pays_the_cash():
     from monopoly_cpc.rules import actions as A
 

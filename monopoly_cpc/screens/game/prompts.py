@@ -264,7 +264,15 @@ class TradeAnswerMode(Prompt):
             if not ok:
                 self.refused(why)
             return True
-        return False
+        tr = self.host.state.trade
+        if ev.key == "SPACE" and tr is not None and (tr.give or tr.take):
+            # the deeds of the offer in turn, not the square the cursor was left on
+            # (play-test: SPACE showed Rue de la Paix under an offer of other streets)
+            squares = list(tr.give) + list(tr.take)
+            cur = self.host.cursor
+            k = (squares.index(cur) + 1) % len(squares) if cur in squares else 0
+            self.host.set_cursor(squares[k])
+        return False   # SPACE: the screen shows the deed under the cursor
 
     def draw(self, fb) -> None:
         st = self.host.state

@@ -138,3 +138,14 @@ def test_commands_work_between_the_computer_players_steps():
     assert st.mortgaged[1] and st.players[0].cash == 150_000 + 3_000
     s.press("Q")
     assert s.screen.modes == []
+
+
+def test_h_on_a_square_of_the_bank_gives_its_value_not_a_possibility():
+    """Play-test: 'Hypothèque possible : 7.500 F' under a deed nobody owns read as an offer."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    s.press("H")
+    goto(s, 28)
+    s.press("SPACE")
+    w = flat(s)
+    assert "à la Banque" in w and "Valeur hypothécaire : 7.500 F" in w
+    assert "Hypothèque possible" not in w
