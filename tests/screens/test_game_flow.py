@@ -465,6 +465,22 @@ def test_space_under_a_trade_offer_shows_the_deeds_of_the_offer():
     assert st.trade is not None
 
 
+def test_an_offer_between_computers_says_its_terms():
+    """Play-test: between two computers a refused offer said only 'X propose un échange à Y',
+    'Echange refusé': nothing of what was offered."""
+    from monopoly_cpc.rules import actions as A
+
+    s = game_session(names=("JEAN", "HAL", "BOB"), computer=(False, True, True), first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.owner[1] = 1
+    st.owner[3] = 2
+    ok, _ = s.screen.apply(A.ProposeTrade(1, 2, give=(1,), take=(3,), cash=-2000))
+    assert ok
+    s.step([], 300)
+    assert "HAL propose à BOB Boulevard de Belleville contre Rue Lecourbe, 2.000 F" in s.screen.journal
+
+
 def test_a_trade_offered_to_a_human_says_who_pays_the_cash():
     from monopoly_cpc.rules import actions as A
 

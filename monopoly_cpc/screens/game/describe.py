@@ -105,8 +105,9 @@ def _pay(s: Said) -> str:
     return s.t.get("game.pay", name=s.who, amount=s.amt)
 
 
-def _trade(s: Said) -> str:
-    """What changed hands, in one line: the journal's record of a deal between computers."""
+def _goods(s: Said) -> tuple[str, str]:
+    """Both sides of a trade event's offer (``data``: deeds and cards each way; ``amount``: the
+    cash the proposer adds, negative when he asks for it)."""
     ev, t = s.ev, s.t
     give, take, give_cards, take_cards = (list(x) for x in ev.data) if ev.data else ([], [], [], [])
 
@@ -116,8 +117,22 @@ def _trade(s: Said) -> str:
             parts.append(money(cash))
         return ", ".join(parts) or t["game.trade_nothing"]
 
-    return t.get("game.trade", name=s.who, other=s.other, give=goods(give, give_cards, ev.amount),
-                 take=goods(take, take_cards, -ev.amount))
+    return goods(give, give_cards, ev.amount), goods(take, take_cards, -ev.amount)
+
+
+def _trade(s: Said) -> str:
+    """What changed hands, in one line: the journal's record of a deal between computers."""
+    give, take = _goods(s)
+    return s.t.get("game.trade", name=s.who, other=s.other, give=give, take=take)
+
+
+def _trade_proposed(s: Said) -> str:
+    """An offer; between two computers with its terms (a person offered one reads them in the
+    answer window; play-test: the refused ones between computers said nothing of what)."""
+    if s.ev.player in s.bots and s.ev.other in s.bots and s.ev.data:
+        give, take = _goods(s)
+        return s.t.get("game.trade_proposed_terms", name=s.who, other=s.other, give=give, take=take)
+    return s.t.get("game.trade_proposed", name=s.who, other=s.other)
 
 
 def _winner(s: Said) -> str:
@@ -192,7 +207,7 @@ LINES: dict[str, Callable[[Said], str]] = {
     "lift": _named_square("game.lift"),
     "interest": _named_amount("game.interest"),
     "shortage": lambda s: s.t.get("game.shortage"),
-    "trade_proposed": lambda s: s.t.get("game.trade_proposed", name=s.who, other=s.other),
+    "trade_proposed": _trade_proposed,
     "trade": _trade,
     "trade_rejected": lambda s: (s.t.get("game.trade_lapsed", other=s.other) if s.ev.text == "time_up"
                                  else s.t.get("game.trade_rejected", name=s.who)),
