@@ -96,7 +96,10 @@ def test_computer_refuses_with_its_reason():
     s.press("ENTER")
     s.press("N")
     s.press("N")
-    s.step(ticks=80)
+    for _ in range(80):
+        s.step(ticks=1)
+        if "Vous y gagnez" in flat(s):   # the answer, while the window stays for its show
+            assert "ESC : abandonner" not in flat(s)   # it is over (play-test: the line stayed)
     assert "CPC : NON. Vous y gagnez trop." in flat(s)
     assert st.owner[6] == 0 and st.owner[39] == 1
 

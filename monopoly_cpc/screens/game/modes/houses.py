@@ -55,6 +55,8 @@ class HousesMode(CommandMode):
             return self.tx("cmd.houses.seller")
         if self.step == SELL:
             return self.tx("cmd.houses.sell_keys")
+        if self.step == DONE:
+            return ""   # over: the window only stays while its outcome is shown (no ESC line)
         return self.tx("cmd.esc")
 
     def body(self) -> list[str]:

@@ -42,6 +42,8 @@ class LoanMode(CommandMode):
             return self.tx("cmd.loan.who")
         if self.step == AMOUNT:
             return self.tx("cmd.loan.amount")
+        if self.step == DONE:
+            return ""   # over: the window only stays while its outcome is shown (no ESC line)
         return self.tx("cmd.esc")
 
     def key(self, ev) -> bool:

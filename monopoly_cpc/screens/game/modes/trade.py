@@ -79,6 +79,8 @@ class TradeMode(CommandMode):
             if self.host.is_computer(self.partner):
                 return t("cmd.trade.thinking", name=self.name(self.partner))
             return t("cmd.trade.approve", name=self.name(self.partner), n=self.partner + 1)
+        if self.step == DONE:
+            return ""   # over: the window only stays while its outcome is shown (no ESC line)
         return t("cmd.esc")
 
     def body(self) -> list[str]:
