@@ -129,7 +129,9 @@ def can_sell(state: GameState, player: int, square: int) -> Why:
     """``OK`` ('') when ``player`` may sell a building of ``square`` back to the bank, else the reason
     (a ``Why``: its ``code`` names the refusal)."""
     f = facts(state)
-    if f.kinds[square] != STREET or state.owner[square] != player:
+    if f.kinds[square] != STREET:
+        return _NOT_A_STREET     # Parc Gratuit is nobody's street (play-test: 'pas à vous')
+    if state.owner[square] != player:
         return _NOT_YOUR_STREET
     houses = state.houses
     top = f.top

@@ -155,3 +155,15 @@ def test_jail_lists_c_only_with_a_card_and_c_without_one_says_why():
     pl.jail_cards.append(0)
     s.step(ticks=2)
     assert "C : utiliser la carte" in "\n".join(s.text()[18:24])
+
+
+def test_selling_a_building_on_a_square_that_is_no_street_says_so():
+    """Play-test: V then ENTER on Parc Gratuit in the debt window said 'Ce terrain n'est pas à
+    vous'; it is no street at all (rules.can_sell checks the kind first)."""
+    from monopoly_cpc.rules.queries import can_sell
+
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3])
+    assert can_sell(st, 0, 20).code == "not_a_street"
+    assert can_sell(st, 1, 1).code == "not_your_street"
+    assert load_texts("fr")["rules.not_a_street"] == "Ce n'est pas un terrain"
