@@ -452,10 +452,7 @@ class Bot:
             return True
         if not ((state.engine_only and self._seen is state
                  and self._seen_deeds == state.deed_changes) or self._same_deeds(state)):
-            # Deeds changed. With nothing to lift or build before, and none of mine among them,
-            # there is still nothing: decide would only bring the snapshot up to date (which
-            # any later question does first) and answer None.
-            return not self._mortgaged and not self.monos and self._mine_same(state, p)
+            return False
         if not self._mortgaged and not self.monos:
             return True
         return (self._version == self._quiet_version and pl.cash < self._quiet_need
@@ -472,22 +469,6 @@ class Bot:
         if t is None or t.board is not state.board:
             return False
         return self._deeds_diff(state) == 0
-
-    def _mine_same(self, state: GameState, p: int) -> bool:
-        """The deeds of ``p`` (which squares, which mortgaged) are those of the snapshot, on
-        this board: then p's mortgaged squares and complete groups are too."""
-        t = self._t
-        own, mort = self._own, self._mort
-        if t is None or t.board is not state.board or own is None or mort is None:
-            return False
-        now, now_mort = state.owner, state.mortgaged
-        for s in t.properties:
-            if now[s] == p:
-                if own[s] != p or now_mort[s] != mort[s]:
-                    return False
-            elif own[s] == p:
-                return False
-        return True
 
     def _deeds_diff(self, state: GameState) -> int:
         """0 when the deeds are those of the snapshot (then noted, as ``_same_deeds``), 1 when
