@@ -144,10 +144,38 @@ def _whole(x: object) -> bool:
 
 def _shuffle(state: GameState, items: list[int]) -> None:
     rng = state.rng
+    if _NATIVE:   # rng.below on the two 32-bit halves of the state, as in _do_roll
+        hi = rng >> 32
+        lo = rng & 0xFFFFFFFF
+        for i in range(len(items) - 1, 0, -1):
+            hi, lo, r = _step32(hi, lo)
+            j = r % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        state.rng = (hi << 32) | lo
+        return
     for i in range(len(items) - 1, 0, -1):
         rng, j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
     state.rng = rng
+
+
+def _step32(hi: int, lo: int) -> tuple[int, int, int]:
+    """One step of rng.next_u32 on the two 32-bit halves of the state (the compiled build's
+    way, _do_roll): the new halves and the 32 random bits."""
+    lo ^= ((lo >> 12) | (hi << 20)) & 0xFFFFFFFF      # x ^= x >> 12
+    hi ^= hi >> 12
+    hi ^= ((hi << 25) | (lo >> 7)) & 0xFFFFFFFF       # x ^= x << 25 (64 bits)
+    lo ^= (lo << 25) & 0xFFFFFFFF
+    lo ^= ((lo >> 27) | (hi << 5)) & 0xFFFFFFFF       # x ^= x >> 27
+    hi ^= hi >> 27
+    a0 = lo & 0xFFFF
+    a1 = lo >> 16
+    a2 = hi & 0xFFFF
+    t = a0 * 0xDD1D
+    t = a0 * 0x4F6C + a1 * 0xDD1D + (t >> 16)
+    t2 = a0 * 0xF491 + a1 * 0x4F6C + a2 * 0xDD1D + (t >> 16)
+    t3 = a0 * 0x2545 + a1 * 0xF491 + a2 * 0x4F6C + (hi >> 16) * 0xDD1D + (t2 >> 16)
+    return hi, lo, ((t3 & 0xFFFF) << 16) | (t2 & 0xFFFF)
 
 
 def _deal_deeds(state: GameState, k: int) -> None:
