@@ -204,6 +204,27 @@ class _WorstRents:
                 second = r
         self.first, self.owner, self.second = first, owner, second
 
+    def built(self, s: int, houses: list[int]) -> None:
+        """The danger after a building was added on street ``s`` (its rent went up) and nothing
+        else changed: that street alone is weighed again. ``owner`` may then differ from what
+        ``work_out`` finds where two owners tie for the dearest rent, but ``second`` is the
+        dearest rent of anyone but ``owner`` either way, so every player's danger (``first``,
+        or ``second`` for ``owner``) is the same."""
+        h = self.holdings
+        o = h.own[s]
+        if o < 0 or h.mort[s]:
+            return
+        r = h.t.street_rents[s * 6 + houses[s]]
+        if o == self.owner:
+            if r > self.first:
+                self.first = r
+        elif r > self.first:
+            self.second = self.first
+            self.first = r
+            self.owner = o
+        elif r > self.second:
+            self.second = r
+
 
 _WORST: Final[list[_WorstRents | None]] = [None]
 
@@ -548,10 +569,15 @@ class Bot:
             assert h is not None   # set by refresh
             if w is None:
                 w = _WORST[0] = _WorstRents(h, state.houses, not state.engine_only)
-            elif w.holdings is not h or not (
-                    state.engine_only and w.seen is state
-                    and w.builds == state.build_changes) and state.houses != w.houses:
+            elif w.holdings is not h:
                 w.work_out(h, state.houses, not state.engine_only)
+            elif not (state.engine_only and w.seen is state
+                      and w.builds == state.build_changes):
+                if (state.engine_only and w.seen is state and w.builds + 1 == state.build_changes
+                        and state.built_at == state.build_changes):
+                    w.built(state.built_square, state.houses)   # one more building, on one street
+                elif state.houses != w.houses:
+                    w.work_out(h, state.houses, not state.engine_only)
             w.seen = state
             w.builds = state.build_changes
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100

@@ -116,6 +116,8 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None
         state.houses[s] = HOTEL
     else:
         state.houses[s] += 1
+    state.built_square = s
+    state.built_at = state.build_changes
     if ev is not None:
         ev.append(event("build", p, s, top_up if placing else b.house_costs[s], -1, kind))
     if placing:

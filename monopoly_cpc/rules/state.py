@@ -216,6 +216,11 @@ class GameState:
     deed_changes: int = field(default=0, compare=False, repr=False)
     build_changes: int = field(default=0, compare=False, repr=False)
     engine_only: bool = field(default=False, compare=False, repr=False)
+    # The street of the engine's last change that raised a building level (a house or a hotel
+    # put on it), and ``build_changes`` after it: the computer players' danger (the dearest
+    # rents, ``ai.bot._WorstRents``) then looks at that street alone. Not saved, not compared.
+    built_square: int = field(default=-1, compare=False, repr=False)
+    built_at: int = field(default=-1, compare=False, repr=False)
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)
