@@ -72,6 +72,10 @@ class _Holdings:
         self.deeds = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
+        if n == 0:
+            none: list[list[int]] = []
+            self.lists = (none, none, none, none)
+            return   # (flipped fills the lists in)
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
@@ -134,6 +138,54 @@ class _Holdings:
         for groups in monos:
             if len(groups) > 1:
                 groups.sort(key=rank.__getitem__)   # best groups to build on first
+
+    def flipped(self, s: int) -> _Holdings:
+        """These holdings after deed ``s`` was mortgaged or lifted and nothing else changed:
+        only its owner's mortgaged squares and complete groups are made again (who holds what
+        is the same, so the trade targets and splits are shared). The same lists, in the same
+        order, as a full pass over the new deeds (``__init__``)."""
+        t = self.t
+        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        own, mort = new.own, new.mort
+        mort[s] = not mort[s]
+        mortgaged, monos, targets, split = self.lists
+        mortgaged, monos = mortgaged[:], monos[:]
+        new.lists = (mortgaged, monos, targets, split)
+        o = own[s]
+        if o < 0 or o >= len(monos):
+            return new
+        # o's mortgaged squares, in board order
+        lst: list[int] = []
+        for x in mortgaged[o]:
+            if x != s:
+                lst.append(x)
+        if mort[s]:
+            i = 0
+            while i < len(lst) and lst[i] < s:
+                i += 1
+            lst.insert(i, s)
+        mortgaged[o] = lst if lst else _EMPTY
+        # o's complete groups: the group of s leaves them (mortgaged) or may join them (lifted)
+        g = t.group[s]
+        if g >= 0:
+            groups: list[int] = []
+            for x in monos[o]:
+                if x != g:
+                    groups.append(x)
+            if not mort[s]:
+                whole = True
+                for x in t.members[g]:
+                    if own[x] != o or mort[x]:
+                        whole = False
+                        break
+                if whole:
+                    rank = t.build_rank
+                    i = 0
+                    while i < len(groups) and (rank[groups[i]], groups[i]) < (rank[g], g):
+                        i += 1
+                    groups.insert(i, g)
+            monos[o] = groups if groups else _EMPTY
+        return new
 
     def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
         """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
@@ -533,7 +585,11 @@ class Bot:
                 self._owners_version += 1     # deeds changed hands (not just a mortgage)
             self._version += 1
             snap = _LAST[0]
-            if snap is None or snap.t is not t or not (
+            if (snap is not None and snap.t is t and state.engine_only and snap.seen is state
+                    and snap.deeds + 1 == state.deed_changes
+                    and state.flipped_at == state.deed_changes and t.ascending):
+                snap = _LAST[0] = snap.flipped(state.flipped_square)   # one mortgage since
+            elif snap is None or snap.t is not t or not (
                     state.engine_only and snap.seen is state
                     and snap.deeds == state.deed_changes) and (
                     own != snap.own or mort != snap.mort):

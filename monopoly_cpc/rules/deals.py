@@ -197,6 +197,8 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event] | None) -
     m = facts(state).mortgages[s]
     state.mortgaged[s] = True
     state.deed_changes += 1
+    state.flipped_square = s
+    state.flipped_at = state.deed_changes
     state.players[p].cash += m
     state.bank_cash -= m
     if ev is not None:
@@ -218,6 +220,8 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event] | None) -> None:
     state.bank_cash += cost
     state.mortgaged[s] = False
     state.deed_changes += 1
+    state.flipped_square = s
+    state.flipped_at = state.deed_changes
     if s in state.fresh_lifts:
         state.fresh_lifts.remove(s)
     if ev is not None:

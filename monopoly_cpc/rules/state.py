@@ -221,6 +221,10 @@ class GameState:
     # rents, ``ai.bot._WorstRents``) then looks at that street alone. Not saved, not compared.
     built_square: int = field(default=-1, compare=False, repr=False)
     built_at: int = field(default=-1, compare=False, repr=False)
+    # Likewise the square of the last change that mortgaged or lifted a deed (nothing else),
+    # and ``deed_changes`` after it (``ai.bot._Holdings.flipped``).
+    flipped_square: int = field(default=-1, compare=False, repr=False)
+    flipped_at: int = field(default=-1, compare=False, repr=False)
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)

@@ -4,7 +4,9 @@ the board, the bank's stock). The computer players trust them instead of compari
 their snapshots on a state only the engine changes (``engine_only``, ``ai.sim.play_game``), so
 a change the counters miss would leave a player on stale data. ``built_square`` and
 ``built_at`` name the street of the last change that put a building on the board: the players'
-danger (``ai.bot._WorstRents.built``) then weighs that street alone, so they must be right."""
+danger (``ai.bot._WorstRents.built``) then weighs that street alone, so they must be right;
+likewise ``flipped_square`` and ``flipped_at`` for a deed mortgaged or lifted
+(``ai.bot._Holdings.flipped``)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ LINEUPS = VARIED_LINEUPS
 
 
 def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
-    seen = {"deeds": 0, "builds": 0, "built": 0}
+    seen = {"deeds": 0, "builds": 0, "built": 0, "flipped": 0}
     for k, (spec, variant) in enumerate(LINEUPS):
         for i in range(6):
             last: list = []
@@ -42,7 +44,15 @@ def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
                         assert before != HOTEL
                         assert all(st.houses[x] == builds0[0][x] for x in range(40) if x != s)
                         seen["built"] += 1
+                    if st.flipped_at == st.deed_changes == dc + 1:
+                        # one change since, and it mortgaged or lifted flipped_square alone
+                        s = st.flipped_square
+                        own0, mort0 = deeds0
+                        assert st.owner == own0 and mort0[s] != st.mortgaged[s]
+                        assert all(st.mortgaged[x] == mort0[x] for x in range(40) if x != s)
+                        seen["flipped"] += 1
                 last[:] = [deeds, builds, st.deed_changes, st.build_changes]
 
             play_game(lineup(spec, i), game_seed(77 + k, i), variant, 200, index=i, check=check)
-    assert seen["deeds"] > 100 and seen["builds"] > 100 and seen["built"] > 50
+    assert seen["deeds"] > 100 and seen["builds"] > 100
+    assert seen["built"] > 50 and seen["flipped"] > 50
