@@ -187,6 +187,60 @@ class _Holdings:
             monos[o] = groups if groups else _EMPTY
         return new
 
+    def bought(self, s: int, b: int) -> _Holdings:
+        """These holdings after the bank's deed ``s`` went to player ``b`` (bought, or won at
+        auction) and nothing else changed. Its group counted for nobody while the bank held a
+        street of it; now that it may be held whole, it is placed in its holders' lists as the
+        full pass (``__init__``) would place it, the other lists shared."""
+        t = self.t
+        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        own, mort = new.own, new.mort
+        own[s] = b
+        new.lists = self.lists
+        g = t.group[s]
+        if g < 0 or b < 0 or b >= len(self.lists[0]):
+            return new
+        members = t.members[g]
+        holders: list[int] = []
+        free = False
+        for x in members:
+            o = own[x]
+            if o < 0:
+                free = True
+                break
+            if o not in holders:
+                holders.append(o)
+        if free:
+            return new   # a street still the bank's: the group counts for nobody yet
+        mortgaged, monos, targets, split = self.lists
+        if len(holders) == 1:
+            for x in members:
+                if mort[x]:
+                    return new
+            monos = monos[:]
+            rank = t.build_rank
+            lst = monos[b][:]
+            i = 0
+            while i < len(lst) and (rank[lst[i]], lst[i]) < (rank[g], g):
+                i += 1
+            lst.insert(i, g)
+            monos[b] = lst
+        else:
+            kind = targets[:] if len(holders) == 2 else split[:]
+            for o in holders:
+                lst = kind[o][:]
+                i = 0
+                while i < len(lst) and lst[i] < g:
+                    i += 1
+                lst.insert(i, g)
+                kind[o] = lst
+            if len(holders) == 2:
+                targets = kind
+            else:
+                split = kind
+        new.lists = (mortgaged, monos, targets, split)
+        return new
+
     def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
         """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
         mortgaged, monos, targets, split = self.lists
@@ -589,6 +643,11 @@ class Bot:
                     and snap.deeds + 1 == state.deed_changes
                     and state.flipped_at == state.deed_changes and t.ascending):
                 snap = _LAST[0] = snap.flipped(state.flipped_square)   # one mortgage since
+            elif (snap is not None and snap.t is t and state.engine_only and snap.seen is state
+                    and snap.deeds + 1 == state.deed_changes
+                    and state.bought_at == state.deed_changes
+                    and not mort[state.bought_square]):
+                snap = _LAST[0] = snap.bought(state.bought_square, own[state.bought_square])
             elif snap is None or snap.t is not t or not (
                     state.engine_only and snap.seen is state
                     and snap.deeds == state.deed_changes) and (

@@ -586,6 +586,8 @@ def _do_buy(state: GameState, action: A.Buy, ev: list[Event] | None) -> None:
     state.bank_cash += price
     state.owner[s] = action.player
     state.deed_changes += 1
+    state.bought_square = s
+    state.bought_at = state.deed_changes
     state.pending_square = -1
     if ev is not None:
         ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
@@ -679,6 +681,8 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event] | None) 
     if au.kind == "property":
         state.owner[au.square] = w
         state.deed_changes += 1
+        state.bought_square = au.square
+        state.bought_at = state.deed_changes
         _pay_bank(state, w, au.high_bid, "auction", ev)
         _resume(state, ev)
         return

@@ -225,6 +225,10 @@ class GameState:
     # and ``deed_changes`` after it (``ai.bot._Holdings.flipped``).
     flipped_square: int = field(default=-1, compare=False, repr=False)
     flipped_at: int = field(default=-1, compare=False, repr=False)
+    # ... and of the last one that sold a deed of the bank (bought, or won at auction): its
+    # square and ``deed_changes`` after it (``ai.bot._Holdings.bought``).
+    bought_square: int = field(default=-1, compare=False, repr=False)
+    bought_at: int = field(default=-1, compare=False, repr=False)
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)

@@ -6,7 +6,8 @@ a change the counters miss would leave a player on stale data. ``built_square`` 
 ``built_at`` name the street of the last change that put a building on the board: the players'
 danger (``ai.bot._WorstRents.built``) then weighs that street alone, so they must be right;
 likewise ``flipped_square`` and ``flipped_at`` for a deed mortgaged or lifted
-(``ai.bot._Holdings.flipped``)."""
+(``ai.bot._Holdings.flipped``), ``bought_square`` and ``bought_at`` for a deed of the bank sold
+(``ai.bot._Holdings.bought``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ LINEUPS = VARIED_LINEUPS
 
 
 def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
-    seen = {"deeds": 0, "builds": 0, "built": 0, "flipped": 0}
+    seen = {"deeds": 0, "builds": 0, "built": 0, "flipped": 0, "bought": 0}
     for k, (spec, variant) in enumerate(LINEUPS):
         for i in range(6):
             last: list = []
@@ -51,8 +52,15 @@ def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
                         assert st.owner == own0 and mort0[s] != st.mortgaged[s]
                         assert all(st.mortgaged[x] == mort0[x] for x in range(40) if x != s)
                         seen["flipped"] += 1
+                    if st.bought_at == st.deed_changes == dc + 1:
+                        # one change since, and it gave the bank's deed bought_square to a player
+                        s = st.bought_square
+                        own0, mort0 = deeds0
+                        assert own0[s] == -1 and st.owner[s] >= 0 and st.mortgaged == mort0
+                        assert all(st.owner[x] == own0[x] for x in range(40) if x != s)
+                        seen["bought"] += 1
                 last[:] = [deeds, builds, st.deed_changes, st.build_changes]
 
             play_game(lineup(spec, i), game_seed(77 + k, i), variant, 200, index=i, check=check)
     assert seen["deeds"] > 100 and seen["builds"] > 100
-    assert seen["built"] > 50 and seen["flipped"] > 50
+    assert seen["built"] > 50 and seen["flipped"] > 50 and seen["bought"] > 50
