@@ -62,7 +62,7 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists). Never changed once built."""
 
-    __slots__ = ("deeds", "lists", "mort", "own", "seen", "t")
+    __slots__ = ("base", "deeds", "grew", "lists", "mort", "own", "seen", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
@@ -70,6 +70,10 @@ class _Holdings:
         # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
         self.seen: GameState | None = None
         self.deeds = -1
+        # Made from ``base`` (flipped, bought) where one deed ``grew`` into an earning one (a
+        # lift, a sale of the bank), or -1: the danger is then weighed on that street alone.
+        self.base: _Holdings | None = None
+        self.grew = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
         if n == 0:
@@ -148,6 +152,9 @@ class _Holdings:
         new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
         own, mort = new.own, new.mort
         mort[s] = not mort[s]
+        new.base = self
+        new.grew = -1 if mort[s] else s
+        self.base = None   # (no chains: only the last step is looked at)
         mortgaged, monos, targets, split = self.lists
         mortgaged, monos = mortgaged[:], monos[:]
         new.lists = (mortgaged, monos, targets, split)
@@ -197,6 +204,9 @@ class _Holdings:
         own, mort = new.own, new.mort
         own[s] = b
         new.lists = self.lists
+        new.base = self
+        new.grew = s
+        self.base = None
         g = t.group[s]
         if g < 0 or b < 0 or b >= len(self.lists[0]):
             return new
@@ -311,8 +321,9 @@ class _WorstRents:
         self.first, self.owner, self.second = first, owner, second
 
     def built(self, s: int, houses: list[int]) -> None:
-        """The danger after a building was added on street ``s`` (its rent went up) and nothing
-        else changed: that street alone is weighed again. ``owner`` may then differ from what
+        """The danger after a building was added on street ``s`` (its rent went up), or after
+        ``s`` began to earn (lifted, or sold by the bank: ``holdings`` are already the new
+        ones), and nothing else changed: that street alone is weighed again. ``owner`` may then differ from what
         ``work_out`` finds where two owners tie for the dearest rent, but ``second`` is the
         dearest rent of anyone but ``owner`` either way, so every player's danger (``first``,
         or ``second`` for ``owner``) is the same."""
@@ -685,7 +696,12 @@ class Bot:
             if w is None:
                 w = _WORST[0] = _WorstRents(h, state.houses, not state.engine_only)
             elif w.holdings is not h:
-                w.work_out(h, state.houses, not state.engine_only)
+                if (h.base is w.holdings and h.grew >= 0 and state.engine_only
+                        and w.seen is state and w.builds == state.build_changes):
+                    w.holdings = h   # one deed more earns rent (a lift, a sale of the bank)
+                    w.built(h.grew, state.houses)
+                else:
+                    w.work_out(h, state.houses, not state.engine_only)
             elif not (state.engine_only and w.seen is state
                       and w.builds == state.build_changes):
                 if (state.engine_only and w.seen is state and w.builds + 1 == state.build_changes
