@@ -229,6 +229,10 @@ class GameState:
     # square and ``deed_changes`` after it (``ai.bot._Holdings.bought``).
     bought_square: int = field(default=-1, compare=False, repr=False)
     bought_at: int = field(default=-1, compare=False, repr=False)
+    # ``queries.assets`` on an engine-only state (asked at every bid): each seat's liquidation
+    # value and the counters it was worked out at. Not saved, not compared.
+    liq_at: list[int] = field(default_factory=list, compare=False, repr=False)
+    liq_value: list[int] = field(default_factory=list, compare=False, repr=False)
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)

@@ -7,12 +7,14 @@ a change the counters miss would leave a player on stale data. ``built_square`` 
 danger (``ai.bot._WorstRents.built``) then weighs that street alone, so they must be right;
 likewise ``flipped_square`` and ``flipped_at`` for a deed mortgaged or lifted
 (``ai.bot._Holdings.flipped``), ``bought_square`` and ``bought_at`` for a deed of the bank sold
-(``ai.bot._Holdings.bought``)."""
+(``ai.bot._Holdings.bought``). ``queries.assets`` keeps each seat's liquidation value while
+the counters stand: it must say what the uncached sum says."""
 
 from __future__ import annotations
 
 from monopoly_cpc.ai.sim import play_game
 from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.queries import assets, liquidation_value, loan_room
 from monopoly_cpc.analysis.tournament import game_seed, lineup
 from tests.ai.helpers import VARIED_LINEUPS
 
@@ -20,7 +22,8 @@ LINEUPS = VARIED_LINEUPS
 
 
 def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
-    seen = {"deeds": 0, "builds": 0, "built": 0, "flipped": 0, "bought": 0}
+    seen = {"deeds": 0, "builds": 0, "built": 0, "flipped": 0, "bought": 0,
+            "assets": 0}
     for k, (spec, variant) in enumerate(LINEUPS):
         for i in range(6):
             last: list = []
@@ -60,7 +63,13 @@ def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
                         assert all(st.owner[x] == own0[x] for x in range(40) if x != s)
                         seen["bought"] += 1
                 last[:] = [deeds, builds, st.deed_changes, st.build_changes]
+                if st.auction is not None:   # asked at every bid
+                    for p, pl in enumerate(st.players):
+                        assert assets(st, p) == (pl.cash + liquidation_value(st, p)
+                                                 + loan_room(st, p))
+                        seen["assets"] += 1
 
             play_game(lineup(spec, i), game_seed(77 + k, i), variant, 200, index=i, check=check)
     assert seen["deeds"] > 100 and seen["builds"] > 100
     assert seen["built"] > 50 and seen["flipped"] > 50 and seen["bought"] > 50
+    assert seen["assets"] > 100
