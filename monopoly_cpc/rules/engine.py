@@ -11,7 +11,7 @@ trade awaiting an answer) keeps what comes after it in ``state.stack``; ``_resum
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import (
@@ -200,10 +200,11 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     """Validate ``action`` and carry it out; return the events (none when the state's
     ``record_events`` is False: nobody reads them). Raises IllegalAction (state unchanged) when
     the action is not allowed now."""
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    t = type(action)
+    shape = _SHAPES.get(t)
+    if shape is None:
         raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
-    bad = _malformed(action, _SHAPES[type(action)])
+    bad = _malformed(action, shape)
     if bad:
         raise IllegalAction(f"{bad} has the wrong type in {action!r}", action, code="bad_action",
                             fields={"field": bad})
@@ -212,7 +213,24 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
     # a tenth of a headless game, whose driver does not read them: ai.sim.play_game).
     ev: list[Event] | None = [] if state.record_events else None
-    handler(state, action, ev)
+    # The frequent ones called directly (native calls in the compiled build, where a call
+    # through the table goes through each handler's Python entry point); the rest by the table.
+    if t is _ROLL_T:
+        _do_roll(state, cast(A.Roll, action), ev)
+    elif t is _CLAIM_T:
+        _do_claim(state, cast(A.ClaimRent, action), ev)
+    elif t is _BID_T:
+        _do_bid(state, cast(A.Bid, action), ev)
+    elif t is _BUILD_T:
+        _do_build(state, cast(A.Build, action), ev)
+    elif t is _PASS_T:
+        _do_pass(state, cast(A.Pass, action), ev)
+    elif t is _BUY_T:
+        _do_buy(state, cast(A.Buy, action), ev)
+    elif t is _MORTGAGE_T:
+        _do_mortgage(state, cast(A.Mortgage, action), ev)
+    else:
+        _HANDLERS[t](state, action, ev)
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
@@ -819,6 +837,13 @@ _HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event] | None], None]
 }
 
 _SHAPES: Final[dict[type, tuple[tuple[str, int], ...]]] = {cls: A.shape(cls) for cls in _HANDLERS}
+_ROLL_T: Final = A.Roll
+_CLAIM_T: Final = A.ClaimRent
+_BID_T: Final = A.Bid
+_BUILD_T: Final = A.Build
+_PASS_T: Final = A.Pass
+_BUY_T: Final = A.Buy
+_MORTGAGE_T: Final = A.Mortgage
 
 
 def malformed(action: object) -> str:
