@@ -369,6 +369,10 @@ _MORTGAGES: Final = _per_square(A.Mortgage)
 _LIFTS: Final = _per_square(A.Lift)
 _SALES: Final = _per_square(A.SellBuilding)
 _PAY_FINES: Final = _per_seat(A.PayJailFine)
+_JAIL_CARDS: Final = _per_seat(A.UseJailCard)
+_ACCEPTS: Final = _per_seat(A.AcceptTrade)
+_REJECTS: Final = _per_seat(A.RejectTrade)
+_BANKRUPTCIES: Final = _per_seat(A.DeclareBankruptcy)
 # Bids made so far, by amount * _SEATS + seat: a bid is the same object for the same seat and
 # amount (a new frozen Bid runs the Python __init__ of its dataclass, a tenth of an auction's
 # cost in the compiled build). Bids are rounded to 500 F and below the cash of a player, so
@@ -848,7 +852,7 @@ class Bot:
             return _roll(p)
         if pl.jail_cards:
             self.last_reason = because("jail_card")
-            return A.UseJailCard(p)
+            return _seat_act(_JAIL_CARDS, p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
             self.last_reason = because("jail_fine")
             return _seat_act(_PAY_FINES, p)
@@ -1233,7 +1237,7 @@ class Bot:
             if a is not None:
                 return a
         self.last_reason = because("bankrupt")
-        return A.DeclareBankruptcy(p)
+        return _seat_act(_BANKRUPTCIES, p)
 
     def _pay_in_kind(self, state: GameState, p: int, d: Debt,
                      any_property: bool = False) -> A.Action | None:
@@ -1280,14 +1284,14 @@ class Bot:
         assert tr is not None   # phase TRADE
         if state.time_up:   # the quick game's time is over: no deal can be concluded
             self.last_reason = because("refuse_time_up")
-            return A.RejectTrade(p)
+            return _seat_act(_REJECTS, p)
         accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason
         if accept:
-            return A.AcceptTrade(p)
+            return _seat_act(_ACCEPTS, p)
         if counter is not None and self.level.counters:
             self._counter = counter
-        return A.RejectTrade(p)
+        return _seat_act(_REJECTS, p)
 
 
 def _offer_data(a: A.ProposeTrade | None) -> list | None:
