@@ -213,9 +213,12 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
     # a tenth of a headless game, whose driver does not read them: ai.sim.play_game).
     ev: list[Event] | None = [] if state.record_events else None
-    # The frequent ones called directly (native calls in the compiled build, where a call
-    # through the table goes through each handler's Python entry point); the rest by the table.
-    if t is _ROLL_T:
+    # The frequent ones called directly in the compiled build (native calls: a call through
+    # the table goes through each handler's Python entry point); the rest by the table, and
+    # all of them by the table in the interpreter, where the tests would cost more.
+    if not _NATIVE:
+        _HANDLERS[t](state, action, ev)
+    elif t is _ROLL_T:
         _do_roll(state, cast(A.Roll, action), ev)
     elif t is _CLAIM_T:
         _do_claim(state, cast(A.ClaimRent, action), ev)
