@@ -62,7 +62,7 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists). Never changed once built."""
 
-    __slots__ = ("deeds", "lists", "mort", "own", "seen", "t")
+    __slots__ = ("base", "deeds", "grew", "lists", "mort", "own", "seen", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
@@ -70,8 +70,16 @@ class _Holdings:
         # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
         self.seen: GameState | None = None
         self.deeds = -1
+        # Made from ``base`` (flipped, bought) where one deed ``grew`` into an earning one (a
+        # lift, a sale of the bank), or -1: the danger is then weighed on that street alone.
+        self.base: _Holdings | None = None
+        self.grew = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
+        if n == 0:
+            none: list[list[int]] = []
+            self.lists = (none, none, none, none)
+            return   # (flipped fills the lists in)
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
@@ -134,6 +142,114 @@ class _Holdings:
         for groups in monos:
             if len(groups) > 1:
                 groups.sort(key=rank.__getitem__)   # best groups to build on first
+
+    def flipped(self, s: int) -> _Holdings:
+        """These holdings after deed ``s`` was mortgaged or lifted and nothing else changed:
+        only its owner's mortgaged squares and complete groups are made again (who holds what
+        is the same, so the trade targets and splits are shared). The same lists, in the same
+        order, as a full pass over the new deeds (``__init__``)."""
+        t = self.t
+        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        own, mort = new.own, new.mort
+        mort[s] = not mort[s]
+        new.base = self
+        new.grew = -1 if mort[s] else s
+        self.base = None   # (no chains: only the last step is looked at)
+        mortgaged, monos, targets, split = self.lists
+        mortgaged, monos = mortgaged[:], monos[:]
+        new.lists = (mortgaged, monos, targets, split)
+        o = own[s]
+        if o < 0 or o >= len(monos):
+            return new
+        # o's mortgaged squares, in board order
+        lst: list[int] = []
+        for x in mortgaged[o]:
+            if x != s:
+                lst.append(x)
+        if mort[s]:
+            i = 0
+            while i < len(lst) and lst[i] < s:
+                i += 1
+            lst.insert(i, s)
+        mortgaged[o] = lst if lst else _EMPTY
+        # o's complete groups: the group of s leaves them (mortgaged) or may join them (lifted)
+        g = t.group[s]
+        if g >= 0:
+            groups: list[int] = []
+            for x in monos[o]:
+                if x != g:
+                    groups.append(x)
+            if not mort[s]:
+                whole = True
+                for x in t.members[g]:
+                    if own[x] != o or mort[x]:
+                        whole = False
+                        break
+                if whole:
+                    rank = t.build_rank
+                    i = 0
+                    while i < len(groups) and (rank[groups[i]], groups[i]) < (rank[g], g):
+                        i += 1
+                    groups.insert(i, g)
+            monos[o] = groups if groups else _EMPTY
+        return new
+
+    def bought(self, s: int, b: int) -> _Holdings:
+        """These holdings after the bank's deed ``s`` went to player ``b`` (bought, or won at
+        auction) and nothing else changed. Its group counted for nobody while the bank held a
+        street of it; now that it may be held whole, it is placed in its holders' lists as the
+        full pass (``__init__``) would place it, the other lists shared."""
+        t = self.t
+        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        own, mort = new.own, new.mort
+        own[s] = b
+        new.lists = self.lists
+        new.base = self
+        new.grew = s
+        self.base = None
+        g = t.group[s]
+        if g < 0 or b < 0 or b >= len(self.lists[0]):
+            return new
+        members = t.members[g]
+        holders: list[int] = []
+        free = False
+        for x in members:
+            o = own[x]
+            if o < 0:
+                free = True
+                break
+            if o not in holders:
+                holders.append(o)
+        if free:
+            return new   # a street still the bank's: the group counts for nobody yet
+        mortgaged, monos, targets, split = self.lists
+        if len(holders) == 1:
+            for x in members:
+                if mort[x]:
+                    return new
+            monos = monos[:]
+            rank = t.build_rank
+            lst = monos[b][:]
+            i = 0
+            while i < len(lst) and (rank[lst[i]], lst[i]) < (rank[g], g):
+                i += 1
+            lst.insert(i, g)
+            monos[b] = lst
+        else:
+            kind = targets[:] if len(holders) == 2 else split[:]
+            for o in holders:
+                lst = kind[o][:]
+                i = 0
+                while i < len(lst) and lst[i] < g:
+                    i += 1
+                lst.insert(i, g)
+                kind[o] = lst
+            if len(holders) == 2:
+                targets = kind
+            else:
+                split = kind
+        new.lists = (mortgaged, monos, targets, split)
+        return new
 
     def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
         """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
@@ -204,6 +320,28 @@ class _WorstRents:
                 second = r
         self.first, self.owner, self.second = first, owner, second
 
+    def built(self, s: int, houses: list[int]) -> None:
+        """The danger after a building was added on street ``s`` (its rent went up), or after
+        ``s`` began to earn (lifted, or sold by the bank: ``holdings`` are already the new
+        ones), and nothing else changed: that street alone is weighed again. ``owner`` may then differ from what
+        ``work_out`` finds where two owners tie for the dearest rent, but ``second`` is the
+        dearest rent of anyone but ``owner`` either way, so every player's danger (``first``,
+        or ``second`` for ``owner``) is the same."""
+        h = self.holdings
+        o = h.own[s]
+        if o < 0 or h.mort[s]:
+            return
+        r = h.t.street_rents[s * 6 + houses[s]]
+        if o == self.owner:
+            if r > self.first:
+                self.first = r
+        elif r > self.first:
+            self.second = self.first
+            self.first = r
+            self.owner = o
+        elif r > self.second:
+            self.second = r
+
 
 _WORST: Final[list[_WorstRents | None]] = [None]
 
@@ -231,6 +369,10 @@ _MORTGAGES: Final = _per_square(A.Mortgage)
 _LIFTS: Final = _per_square(A.Lift)
 _SALES: Final = _per_square(A.SellBuilding)
 _PAY_FINES: Final = _per_seat(A.PayJailFine)
+_JAIL_CARDS: Final = _per_seat(A.UseJailCard)
+_ACCEPTS: Final = _per_seat(A.AcceptTrade)
+_REJECTS: Final = _per_seat(A.RejectTrade)
+_BANKRUPTCIES: Final = _per_seat(A.DeclareBankruptcy)
 # Bids made so far, by amount * _SEATS + seat: a bid is the same object for the same seat and
 # amount (a new frozen Bid runs the Python __init__ of its dataclass, a tenth of an auction's
 # cost in the compiled build). Bids are rounded to 500 F and below the cash of a player, so
@@ -513,7 +655,16 @@ class Bot:
                 self._owners_version += 1     # deeds changed hands (not just a mortgage)
             self._version += 1
             snap = _LAST[0]
-            if snap is None or snap.t is not t or not (
+            if (snap is not None and snap.t is t and state.engine_only and snap.seen is state
+                    and snap.deeds + 1 == state.deed_changes
+                    and state.flipped_at == state.deed_changes and t.ascending):
+                snap = _LAST[0] = snap.flipped(state.flipped_square)   # one mortgage since
+            elif (snap is not None and snap.t is t and state.engine_only and snap.seen is state
+                    and snap.deeds + 1 == state.deed_changes
+                    and state.bought_at == state.deed_changes
+                    and not mort[state.bought_square]):
+                snap = _LAST[0] = snap.bought(state.bought_square, own[state.bought_square])
+            elif snap is None or snap.t is not t or not (
                     state.engine_only and snap.seen is state
                     and snap.deeds == state.deed_changes) and (
                     own != snap.own or mort != snap.mort):
@@ -549,10 +700,20 @@ class Bot:
             assert h is not None   # set by refresh
             if w is None:
                 w = _WORST[0] = _WorstRents(h, state.houses, not state.engine_only)
-            elif w.holdings is not h or not (
-                    state.engine_only and w.seen is state
-                    and w.builds == state.build_changes) and state.houses != w.houses:
-                w.work_out(h, state.houses, not state.engine_only)
+            elif w.holdings is not h:
+                if (h.base is w.holdings and h.grew >= 0 and state.engine_only
+                        and w.seen is state and w.builds == state.build_changes):
+                    w.holdings = h   # one deed more earns rent (a lift, a sale of the bank)
+                    w.built(h.grew, state.houses)
+                else:
+                    w.work_out(h, state.houses, not state.engine_only)
+            elif not (state.engine_only and w.seen is state
+                      and w.builds == state.build_changes):
+                if (state.engine_only and w.seen is state and w.builds + 1 == state.build_changes
+                        and state.built_at == state.build_changes):
+                    w.built(state.built_square, state.houses)   # one more building, on one street
+                elif state.houses != w.houses:
+                    w.work_out(h, state.houses, not state.engine_only)
             w.seen = state
             w.builds = state.build_changes
             r += (w.second if p == w.owner else w.first) * self._pe_danger_pct // 100
@@ -695,7 +856,7 @@ class Bot:
             return _roll(p)
         if pl.jail_cards:
             self.last_reason = because("jail_card")
-            return A.UseJailCard(p)
+            return _seat_act(_JAIL_CARDS, p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
             self.last_reason = because("jail_fine")
             return _seat_act(_PAY_FINES, p)
@@ -1080,7 +1241,7 @@ class Bot:
             if a is not None:
                 return a
         self.last_reason = because("bankrupt")
-        return A.DeclareBankruptcy(p)
+        return _seat_act(_BANKRUPTCIES, p)
 
     def _pay_in_kind(self, state: GameState, p: int, d: Debt,
                      any_property: bool = False) -> A.Action | None:
@@ -1127,14 +1288,14 @@ class Bot:
         assert tr is not None   # phase TRADE
         if state.time_up:   # the quick game's time is over: no deal can be concluded
             self.last_reason = because("refuse_time_up")
-            return A.RejectTrade(p)
+            return _seat_act(_REJECTS, p)
         accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason
         if accept:
-            return A.AcceptTrade(p)
+            return _seat_act(_ACCEPTS, p)
         if counter is not None and self.level.counters:
             self._counter = counter
-        return A.RejectTrade(p)
+        return _seat_act(_REJECTS, p)
 
 
 def _offer_data(a: A.ProposeTrade | None) -> list | None:

@@ -188,7 +188,15 @@ class Table:
             self.window_rolls = state.rolls
             n = len(state.players)
             cur = state.current
-            self.window_seats = [i for i in ((cur + k) % n for k in range(1, n)) if i in self.bots]
+            # The others in the order of play from the current player (a plain loop: the
+            # generator it replaced made two objects at every turn in the compiled build).
+            seats: list[int] = []
+            bots = self.bots
+            for k in range(1, n):
+                i = (cur + k) % n
+                if i in bots:
+                    seats.append(i)
+            self.window_seats = seats
             self.window_steps = WINDOW_STEPS
         while self.window_seats:
             if (state.turn != self.window_turn or state.rolls != self.window_rolls

@@ -163,7 +163,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     players = state.players
     pl = players[me]
     budget = pl.cash - bot.reserve_now(state, me) // 2
-    best: A.ProposeTrade | None = None
+    best_offer: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
     best_score = float(bot._pe_trade_gain)
     streets, group, members_of, monos = t.streets, t.group, t.members, bot.monos
     houses = state.houses
@@ -247,7 +247,13 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             if score <= best_score:
                 continue
             best_score = score
-            best = A.ProposeTrade(me, other, give=give, take=take, cash=cash)
+            best_offer = (other, give, take, cash)
+    # The offer made once, for the best candidate only (a ProposeTrade is a frozen dataclass:
+    # its __init__ is Python code, with keywords, even in the compiled build).
+    best: A.ProposeTrade | None = None
+    if best_offer is not None:
+        other, give, take, cash = best_offer
+        best = A.ProposeTrade(me, other, give, take, cash)
     if best is None and bot._lv_develops:
         best = _consolidate(bot, state, me, budget)
     if best is not None:

@@ -31,6 +31,7 @@ class Tables:
     """Per-board constants the players read (built once, immutable after)."""
 
     __slots__ = (
+        "ascending",
         "board",
         "bonus",
         "build_rank",
@@ -55,6 +56,8 @@ class Tables:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        # The properties in board order (ai.bot._Holdings.flipped keeps its lists so)
+        self.ascending = list(board.properties) == sorted(board.properties)
         standard = len(board.properties) == 28 and board.kinds[10] != STREET
         self.prob = [LANDING_FR[s] / 10000 if standard else 0.025 for s in range(40)]
         self.kind = board.kinds

@@ -116,6 +116,8 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None
         state.houses[s] = HOTEL
     else:
         state.houses[s] += 1
+    state.built_square = s
+    state.built_at = state.build_changes
     if ev is not None:
         ev.append(event("build", p, s, top_up if placing else b.house_costs[s], -1, kind))
     if placing:
@@ -195,6 +197,8 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event] | None) -
     m = facts(state).mortgages[s]
     state.mortgaged[s] = True
     state.deed_changes += 1
+    state.flipped_square = s
+    state.flipped_at = state.deed_changes
     state.players[p].cash += m
     state.bank_cash -= m
     if ev is not None:
@@ -216,6 +220,8 @@ def _do_lift(state: GameState, action: A.Lift, ev: list[Event] | None) -> None:
     state.bank_cash += cost
     state.mortgaged[s] = False
     state.deed_changes += 1
+    state.flipped_square = s
+    state.flipped_at = state.deed_changes
     if s in state.fresh_lifts:
         state.fresh_lifts.remove(s)
     if ev is not None:

@@ -11,7 +11,7 @@ trade awaiting an answer) keeps what comes after it in ``state.stack``; ``_resum
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import (
@@ -144,10 +144,38 @@ def _whole(x: object) -> bool:
 
 def _shuffle(state: GameState, items: list[int]) -> None:
     rng = state.rng
+    if _NATIVE:   # rng.below on the two 32-bit halves of the state, as in _do_roll
+        hi = rng >> 32
+        lo = rng & 0xFFFFFFFF
+        for i in range(len(items) - 1, 0, -1):
+            hi, lo, r = _step32(hi, lo)
+            j = r % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        state.rng = (hi << 32) | lo
+        return
     for i in range(len(items) - 1, 0, -1):
         rng, j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
     state.rng = rng
+
+
+def _step32(hi: int, lo: int) -> tuple[int, int, int]:
+    """One step of rng.next_u32 on the two 32-bit halves of the state (the compiled build's
+    way, _do_roll): the new halves and the 32 random bits."""
+    lo ^= ((lo >> 12) | (hi << 20)) & 0xFFFFFFFF      # x ^= x >> 12
+    hi ^= hi >> 12
+    hi ^= ((hi << 25) | (lo >> 7)) & 0xFFFFFFFF       # x ^= x << 25 (64 bits)
+    lo ^= (lo << 25) & 0xFFFFFFFF
+    lo ^= ((lo >> 27) | (hi << 5)) & 0xFFFFFFFF       # x ^= x >> 27
+    hi ^= hi >> 27
+    a0 = lo & 0xFFFF
+    a1 = lo >> 16
+    a2 = hi & 0xFFFF
+    t = a0 * 0xDD1D
+    t = a0 * 0x4F6C + a1 * 0xDD1D + (t >> 16)
+    t2 = a0 * 0xF491 + a1 * 0x4F6C + a2 * 0xDD1D + (t >> 16)
+    t3 = a0 * 0x2545 + a1 * 0xF491 + a2 * 0x4F6C + (hi >> 16) * 0xDD1D + (t2 >> 16)
+    return hi, lo, ((t3 & 0xFFFF) << 16) | (t2 & 0xFFFF)
 
 
 def _deal_deeds(state: GameState, k: int) -> None:
@@ -172,10 +200,11 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     """Validate ``action`` and carry it out; return the events (none when the state's
     ``record_events`` is False: nobody reads them). Raises IllegalAction (state unchanged) when
     the action is not allowed now."""
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    t = type(action)
+    shape = _SHAPES.get(t)
+    if shape is None:
         raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
-    bad = _malformed(action, _SHAPES[type(action)])
+    bad = _malformed(action, shape)
     if bad:
         raise IllegalAction(f"{bad} has the wrong type in {action!r}", action, code="bad_action",
                             fields={"field": bad})
@@ -184,7 +213,27 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
     # a tenth of a headless game, whose driver does not read them: ai.sim.play_game).
     ev: list[Event] | None = [] if state.record_events else None
-    handler(state, action, ev)
+    # The frequent ones called directly in the compiled build (native calls: a call through
+    # the table goes through each handler's Python entry point); the rest by the table, and
+    # all of them by the table in the interpreter, where the tests would cost more.
+    if not _NATIVE:
+        _HANDLERS[t](state, action, ev)
+    elif t is _ROLL_T:
+        _do_roll(state, cast(A.Roll, action), ev)
+    elif t is _CLAIM_T:
+        _do_claim(state, cast(A.ClaimRent, action), ev)
+    elif t is _BID_T:
+        _do_bid(state, cast(A.Bid, action), ev)
+    elif t is _BUILD_T:
+        _do_build(state, cast(A.Build, action), ev)
+    elif t is _PASS_T:
+        _do_pass(state, cast(A.Pass, action), ev)
+    elif t is _BUY_T:
+        _do_buy(state, cast(A.Buy, action), ev)
+    elif t is _MORTGAGE_T:
+        _do_mortgage(state, cast(A.Mortgage, action), ev)
+    else:
+        _HANDLERS[t](state, action, ev)
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
@@ -558,6 +607,8 @@ def _do_buy(state: GameState, action: A.Buy, ev: list[Event] | None) -> None:
     state.bank_cash += price
     state.owner[s] = action.player
     state.deed_changes += 1
+    state.bought_square = s
+    state.bought_at = state.deed_changes
     state.pending_square = -1
     if ev is not None:
         ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
@@ -651,6 +702,8 @@ def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event] | None) 
     if au.kind == "property":
         state.owner[au.square] = w
         state.deed_changes += 1
+        state.bought_square = au.square
+        state.bought_at = state.deed_changes
         _pay_bank(state, w, au.high_bid, "auction", ev)
         _resume(state, ev)
         return
@@ -787,6 +840,13 @@ _HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event] | None], None]
 }
 
 _SHAPES: Final[dict[type, tuple[tuple[str, int], ...]]] = {cls: A.shape(cls) for cls in _HANDLERS}
+_ROLL_T: Final = A.Roll
+_CLAIM_T: Final = A.ClaimRent
+_BID_T: Final = A.Bid
+_BUILD_T: Final = A.Build
+_PASS_T: Final = A.Pass
+_BUY_T: Final = A.Buy
+_MORTGAGE_T: Final = A.Mortgage
 
 
 def malformed(action: object) -> str:

@@ -208,7 +208,20 @@ def assets(state: GameState, player: int) -> int:
     """The player's 'actif': cash plus everything the bank would lend or pay back, including
     what he may still borrow (MONOPOLIC: "emprunter ... à tout moment", seeds/000). A bid above
     it is void (seeds/002 ENCHERES)."""
-    return state.players[player].cash + liquidation_value(state, player) + loan_room(state, player)
+    if not state.engine_only:
+        return (state.players[player].cash + liquidation_value(state, player)
+                + loan_room(state, player))
+    # Asked at every bid: on a state only the engine changes, each seat's liquidation value
+    # holds while its counters of the deeds and the buildings stand.
+    at = state.liq_at
+    if len(at) != len(state.players):
+        at = state.liq_at = [-1] * len(state.players)
+        state.liq_value = [0] * len(state.players)
+    key = state.deed_changes * 1_000_000 + state.build_changes
+    if at[player] != key:
+        at[player] = key
+        state.liq_value[player] = liquidation_value(state, player)
+    return state.players[player].cash + state.liq_value[player] + loan_room(state, player)
 
 
 @dataclass(frozen=True)

@@ -216,6 +216,23 @@ class GameState:
     deed_changes: int = field(default=0, compare=False, repr=False)
     build_changes: int = field(default=0, compare=False, repr=False)
     engine_only: bool = field(default=False, compare=False, repr=False)
+    # The street of the engine's last change that raised a building level (a house or a hotel
+    # put on it), and ``build_changes`` after it: the computer players' danger (the dearest
+    # rents, ``ai.bot._WorstRents``) then looks at that street alone. Not saved, not compared.
+    built_square: int = field(default=-1, compare=False, repr=False)
+    built_at: int = field(default=-1, compare=False, repr=False)
+    # Likewise the square of the last change that mortgaged or lifted a deed (nothing else),
+    # and ``deed_changes`` after it (``ai.bot._Holdings.flipped``).
+    flipped_square: int = field(default=-1, compare=False, repr=False)
+    flipped_at: int = field(default=-1, compare=False, repr=False)
+    # ... and of the last one that sold a deed of the bank (bought, or won at auction): its
+    # square and ``deed_changes`` after it (``ai.bot._Holdings.bought``).
+    bought_square: int = field(default=-1, compare=False, repr=False)
+    bought_at: int = field(default=-1, compare=False, repr=False)
+    # ``queries.assets`` on an engine-only state (asked at every bid): each seat's liquidation
+    # value and the counters it was worked out at. Not saved, not compared.
+    liq_at: list[int] = field(default_factory=list, compare=False, repr=False)
+    liq_value: list[int] = field(default_factory=list, compare=False, repr=False)
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)
