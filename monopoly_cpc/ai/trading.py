@@ -209,13 +209,15 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             my_streets = [s for s in streets if own[s] == me]
         for s in my_streets:
             h = group[s]
-            if h == g or h in monos:
+            if h == g:
                 continue
             for x in members_of[h]:
                 if x != s and own[x] != other:
                     break
             else:
-                if not group_has_buildings(state, s):
+                # (asked after the loop, which most streets leave early: a search in a
+                # sequence is dearer than a few list reads)
+                if h not in monos and not group_has_buildings(state, s):
                     options.append((s,))
         # Or a station or utility as small change.
         for s in t.small_change:
