@@ -471,12 +471,6 @@ class Bot:
         self._room_state: GameState | None = None
         self._room_deeds = self._room_builds = self._room_p = self._room_exclude = -1
         self._room = 0
-        # The last _junk_to_mortgage: its state (engine_only), counters, tables, complete groups
-        # (the lists are replaced, never changed in place), player and answer.
-        self._junk_state: GameState | None = None
-        self._junk_deeds = self._junk_builds = self._junk_p = self._junk = -1
-        self._junk_t: Tables | None = None
-        self._junk_monos: Sequence[int] = ()
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
@@ -1116,16 +1110,8 @@ class Bot:
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
         t = self.board_tables()
-        monos = self.monos
-        # Asked again and again while the deeds and buildings stand (at each build check short
-        # of cash): on a state only the engine changes, the last answer holds.
-        if (state.engine_only and self._junk_state is state and self._junk_p == p
-                and self._junk_deeds == state.deed_changes
-                and self._junk_builds == state.build_changes
-                and self._junk_t is t and self._junk_monos is monos):
-            return self._junk
         own, mort, houses = state.owner, state.mortgaged, state.houses
-        group, members_of, gsize, price = t.group, t.members, t.gsize, t.price
+        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
         # The least of the keys (kind, price, square): stations and utilities (kind 0) earn
         # least per franc, then streets (kind 1); compared as three ints, no tuple a candidate.
         best = best_kind = best_price = -1
@@ -1160,10 +1146,6 @@ class Bot:
                     or (kind == best_kind and (pr < best_price
                                                or (pr == best_price and s < best)))):
                 best, best_kind, best_price = s, kind, pr
-        if state.engine_only:
-            self._junk_state, self._junk_p, self._junk_t, self._junk_monos = state, p, t, monos
-            self._junk_deeds, self._junk_builds = state.deed_changes, state.build_changes
-            self._junk = best
         return best
 
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:
