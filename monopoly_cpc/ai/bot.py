@@ -1112,11 +1112,14 @@ class Bot:
         t = self.board_tables()
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
-        best, best_key = -1, None
+        # The least of the keys (kind, price, square): stations and utilities (kind 0) earn
+        # least per franc, then streets (kind 1); compared as three ints, no tuple a candidate.
+        best = best_kind = best_price = -1
         for s in t.properties:
             if own[s] != p or mort[s]:
                 continue
             g = group[s]
+            kind = 0
             if g >= 0:
                 if g in monos:
                     continue
@@ -1135,13 +1138,14 @@ class Bot:
                     n = gsize[g]
                     if mine + free == n and mine >= n - 1:
                         continue  # one street from a monopoly: keep it clean
-                    key = (1, price[s], s)
-                    if best_key is None or key < best_key:
-                        best, best_key = s, key
-                continue
-            key = (0, price[s], s)  # stations and utilities earn least per franc
-            if best_key is None or key < best_key:
-                best, best_key = s, key
+                    kind = 1
+                if kind == 0:
+                    continue   # a building in the group
+            pr = price[s]
+            if (best < 0 or kind < best_kind
+                    or (kind == best_kind and (pr < best_price
+                                               or (pr == best_price and s < best)))):
+                best, best_kind, best_price = s, kind, pr
         return best
 
     def _mortgage_room(self, state: GameState, p: int, exclude: int) -> int:

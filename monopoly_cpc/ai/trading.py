@@ -74,8 +74,12 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     memo = bot.offer_memo
     if memo[0] is not t:
         memo = bot.offer_memo = (t, {})
+    # The memo typed here (``offer_memo`` is a plain tuple): native dict, tuple and list
+    # operations when compiled, not generic ones on objects.
+    seen: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
+               tuple[list[int], list[int], tuple[float, float, list[int], list[int]]]] = memo[1]
     key = (me, other, take, give)
-    known = memo[1].get(key)
+    known = seen.get(key)
     own, mort = state.owner, state.mortgaged
     squares = _touched(t, take + give) if known is None else known[0]
     now = [own[x] for x in squares]
@@ -83,7 +87,7 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     if known is not None and known[1] == now:
         return known[2]
     got = gains(bot, state, me, other, take, give, 0)
-    memo[1][key] = (squares, now, got)
+    seen[key] = (squares, now, got)
     return got
 
 
@@ -205,13 +209,15 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             my_streets = [s for s in streets if own[s] == me]
         for s in my_streets:
             h = group[s]
-            if h == g or h in monos:
+            if h == g:
                 continue
             for x in members_of[h]:
                 if x != s and own[x] != other:
                     break
             else:
-                if not group_has_buildings(state, s):
+                # (asked after the loop, which most streets leave early: a search in a
+                # sequence is dearer than a few list reads)
+                if h not in monos and not group_has_buildings(state, s):
                     options.append((s,))
         # Or a station or utility as small change.
         for s in t.small_change:
@@ -276,7 +282,9 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
     cash he should accept (his loss plus a margin): the group then has two owners."""
     t = bot.board_tables()
     own = state.owner
-    alive = state.alive()
+    players = state.players
+    n = len(players)
+    # Loops rather than min(key=lambda), any() and generators: native code when compiled.
     for g in bot.split:
         members = t.members[g]
         counts: dict[int, int] = {}
@@ -284,15 +292,30 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
             if own[s] != me:
                 counts[own[s]] = counts.get(own[s], 0) + 1
         # The rival with the fewest streets sells most easily; on a tie, the first one after me
-        # in the seating order (no seat is favoured).
-        n = len(state.players)
-        other = min(counts, key=lambda q: (counts[q], (q - me) % n))
-        if other not in alive:
+        # in the seating order (no seat is favoured). The first of equals in the dict's order,
+        # as min() picks it.
+        other = -1
+        fewest = 0
+        after = 0
+        for q, c in counts.items():
+            d = (q - me) % n
+            if other < 0 or c < fewest or (c == fewest and d < after):
+                other, fewest, after = q, c, d
+        if other < 0 or other >= n or players[other].bankrupt:   # (state.alive())
             continue
-        take = tuple(s for s in members if own[s] == other)
-        if any(group_has_buildings(state, s) for s in take):
+        got: list[int] = []
+        for s in members:
+            if own[s] == other:
+                got.append(s)
+        take = tuple(got)
+        blocked = False
+        for s in take:
+            if group_has_buildings(state, s):
+                blocked = True
+                break
+        if blocked:
             continue
-        if not facts(state).trade_mortgaged and any(state.mortgaged[s] for s in take):
+        if not facts(state).trade_mortgaged and _any_mortgaged(state.mortgaged, take):
             continue
         key = (other, (), take)
         last = bot.tried.get(key)
