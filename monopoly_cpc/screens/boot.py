@@ -583,8 +583,7 @@ class BootScreen(Screen):
                     break
                 self._at(rec.t_start, "tape_noise", leader_s, rec.t_end - rec.t_start - leader_s, start=start)
         loaded = [e for e in events if e.kind == "file_loaded"]
-        load_line = {name.lstrip("!"): line for line, name in basic.load_lines(tape.monopoly_files()[0].data)}
-        # the loader's LOADs run in its lines 20 and 30 (for Break in <line>)
+        load_line = _load_lines()   # the loader's LOADs run in its lines 20 and 30 (Break in <line>)
         program_from = 0.0 if self._tape_wanted == "program" else (
             loaded[0].t if loaded and loaded[0].file == tape.LOADER_NAME else math.inf)
         for e in events:
@@ -686,7 +685,7 @@ class BootScreen(Screen):
         if ev.key == "ESC":
             self._break()
             return
-        delay = self.t - (self._paused_at if self._paused_at is not None else self.t)
+        delay = 0 if self._paused_at is None else self.t - self._paused_at
         self._paused_at = None
         self._schedule = [(tick + delay, op) for tick, op in self._schedule]
         if self._picture_ticks is not None:
@@ -728,7 +727,7 @@ class BootScreen(Screen):
         if not binary:
             # The loader's LOADs run in its lines 20 and 30, its key wait in line 40 (for Break
             # in <line>); BASIC looks at an ESC pressed during a read once the read is over.
-            load_line = {name.lstrip("!"): line for line, name in basic.load_lines(tape.monopoly_files()[0].data)}
+            load_line = _load_lines()
             started: set[str] = set()
             for e in events:
                 base = e.file.split(".")[0]
@@ -895,6 +894,11 @@ class BootScreen(Screen):
         self.ctx.audio.stop("tape")
         self.ctx.audio.stop("disc_motor")
         self.ctx.switch(self.on_done())
+
+
+def _load_lines() -> dict[str, int]:
+    """The BASIC loader's line of each file it LOADs, by name ('MONOSCR': 20, ...)."""
+    return {name.lstrip("!"): line for line, name in basic.load_lines(tape.monopoly_files()[0].data)}
 
 
 @lru_cache(maxsize=2)

@@ -180,10 +180,9 @@ class HousesMode(CommandMode):
         while self.builders:
             self.builder = self.builders.pop(0)
             self.left = self.demand[self.builder]
-            if not self.host.is_computer(self.builder):
-                self.step = BUILD
-                return
             self.step = BUILD
+            if not self.host.is_computer(self.builder):
+                return      # a person builds with the cursor
             if not self._computer_builds():
                 return      # its building went to auction: the auction window takes over
         self.step = DONE
