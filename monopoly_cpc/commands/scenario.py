@@ -9,6 +9,7 @@ from pathlib import Path
 
 from monopoly_cpc.cli import file_name
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.safefile import target_problem
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
             if path.is_dir():
                 raise UserError(f"{name}: is a folder; give scenario files (e.g. {name}/*.yaml)")
             if not path.is_file():
-                raise UserError(f"{name}: no such scenario file")
+                why = target_problem(path)
+                raise UserError(f"{name}: " + (f"not a scenario file ({why})" if why
+                                               else "no such scenario file"))
             result = run_scenario(path)
         except UserError as exc:
             _error(str(exc))

@@ -63,6 +63,22 @@ def test_scenario_file_errors_are_one_line(tmp_path, capsys):
     assert "no such scenario file" in capsys.readouterr().err
 
 
+def test_a_device_or_fifo_given_as_scenario_says_what_it_is(tmp_path, capsys):
+    """A device or a FIFO is named as such (it exists: "no such file" would mislead), one
+    line, exit 1, and the FIFO is never opened (opening it would wait for a writer)."""
+    import os
+
+    from monopoly_cpc.cli import main
+
+    assert main(["scenario", os.devnull]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a character device, not a regular file" in err
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    assert main(["scenario", str(fifo)]) == 1
+    assert "a FIFO, not a regular file" in capsys.readouterr().err
+
+
 
 @pytest.mark.parametrize("content, said", [
     (b"\xff\xfe", "not a text file in UTF-8"),
