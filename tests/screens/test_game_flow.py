@@ -126,9 +126,31 @@ def test_a_rent_not_claimed_before_the_next_roll_is_lost():
     s.screen.state.owner[3] = 1
     s.press("D")
     assert until(s, "A vous, MARIE")
-    s.press("D")
+    settle(s)
+    s.press("D")                    # MARIE is owed this rent herself: her first D warns
+    assert until(s, "L : votre loyer ! D : y renoncer")
+    assert s.screen.state.claim is not None and s.screen.state.rolls == 1
+    s.press("D")                    # the second rolls: the rule, the rent is lost
     assert until(s, "Loyer non réclamé : tant pis pour MARIE")
     assert s.screen.state.players[1].cash == 150000
+
+
+def test_the_owner_who_rolls_next_is_warned_once_then_l_claims():
+    """seeds/002 part A: an unclaimed rent is lost at the next roll. When the next roll is the
+    owner's own, his first D says what it would cost and rolls nothing (a play-tester lost his
+    rent to the D prompt that came 0.7 s after the claim's); L then claims it as ever."""
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2), (3, 3)])
+    s.screen.state.owner[3] = 1
+    s.press("D")
+    assert until(s, "A vous, MARIE")
+    settle(s)
+    s.press("D")
+    assert until(s, "L : votre loyer ! D : y renoncer")
+    s.press("L")
+    assert until(s, "JEAN paie 400 F de loyer à MARIE")
+    assert s.screen.state.players[1].cash == 150400
+    s.press("D")                    # nothing owed now: D rolls at once
+    assert until(s, "MARIE : 3 + 3 = 6")
 
 
 def test_a_chance_card_is_shown_and_obeyed():
@@ -791,3 +813,22 @@ def test_an_offer_unanswered_when_the_time_is_up_lapses():
     assert until(s, "L'offre de JEAN tombe (temps écoulé)")
     assert st.trade is None and st.owner[1] == 0 and st.owner[3] == 1
     assert until(s, "FIN DE LA PARTIE") or st.phase == GAME_OVER
+
+
+def test_the_jailed_owner_trying_for_a_double_is_warned_of_his_rent_too():
+    """The same warning in jail: D there is a roll of the dice as well (seeds/002 part A,
+    "Pendant son séjour en prison, un joueur peut percevoir des loyers")."""
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2), (3, 4)])
+    st = s.screen.state
+    st.owner[3] = 1
+    st.players[1].in_jail = True
+    st.players[1].pos = 10
+    s.press("D")
+    assert until(s, "MARIE : tapez L pour réclamer le loyer")
+    assert until(s, "D : tenter un double")
+    settle(s)
+    s.press("D")
+    assert until(s, "L : votre loyer ! D : y renoncer")
+    assert st.rolls == 1 and st.claim is not None
+    s.press("L")
+    assert until(s, "JEAN paie 400 F de loyer à MARIE")

@@ -27,6 +27,8 @@ class JailMode(Prompt):
         elif ev.letter == "C":
             action = A.UseJailCard(self.who)   # without a card the engine's line says so
         elif ev.letter == "D":
+            if self.own_rent_first():
+                return True
             action = A.Roll(self.who)
         if action is None:
             return False

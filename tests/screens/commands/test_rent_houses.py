@@ -31,7 +31,9 @@ def test_rent_not_claimed_before_the_next_roll_is_lost():
     land_anne_on_vaugirard(s, st)
     assert st.current == 1 and st.claim is not None
     st.forced_dice = [(1, 2)]
-    s.press("D", ticks=200)                  # BRUNO rolls without claiming
+    s.press("D", ticks=200)                  # BRUNO, owed the rent, is reminded once
+    assert st.claim is not None and "L : votre loyer ! D : y renoncer" in flat(s)
+    s.press("D", ticks=200)                  # and rolls without claiming
     assert st.claim is None
     assert st.players[1].cash == 150_000 and st.players[0].cash == 150_000
 
