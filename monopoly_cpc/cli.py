@@ -40,7 +40,10 @@ COMMANDS = (
 
 
 def positive_int(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
     return value

@@ -38,6 +38,16 @@ def test_a_wrong_option_is_a_usage_error(argv):
     assert "usage:" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("value", ["abc", "0", "-2", "1.5"])
+def test_a_count_that_is_not_a_positive_whole_number_says_so(value, capsys):
+    """`--scale abc` said "invalid positive_int value" (the name of a function of ours)."""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--scale", value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"expected a positive whole number, got {value!r}" in err and "positive_int" not in err
+
+
 def test_frames_without_headless_is_one_clear_line():
     r = run("--frames", "3")
     assert r.returncode != 0 and "Traceback" not in r.stderr
