@@ -160,7 +160,13 @@ def draw_square(fb: FrameBuffer, state: GameState, square: int, x: int, pen: int
         if state.houses[square]:
             _houses(fb, x, state.houses[square])
     y = NAME_STREET_Y if street else NAME_OTHER_Y
-    for line in name_lines(board.names[square]):
+    name = board.names[square]
+    if pawns and all(p in jailed for p in pawns):
+        # nobody visiting: "PRISON", not "PRISON / SIMPLE VISITE" above pawns behind bars
+        from monopoly_cpc.texts import name_forms
+
+        name = name_forms(name)[-1]
+    for line in name_lines(name):
         _centred(fb, x, y, line)
         y += LINE_H
     # from the bottom up: price, or the owner and the mortgage; the pawns standing there

@@ -73,6 +73,7 @@ SHAPES = {
     ),
 }
 SPRITE = 9  # every sprite is 9x9 with its outline
+ROW_OF_FOUR = 4 * (SPRITE - 1) + 1   # four pawns side by side, each outline shared
 
 
 @cache
@@ -105,15 +106,21 @@ def draw_pawn(fb: FrameBuffer, pawn: int, x: int, y: int, scale: int = 1) -> Non
     fb.sprite(pawn_sprite(pawn, scale), x, y, transparent=TRANSPARENT)
 
 
-def slot(square: int, index: int) -> tuple[int, int]:
-    """Top-left corner of the ``index``-th pawn (0..5) standing on ``square``.
+def slot(square: int, index: int, count: int = 0) -> tuple[int, int]:
+    """Top-left corner of the ``index``-th pawn (0..5) of the ``count`` standing on ``square``
+    (0: not known, as for six).
 
     Three pawns fit side by side in a square; the fourth to sixth stand one row further in,
     towards the inside of the ring (for a corner: in the corner of the middle of the board), so
     that six pawns on one square all stay visible and none seems to stand on another square.
+    Exactly four on Départ or the Parc gratuit (the start of a four-player game) stand in one
+    row inside the square, their outlines shared: those corners are wide enough.
     """
     c = cell(square)
     ix, iy, iw, ih = c.inner()
+    if count == 4 and square % 10 == 0 and iw >= ROW_OF_FOUR and c.side in ("bottom", "top"):
+        x = ix + (iw - ROW_OF_FOUR) // 2 + index * (SPRITE - 1)
+        return x, (iy + ih - SPRITE if c.side == "bottom" else iy)
     row, col = divmod(index, 3)
     if square % 10 == 0 and row:
         # a corner has no row further in on its own: its fourth to sixth pawns stand in the
@@ -142,11 +149,14 @@ def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozen
 
     Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting).
     """
+    crowd: dict[int, int] = {}
+    for _pawn, square in positions:
+        crowd[square] = crowd.get(square, 0) + 1
     count: dict[int, int] = {}
     for pawn, square in positions:
         k = count.get(square, 0)
         count[square] = k + 1
-        x, y = slot(square, k)
+        x, y = slot(square, k, crowd[square])
         draw_pawn(fb, pawn, x, y)
         if pawn in jailed:
             draw_bars(fb, x, y)

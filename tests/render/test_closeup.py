@@ -246,3 +246,19 @@ def test_the_dice_of_the_hole_stay_above_the_strip_while_they_roll():
     assert ys.min() >= closeup.Y0 - 13 and ys.max() < closeup.Y0
     xs = np.nonzero(fb.pens.any(axis=0))[0]
     assert xs.min() > closeup.square_x(2) + 1 and xs.max() < closeup.square_x(closeup.COUNT)
+
+
+def test_the_prison_says_prison_alone_when_nobody_there_is_visiting():
+    """Pawns behind bars under "PRISON / SIMPLE VISITE" read as visitors (play-test, 28 Nov
+    2026): with only prisoners there the square says PRISON; with a visitor, both."""
+    st = _state()
+    st.players[0].pos = 10
+    st.players[0].in_jail = True
+    fb = _frame(st, 10)
+    assert _text_at(fb, "PRISON", *_box(1)) and not _text_at(fb, "SIMPLE VISITE", *_box(1))
+    st.players[1].pos = 10                   # BRUNO only visiting
+    fb = _frame(st, 10)
+    assert _text_at(fb, "SIMPLE VISITE", *_box(1))
+    st.players[1].pos = 11
+    st.players[0].in_jail = False            # ANNE out, still on the square: visiting
+    assert _text_at(_frame(st, 10), "SIMPLE VISITE", *_box(1))

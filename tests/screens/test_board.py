@@ -69,9 +69,8 @@ def test_six_distinct_pawns_all_visible_on_one_square():
         fb = FrameBuffer()
         draw_pawns(fb, [(i, square) for i in range(6)])
         for i in range(6):                      # every pawn still shows all its body
-            solo = FrameBuffer()
-            draw_pawns(solo, [(j, square) for j in range(i)] + [(i, square)])
-            mine = (solo.pens == 1) & ~_earlier(square, i)
+            solo = _six_drawn(square, i + 1)       # the first i + 1 in the places of six
+            mine = (solo.pens == 1) & ~(_six_drawn(square, i).pens != 0)
             assert mine.sum() > 8
             assert (fb.pens[mine] == 1).all(), (square, i)
     assert all((s != TRANSPARENT).any() for s in sprites)
@@ -91,10 +90,14 @@ def test_pawns_never_stand_on_another_square():
         assert (in_cell | in_hole).all(), square
 
 
-def _earlier(square, i):
+def _six_drawn(square, n):
+    """The first ``n`` pawns where they stand when six are on ``square``."""
+    from monopoly_cpc.render.pawns import draw_pawn, slot
+
     fb = FrameBuffer()
-    draw_pawns(fb, [(j, square) for j in range(i)])
-    return fb.pens != 0
+    for j in range(n):
+        draw_pawn(fb, j, *slot(square, j, 6))
+    return fb
 
 
 def test_a_pawn_in_prison_is_drawn_behind_bars():
@@ -151,3 +154,23 @@ def test_pawns_standing_in_the_middle_of_the_board_cover_none_of_its_drawings():
             for k in range(3, 6):
                 x, y = slot(square, k)
                 assert not ink[y - 1:y + SPRITE + 1, x - 1:x + SPRITE + 1].any(), (lang, square, k)
+
+
+def test_four_pawns_on_depart_stand_in_one_row_inside_the_square():
+    """A four-player game starts with four pawns on Départ: all four in the corner, each body
+    whole (play-tests of 27 and 28 Nov 2026: the fourth stood in the middle of the board, and
+    looked like a stray pawn)."""
+    from monopoly_cpc.render.pawns import draw_pawn, slot
+
+    for square in (0, 20):
+        c = cell(square)
+        fb = FrameBuffer()
+        fb.clear(2)
+        draw_pawns(fb, [(i, square) for i in range(4)])
+        ys, xs = np.nonzero(fb.pens != 2)
+        assert ((xs >= c.x) & (xs <= c.x + c.w) & (ys >= c.y) & (ys <= c.y + c.h)).all(), square
+        for i in range(4):
+            solo = FrameBuffer()
+            draw_pawn(solo, i, *slot(square, i, 4))
+            body = solo.pens == 1
+            assert body.sum() > 8 and (fb.pens[body] == 1).all(), (square, i)
