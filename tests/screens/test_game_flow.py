@@ -557,7 +557,7 @@ def test_debt_window_sells_a_house_with_v():
     assert s.shows("Vente : curseur puis ENTER")
     s.screen.set_cursor(39)
     s.press("ENTER")
-    assert until(s, "JEAN vend un bâtiment de Rue de la Paix")
+    assert until(s, "JEAN vend une maison de Rue de la Paix") and s.shows("(+10.000 F)")
     settle(s)
     assert st.houses[39] == 0 and st.players[0].cash == 12000 + 10000 - 20000
     assert st.phase != "debt"
@@ -606,7 +606,8 @@ def test_a_house_won_at_a_shortage_auction_is_placed_with_the_cursor():
     assert s.shows("JEAN place une maison")
     s.screen.set_cursor(3)
     s.press("ENTER")
-    assert until(s, "JEAN construit sur Rue Lecourbe")
+    assert until(s, "JEAN construit une maison sur Rue") and s.shows("Lecourbe")
+    assert not s.shows("(0 F)")        # paid at the auction
     assert st.houses[3] == 1 and st.bank_houses == 0
 
 
@@ -832,3 +833,21 @@ def test_the_jailed_owner_trying_for_a_double_is_warned_of_his_rent_too():
     assert st.rolls == 1 and st.claim is not None
     s.press("L")
     assert until(s, "JEAN paie 400 F de loyer à MARIE")
+
+
+def test_the_debt_window_says_the_debt_once():
+    """A rent claimed that the payer cannot pay: the debt is the window's heading; the row for
+    the latest news showed the same line again under the keys (play-test, 28 Nov 2026)."""
+    s = game_session(computer=(False, False, False, False), first_player=0, dice=[(1, 2)])
+    st = s.screen.state
+    st.owner[1] = st.owner[3] = 1
+    st.houses[3] = 5                                 # Rue Lecourbe with a hotel: 45.000 F
+    st.players[0].cash = 1000
+    st.owner[39] = 0
+    s.press("D")
+    assert until(s, "MARIE : tapez L pour réclamer le loyer")
+    settle(s)
+    s.press("L")
+    assert until(s, "Il manque 44.000 F")
+    settle(s, 300)
+    assert sum("JEAN doit 45.000 F à MARIE" in row for row in s.text()) == 1

@@ -89,6 +89,10 @@ def test_wrap_keeps_amounts_together_and_still_fills_lines():
     assert wrap("a b c", 40) == ["a b c"] and wrap("", 40) == []
     assert wrap("x" * 45, 40) == ["x" * 40, "x" * 5]          # a word wider than a line
     assert wrap("+ 100.000 F", 8) == ["+", "100.000", "F"]     # an amount wider than a line
+    # a default name is one unit (play-test: "... de loyer à JOUEUR" then "3" alone)
+    assert wrap("JOUEUR 1 paie 2.000 F de loyer à JOUEUR 3", 40) == [
+        "JOUEUR 1 paie 2.000 F de loyer à", "JOUEUR 3"]
+    assert wrap("A vous, JEAN (joueur 1)", 21) == ["A vous, JEAN", "(joueur 1)"]
 
 
 # -- elision -----------------------------------------------------------------------------------
@@ -135,14 +139,16 @@ def test_every_french_article_elides_before_every_square_group_and_player_name()
     # QA's sentence, the M command selling a house
     assert FR.get("cmd.houses.sold", name="ANNE", what="une maison", square="Avenue de Neuilly",
                   value="5.000 F") == "ANNE vend une maison d'Avenue de Neuilly (+5.000 F)"
-    assert FR.get("game.sell", name="ANNE", square="Avenue Foch") == "ANNE vend un bâtiment d'Avenue Foch"
+    assert FR.get("game.sell", name="ANNE", what="un hôtel", square="Avenue Foch",
+                  value="10.000 F") == "ANNE vend un hôtel d'Avenue Foch (+10.000 F)"
     assert FR.get("ai.accept_my_group", group="orange") == "J'ai l'orange."
     assert FR.get("game.account", name="ANNE", cash="1 F") == "Compte d'ANNE : 1 F"
 
 
 def test_english_and_values_that_do_not_follow_an_article_are_left_alone():
     assert EN.get("game.account", name="ANNE", cash="1 F") == "ANNE's account: 1 F"
-    assert EN.get("game.sell", name="ANNE", square="Avenue Foch") == "ANNE sells a building of Avenue Foch"
+    assert EN.get("game.sell", name="ANNE", what="a hotel", square="Avenue Foch",
+                  value="10.000 F") == "ANNE sells a hotel of Avenue Foch (+10.000 F)"
     assert FR.get("game.land", name="ANNE", square="Avenue Foch") == "ANNE est sur Avenue Foch"
     assert FR.get("game.rent_due", amount="1.000 F", owner="ANNE", n=1) == "Loyer de 1.000 F dû à ANNE (1)"
     keys = EN.keys()

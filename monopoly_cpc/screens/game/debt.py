@@ -123,7 +123,8 @@ class DebtMode(Prompt):
         d = st.debts[0]
         creditor = st.players[d.creditor].name if d.creditor >= 0 else t["debt.bank"]
         pl = st.players[self.who]
-        bar(fb, 0, t.get("debt.heading", name=pl.name, amount=m(d.amount), creditor=creditor), 6)
+        heading = t.get("debt.heading", name=pl.name, amount=m(d.amount), creditor=creditor)
+        bar(fb, 0, heading, 6)
         window_line(fb, 1, t.get("debt.cash", cash=m(pl.cash), missing=m(max(0, d.amount - pl.cash))), 1)
         if self.pick == "kind":
             # the properties given take the two rows of the other keys (only ENTER, P and ESC
@@ -138,7 +139,8 @@ class DebtMode(Prompt):
             window_line(fb, 3, t[keys2], 2)
             if self.pick:
                 window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
-            elif self.host.log:
+            elif self.host.log and self.host.log[-1].strip() != heading.strip():
+                # the latest news (a sale, a mortgage); not the debt's own line, the heading
                 window_line(fb, 4, self.host.log[-1], 2)
         if self.message:
             window_line(fb, 5, self.message, 3)

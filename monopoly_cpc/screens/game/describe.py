@@ -59,6 +59,11 @@ class Said:
         return self.t["auction.hotel" if self.ev.text == "hotel" else "auction.building"]
 
     @property
+    def what(self) -> str:
+        """'une maison' or 'un hôtel': what a build or a sale put up or took down."""
+        return self.t["cmd.houses.hotel" if self.ev.text == "hotel" else "cmd.houses.house"]
+
+    @property
     def lot(self) -> str:
         """What an auction sells: the event's square, or a building."""
         return self.place if self.ev.square >= 0 else self.building
@@ -80,11 +85,6 @@ def _named(key: str) -> Callable[[Said], str]:
 def _named_amount(key: str) -> Callable[[Said], str]:
     """The line ``key`` with the player's name and the amount."""
     return lambda s: s.t.get(key, name=s.who, amount=s.amt)
-
-
-def _named_square(key: str) -> Callable[[Said], str]:
-    """The line ``key`` with the player's name and the square."""
-    return lambda s: s.t.get(key, name=s.who, square=s.place)
 
 
 def _turn(s: Said) -> str:
@@ -201,10 +201,14 @@ LINES: dict[str, Callable[[Said], str]] = {
     "jail_stay": _named("game.jail_stay"),
     "leave_jail": _leave_jail,
     "debt": lambda s: s.t.get("debt.heading", name=s.who, amount=s.amt, creditor=s.other),
-    "build": _named_square("game.build"),
-    "sell": _named_square("game.sell"),
+    # as the M and H windows say them: what was built or sold, and the money (play-test: the
+    # journal's "construit sur ..." had neither, the M window's line both)
+    # (a building won at auction is paid there: placed, it costs nothing more, mostly)
+    "build": lambda s: s.t.get("game.build" if s.ev.amount else "game.build_placed", name=s.who,
+                               what=s.what, square=s.place, cost=s.amt),
+    "sell": lambda s: s.t.get("game.sell", name=s.who, what=s.what, square=s.place, value=s.amt),
     "mortgage": lambda s: s.t.get("game.mortgage", name=s.who, square=s.place, amount=s.amt),
-    "lift": _named_square("game.lift"),
+    "lift": lambda s: s.t.get("game.lift", name=s.who, square=s.place, cost=s.amt),
     "interest": _named_amount("game.interest"),
     "shortage": lambda s: s.t.get("game.shortage"),
     "trade_proposed": _trade_proposed,

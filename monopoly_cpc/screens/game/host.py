@@ -153,16 +153,19 @@ def window_line(fb, i: int, text: str, pen: int = 1, col: int = 0, inverse: bool
 
 SIGNS = ("+", "-", "−")
 TRAILING = (":", ";", "!", "?", "»")     # French puts a space before them, never a line break
+PLAYER_WORDS = ("JOUEUR", "PLAYER")      # a default name's word: its number never goes alone
 
 
 def _units(text: str) -> list[str]:
     """The words of ``text`` with the spaces that must not break kept inside: a sign standing
     alone stays with its number ('+ 5.000'), a number with its franc sign ('5.000 F', 'F)'),
-    French punctuation with the word before it ('Vaugirard :'), '«' with the word after it."""
+    French punctuation with the word before it ('Vaugirard :'), '«' with the word after it, a
+    player's number with 'JOUEUR' (a default name, 'JOUEUR 3'; '(joueur 3)')."""
     units: list[str] = []
     for word in text.split():
         last = units[-1] if units else ""
         if (last in SIGNS and word[:1].isdigit()) or last == "«" \
+                or (last.lstrip("(").upper() in PLAYER_WORDS and word[:1].isdigit()) \
                 or (last[-1:].isdigit() and word.rstrip(".,;:!?)") == "F") \
                 or (last and word in TRAILING):
             units[-1] += " " + word

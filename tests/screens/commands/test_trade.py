@@ -144,6 +144,35 @@ def test_engine_refusal_is_translated():
     s.step([digit(d) for d in (2, 0, 0, 0, 0, 0)] + [key("ENTER")])
     assert "Refusé : BRUNO n'a pas cette somme" in flat(s)
     assert st.trade is None and st.owner[1] == 0
+    # the sum alone was wrong: it is asked again, the deeds chosen kept (play-test, 28 Nov
+    # 2026: the whole transaction had to be typed again from the player's number)
+    assert "Montant :" in flat(s)
+    s.step([digit(5), digit(0), digit(0), digit(0), key("ENTER")])
+    w = flat(s)
+    assert "Argent : 5.000 F à ANNE" in w and "BRUNO (2), acceptez-vous ? (O/N)" in w
+    s.press("O", ticks=60)
+    assert st.owner[1] == 1 and st.owner[6] == 0
+    assert [p.cash for p in st.players] == [155_000, 145_000]
+
+
+def test_esc_at_the_sum_asked_again_offers_the_deeds_without_it():
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1])
+    give(st, 1, [6])
+    st.players[1].cash = 1_000
+    open_trade(s, 1)
+    goto(s, 1)
+    s.press("ENTER")
+    goto(s, 6)
+    s.press("ENTER")
+    s.press("N")
+    s.press("O")
+    s.step([digit(1), digit(5), digit(0), digit(0), digit(0), key("ENTER")])
+    assert "Refusé : BRUNO n'a pas cette somme" in flat(s) and "Montant :" in flat(s)
+    s.press("ESC")
+    assert "Complément en argent ? (O/N)" in flat(s)
+    s.press("N")
+    assert "BRUNO (2), acceptez-vous ? (O/N)" in flat(s)
 
 
 def test_jail_card_for_cash():

@@ -20,6 +20,7 @@ from monopoly_cpc.screens.game.modes.base import CommandMode
 
 WHO, OFFER, TAKE, PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER, DONE = range(9)
 CASH_DIGITS = 7
+CASH_REFUSALS = ("proposer_cash", "partner_cash")   # refusals that only the sum causes
 ROW = 40              # a computer's answer stays on one row of the window
 
 def answer_line(texts, board, name: str, accept: bool, reason: Reason) -> str:
@@ -274,6 +275,7 @@ class TradeMode(CommandMode):
 
     def on_amount(self, value: int | None) -> None:
         if value is None:
+            self.cash = 0          # ESC: no sum (one refused before is forgotten)
             self.step = CASH_ASK
             return
         self.cash = value if self.cash_to == self.partner else -value
@@ -283,10 +285,17 @@ class TradeMode(CommandMode):
     def _propose(self) -> None:
         action = A.ProposeTrade(self.proposer, self.partner, tuple(self.give), tuple(self.take),
                                 self.cash, tuple(self.give_cards), tuple(self.take_cards))
-        if self.apply(action):
+        ok, why = self.host.apply(action)
+        if ok:
             # a computer partner answers at the first tick after the proposal is shown,
             # before the game screen would drive it (so that its reason is ours to show)
             self.step = ANSWER
+            return
+        self.refuse(why)
+        if self.cash and getattr(why, "code", "") in CASH_REFUSALS:
+            # the sum alone is wrong: asked again, the deeds chosen kept (ESC: no sum, O/N)
+            self.step = CASH_AMOUNT
+            self.ask_amount(CASH_DIGITS)
         else:
             self.step = DONE
 
