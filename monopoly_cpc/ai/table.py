@@ -112,7 +112,8 @@ class Table:
     def __init__(self, bots: dict[int, Computer]) -> None:
         self.bots = bots
         # The out-of-turn window in progress: its turn and dice count, the seats still to be
-        # asked, and the steps the first of them has left.
+        # asked (the next one last: a seat asked leaves by ``pop()``, which the compiled build
+        # does natively, where ``pop(0)`` shifted the list), and the steps the next one has left.
         self.window_turn = -1
         self.window_rolls = -1
         self.window_seats: list[int] = []
@@ -192,7 +193,7 @@ class Table:
             # generator it replaced made two objects at every turn in the compiled build).
             seats: list[int] = []
             bots = self.bots
-            for k in range(1, n):
+            for k in range(n - 1, 0, -1):   # (the next one last)
                 i = (cur + k) % n
                 if i in bots:
                     seats.append(i)
@@ -203,7 +204,7 @@ class Table:
                     or state.phase not in FREE_PHASES):
                 self.window_seats = []
                 return None
-            i = self.window_seats[0]
+            i = self.window_seats[-1]
             if self.window_steps <= 0 or state.players[i].bankrupt:
                 self._next_seat()
                 continue
@@ -223,7 +224,7 @@ class Table:
         return None
 
     def _next_seat(self) -> None:
-        self.window_seats.pop(0)
+        self.window_seats.pop()
         self.window_steps = WINDOW_STEPS
 
     def _bid(self, state: GameState) -> Move | None:
@@ -252,7 +253,7 @@ class Table:
     # -- memory ------------------------------------------------------------------------------
     def memory(self) -> dict[str, Any]:
         """The table's bookkeeping and each computer's memory, as plain data (JSON)."""
-        return {"window": [self.window_turn, self.window_rolls, list(self.window_seats),
+        return {"window": [self.window_turn, self.window_rolls, self.window_seats[::-1],
                            self.window_steps],
                 "claim": None if self.claim_asked is None else list(self.claim_asked),
                 "computers": {str(seat): bot.memory() for seat, bot in sorted(self.bots.items())}}
@@ -262,7 +263,7 @@ class Table:
         TypeError) on data that is not one."""
         turn, rolls, seats, steps = data["window"]
         self.window_turn, self.window_rolls, self.window_steps = int(turn), int(rolls), int(steps)
-        self.window_seats = [int(s) for s in seats]
+        self.window_seats = [int(s) for s in reversed(seats)]
         c = data["claim"]
         self.claim_asked = None if c is None else (int(c[0]), int(c[1]), int(c[2]), int(c[3]),
                                                    int(c[4]))
