@@ -73,14 +73,18 @@ class Move:
     """One step of a computer player: ``action`` by ``seat``; ``why`` says which rule of the
     order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced").
     A plain class rather than a NamedTuple: one is made at every move, and the compiled build
-    (setup.py) makes it a native class (a NamedTuple's ``__new__`` stays Python code)."""
+    (setup.py) makes it a native class (a NamedTuple's ``__new__`` stays Python code).
+    ``checked``: the action was made by a ``Bot`` (ai/bot.py), whose actions always have fields
+    of their declared types, so ``ai.sim`` lets the engine skip that check (``apply``'s
+    ``checked``; tests/ai/test_checked_moves.py). Bookkeeping: not compared, not in the repr."""
 
-    __slots__ = ("action", "seat", "why")
+    __slots__ = ("action", "checked", "seat", "why")
 
-    def __init__(self, seat: int, action: A.Action, why: str) -> None:
+    def __init__(self, seat: int, action: A.Action, why: str, checked: bool = False) -> None:
         self.seat = seat
         self.action = action
         self.why = why
+        self.checked = checked
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Move) and self.seat == other.seat
@@ -147,9 +151,11 @@ class Table:
             asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
             if asked != self.claim_asked:
                 self.claim_asked = asked
-                a = bots[c.owner].decide(state, c.owner)
+                bot = self.native.get(c.owner)
+                a = bot.decide(state, c.owner) if bot is not None else bots[c.owner].decide(
+                    state, c.owner)
                 if a is not None:
-                    return Move(c.owner, a, "claim")
+                    return Move(c.owner, a, "claim", bot is not None)
         if claims_only:
             return None
         # rules.actor, with the phases of a turn first (the current player)
@@ -159,7 +165,7 @@ class Table:
         bot = self.native.get(p)
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
-            return Move(p, a, _WHY.get(ph, "turn"))
+            return Move(p, a, _WHY.get(ph, "turn"), bot is not None)
         f = forced_action(state, p)
         return Move(p, f, "forced") if f is not None else None
 
@@ -220,7 +226,7 @@ class Table:
                 self._next_seat()
                 continue
             self.window_steps -= 1
-            return Move(i, a, "window")
+            return Move(i, a, "window", bot is not None)
         return None
 
     def _next_seat(self) -> None:
@@ -237,7 +243,9 @@ class Table:
                 continue
             bot = self.native.get(b)
             a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)
-            return Move(b, a if a is not None else A.Pass(b), "bid")
+            if a is None:
+                return Move(b, A.Pass(b), "bid")
+            return Move(b, a, "bid", bot is not None)
         return None
 
     def refused(self, state: GameState, move: Move) -> Move | None:
