@@ -41,6 +41,25 @@ from monopoly_cpc.rules.state import (
     facts,
 )
 
+# ``decide``'s phases as small ints (Final: folded into its tests when compiled): one dict
+# look-up, then int tests. Its chain of string tests cost more: "roll", "jail" and "debt", of
+# the same length, were compared byte by byte.
+_PH_OVER: Final = 1
+_PH_AUCTION: Final = 2
+_PH_TRADE: Final = 3
+_PH_START: Final = 4
+_PH_PLACE: Final = 5
+_PH_DEBT: Final = 6
+_PH_BUY: Final = 7
+_PH_CARD: Final = 8
+_PH_ROLL: Final = 9
+_PH_JAIL: Final = 10
+_PHASES: Final[dict[str, int]] = {
+    GAME_OVER: _PH_OVER, AUCTION: _PH_AUCTION, TRADE: _PH_TRADE, START_ROLL: _PH_START,
+    PLACE_BUILDING: _PH_PLACE, DEBT: _PH_DEBT, BUY: _PH_BUY, CARD_CHOICE: _PH_CARD,
+    ROLL: _PH_ROLL, JAIL: _PH_JAIL,
+}
+
 RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
 
 
@@ -535,17 +554,18 @@ class Bot:
     # -- entry point -----------------------------------------------------------------------------
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """The action player ``p`` wants now, or None (nothing to do, or waiting for others)."""
-        ph = state.phase
-        if ph == GAME_OVER or state.players[p].bankrupt:
+        phase = state.phase   # (most questions come in ROLL: the engine's constant, by identity)
+        ph = _PH_ROLL if phase is ROLL else _PHASES.get(phase, 0)
+        if ph == _PH_OVER or state.players[p].bankrupt:
             return None
-        if ph == AUCTION:
+        if ph == _PH_AUCTION:
             return self._auction(state, p)
-        if ph == TRADE:
+        if ph == _PH_TRADE:
             t = state.trade
             return self._answer(state, p) if t is not None and t.partner == p else None
-        if ph == START_ROLL:
+        if ph == _PH_START:
             return _roll(p) if state.start_rollers and state.start_rollers[0] == p else None
-        if ph == PLACE_BUILDING:
+        if ph == _PH_PLACE:
             return self._place(state, p) if state.placer == p else None
         c = state.claim
         if c is not None and c.owner == p:
@@ -553,7 +573,7 @@ class Bot:
                 return None  # facile: looked away; the rent may be lost at the next roll
             self.last_reason = because("claim_rent")
             return _seat_act(_CLAIMS, p)
-        if ph == DEBT:
+        if ph == _PH_DEBT:
             d = state.debts[0]
             return self._raise_cash(state, p, d) if d.debtor == p else None
         current = p == state.current
@@ -561,17 +581,17 @@ class Bot:
             if state.turn != self._last_turn:
                 self._last_turn = state.turn
                 self._turns += 1
-            if ph == BUY:
+            if ph == _PH_BUY:
                 return self._buy(state, p)
-            if ph == CARD_CHOICE:
+            if ph == _PH_CARD:
                 return self._card_choice(state, p)
-        a = self._free(state, p, current and ph in (ROLL, JAIL))
+        a = self._free(state, p, current and (ph == _PH_ROLL or ph == _PH_JAIL))
         if a is not None:
             return a
         if current:
-            if ph == JAIL:
+            if ph == _PH_JAIL:
                 return self._jail(state, p)
-            if ph == ROLL:
+            if ph == _PH_ROLL:
                 return _roll(p)
         return None
 

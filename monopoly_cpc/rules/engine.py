@@ -199,18 +199,19 @@ def _deal_deeds(state: GameState, k: int) -> None:
 def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Event]:
     """Validate ``action`` and carry it out; return the events (none when the state's
     ``record_events`` is False: nobody reads them). Raises IllegalAction (state unchanged) when
-    the action is not allowed now. ``checked``: the caller knows that the action's fields are
-    of their declared types (``ai.sim`` for the actions a ``Bot`` made: ``table.Move``), so
-    that check (``malformed``, a look-up by name for each field) is skipped; everything else
-    is checked as always."""
+    the action is not allowed now. ``checked``: the caller knows that the action is of a kind
+    the engine knows, with fields of their declared types (``ai.sim`` for the actions a
+    ``Bot`` made: ``table.Move``), so those checks (``malformed``, a look-up by name for each
+    field) are skipped; everything else is checked as always."""
     t = type(action)
-    shape = _SHAPES.get(t)
-    if shape is None:
-        raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
-    bad = "" if checked else _malformed(action, shape)
-    if bad:
-        raise IllegalAction(f"{bad} has the wrong type in {action!r}", action, code="bad_action",
-                            fields={"field": bad})
+    if not checked:
+        shape = _SHAPES.get(t)
+        if shape is None:
+            raise _unknown(action)
+        bad = _malformed(action, shape)
+        if bad:
+            raise IllegalAction(f"{bad} has the wrong type in {action!r}", action,
+                                code="bad_action", fields={"field": bad})
     if state.phase == GAME_OVER:
         raise IllegalAction("the game is over", action, code="game_over")
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
@@ -220,7 +221,7 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     # the table goes through each handler's Python entry point); the rest by the table, and
     # all of them by the table in the interpreter, where the tests would cost more.
     if not _NATIVE:
-        _HANDLERS[t](state, action, ev)
+        _handler(action)(state, action, ev)
     elif t is _ROLL_T:
         _do_roll(state, cast(A.Roll, action), ev)
     elif t is _CLAIM_T:
@@ -236,7 +237,7 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     elif t is _MORTGAGE_T:
         _do_mortgage(state, cast(A.Mortgage, action), ev)
     else:
-        _HANDLERS[t](state, action, ev)
+        _handler(action)(state, action, ev)
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
@@ -247,6 +248,19 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     if ticks and not _over(state):
         _advance_clock(state, ticks, ev)
     return ev if ev is not None else []
+
+
+def _unknown(action: object) -> IllegalAction:
+    return IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
+
+
+def _handler(action: object) -> Callable[[GameState, Any, list[Event] | None], None]:
+    """The handler of ``action`` (IllegalAction for a kind the engine does not know: a
+    ``checked`` one was not looked up before)."""
+    h = _HANDLERS.get(type(action))
+    if h is None:
+        raise _unknown(action)
+    return h
 
 
 def _over(state: GameState) -> bool:
