@@ -126,9 +126,17 @@ class Table:
         # The computers that are ``Bot`` itself: they can tell, cheaply, that they have nothing
         # to do out of turn (``Bot.quiet``), and the window then skips their ``decide`` (same
         # answer, same memory); and the compiled build calls their methods directly, not
-        # through the ``Computer`` protocol.
-        self.native: dict[int, Bot] = {seat: bot for seat, bot in bots.items()
-                                       if type(bot) is Bot}
+        # through the ``Computer`` protocol. By seat in a list (``_native``): a native look-up,
+        # where a dict's was generic.
+        self.native: list[Bot | None] = [None] * (max(bots, default=-1) + 1)
+        for seat, bot in bots.items():
+            if type(bot) is Bot and seat >= 0:
+                self.native[seat] = bot
+
+    def _native(self, seat: int) -> Bot | None:
+        """The ``Bot`` at ``seat`` (None: another computer, or none)."""
+        native = self.native
+        return native[seat] if 0 <= seat < len(native) else None
 
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
@@ -151,7 +159,7 @@ class Table:
             asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
             if asked != self.claim_asked:
                 self.claim_asked = asked
-                bot = self.native.get(c.owner)
+                bot = self._native(c.owner)
                 a = bot.decide(state, c.owner) if bot is not None else bots[c.owner].decide(
                     state, c.owner)
                 if a is not None:
@@ -162,7 +170,7 @@ class Table:
         p = state.current if ph in _TURN_PHASES else actor(state)
         if p is None or p not in bots:
             return None
-        bot = self.native.get(p)
+        bot = self._native(p)
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
             return Move(p, a, _WHY.get(ph, "turn"), bot is not None)
@@ -214,7 +222,7 @@ class Table:
             if self.window_steps <= 0 or state.players[i].bankrupt:
                 self._next_seat()
                 continue
-            bot = self.native.get(i)
+            bot = self._native(i)
             if bot is not None:
                 if bot.quiet(state, i):
                     self._next_seat()   # its decide would say "nothing" (Bot.quiet)
@@ -241,7 +249,7 @@ class Table:
         for b in au.bidders:
             if b in au.passed or b == au.high_bidder or b not in self.bots:
                 continue
-            bot = self.native.get(b)
+            bot = self._native(b)
             a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)
             if a is None:
                 return Move(b, A.Pass(b), "bid")
