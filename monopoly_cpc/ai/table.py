@@ -138,6 +138,10 @@ class Table:
         native = self.native
         return native[seat] if 0 <= seat < len(native) else None
 
+    def _seated(self, seat: int) -> bool:
+        """A computer plays at ``seat`` (``seat in bots``, a ``Bot`` found natively first)."""
+        return self._native(seat) is not None or seat in self.bots
+
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
         """The next computer move (module docstring), or None: the game waits for a human, for
@@ -155,7 +159,7 @@ class Table:
             if move is not None:
                 return move
         c = state.claim
-        if c is not None and c.owner in bots and ph in FREE_PHASES:   # claim_unasked, inlined
+        if c is not None and self._seated(c.owner) and _free(ph):   # claim_unasked, inlined
             asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
             if asked != self.claim_asked:
                 self.claim_asked = asked
@@ -167,8 +171,8 @@ class Table:
         if claims_only:
             return None
         # rules.actor, with the phases of a turn first (the current player)
-        p = state.current if ph in _TURN_PHASES else actor(state)
-        if p is None or p not in bots:
+        p = state.current if ph is ROLL or ph in _TURN_PHASES else actor(state)
+        if p is None or not self._seated(p):
             return None
         bot = self._native(p)
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
@@ -209,13 +213,13 @@ class Table:
             bots = self.bots
             for k in range(n - 1, 0, -1):   # (the next one last)
                 i = (cur + k) % n
-                if i in bots:
+                if self._seated(i):
                     seats.append(i)
             self.window_seats = seats
             self.window_steps = WINDOW_STEPS
         while self.window_seats:
             if (state.turn != self.window_turn or state.rolls != self.window_rolls
-                    or state.phase not in FREE_PHASES):
+                    or not _free(state.phase)):
                 self.window_seats = []
                 return None
             i = self.window_seats[-1]
@@ -291,4 +295,9 @@ class Table:
 
 
 _TURN_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # actor: the current player
+
+
+def _free(phase: str) -> bool:
+    """``phase in FREE_PHASES``, the engine's ROLL constant (most moves) by identity first."""
+    return phase is ROLL or phase in FREE_PHASES
 _WHY: Final = {"trade": "answer", "place_building": "place"}

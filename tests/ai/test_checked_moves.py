@@ -59,3 +59,11 @@ def test_the_public_path_still_refuses_a_wrong_type():
         with pytest.raises(IllegalAction) as exc:
             apply(state, action)
         assert exc.value.code == "bad_action"
+
+
+def test_an_unknown_kind_is_refused_even_marked_checked():
+    state = new_game(["Anne", "Bruno"], seed=3)
+    for checked in (False, True):
+        with pytest.raises(IllegalAction) as exc:
+            apply(state, object(), checked)
+        assert exc.value.code == "unknown_action"
