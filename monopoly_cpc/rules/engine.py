@@ -309,15 +309,22 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
         # split and the join touch the big int. Same numbers as rng.next_u32 (and the branch
         # below, which costs the Python interpreter less than this one).
         x = state.rng
-        hi = x >> 32
-        lo = x & 0xFFFFFFFF
+        if x == state.rng_of:   # the halves kept by the last roll (no split of the big int)
+            hi = state.rng_hi
+            lo = state.rng_lo
+        else:
+            hi = x >> 32
+            lo = x & 0xFFFFFFFF
         lo ^= ((lo >> 12) | (hi << 20)) & 0xFFFFFFFF      # x ^= x >> 12
         hi ^= hi >> 12
         hi ^= ((hi << 25) | (lo >> 7)) & 0xFFFFFFFF       # x ^= x << 25 (64 bits)
         lo ^= (lo << 25) & 0xFFFFFFFF
         lo ^= ((lo >> 27) | (hi << 5)) & 0xFFFFFFFF       # x ^= x >> 27
         hi ^= hi >> 27
-        state.rng = (hi << 32) | lo
+        x = (hi << 32) | lo
+        state.rng = state.rng_of = x
+        state.rng_hi = hi
+        state.rng_lo = lo
         # bits 32-63 of x * 0x2545F4914F6CDD1D, column by column of 16 bits
         a0 = lo & 0xFFFF
         a1 = lo >> 16
