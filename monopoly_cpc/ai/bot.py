@@ -13,7 +13,6 @@ resumed game goes on as the uninterrupted one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
 from monopoly_cpc.ai import trading
@@ -270,8 +269,8 @@ class _Holdings:
         new.lists = (mortgaged, monos, targets, split)
         return new
 
-    def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
-        """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
+    def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        """(mortgaged squares, monos, targets, split) of player ``p`` (never to be changed)."""
         mortgaged, monos, targets, split = self.lists
         if p < len(monos):
             return mortgaged[p], monos[p], targets[p], split[p]
@@ -290,7 +289,7 @@ def _add(lists: list[list[int]], p: int, g: int) -> None:
         lst.append(g)
 
 
-_NOTHING: Final[tuple] = ((), (), (), ())
+_NOTHING: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _LAST: Final[list[_Holdings | None]] = [None]   # the holdings last built (all bots look at one board)
 
 
@@ -477,9 +476,11 @@ class Bot:
         # The trade interface (read and, for the memory, written by ai/trading.py): the
         # snapshot's groups below, refresh, board_tables, reserve_now, tried, refusals and
         # offer_memo.
-        self.monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
-        self.targets: Sequence[int] = ()        # groups a trade with one player would complete
-        self.split: Sequence[int] = ()          # groups held by me and two or more rivals
+        # (lists, typed so: native truth tests, loops and look-ups when compiled, where a
+        # Sequence's were generic; never changed: the shared ones of ``_Holdings``)
+        self.monos: list[int] = _EMPTY          # my complete groups (nothing mortgaged)
+        self.targets: list[int] = _EMPTY        # groups a trade with one player would complete
+        self.split: list[int] = _EMPTY          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
@@ -493,7 +494,7 @@ class Bot:
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
-        self._mortgaged: Sequence[int] = ()      # my mortgaged squares
+        self._mortgaged: list[int] = _EMPTY      # my mortgaged squares
         self._idle_version = -1              # snapshot version when I had no offer to make
         self._idle_cash = 0
         self._turns = 0                      # my turns seen (for the trade rhythm)
@@ -1076,10 +1077,12 @@ class Bot:
                 continue
             lv_list = levels[i]
             members = members_of[g]
-            # The street with the fewest buildings; the dearest of those (highest rent).
+            # The street with the fewest buildings; the dearest of those (highest rent). (By
+            # index: zip() is a generic iterator when compiled, a tuple at every street.)
             s = -1
-            for x, lx in zip(members, lv_list):
-                if lx == lv and (s < 0 or t.price[x] >= t.price[s]):
+            for j in range(len(lv_list)):
+                x = members[j]
+                if lv_list[j] == lv and (s < 0 or t.price[x] >= t.price[s]):
                     s = x
             cost = t.house_cost[s]
             if pl.cash - cost < floor:
