@@ -998,8 +998,7 @@ class Bot:
                         break
                 if houses_wanted:
                     break
-        best = -1
-        best_key = None
+        best = best_kind = best_price = -1
         skipped = False
         for s in self._mortgaged:
             g = t.group[s]
@@ -1016,10 +1015,14 @@ class Bot:
             cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
             if cost > spare:
                 continue
-            # Streets of a group I hold entirely first (they can carry houses again).
-            key = (0 if whole else 1, -t.price[s], s)
-            if best_key is None or key < best_key:
-                best, best_key = s, key
+            # Streets of a group I hold entirely first (they can carry houses again), then the
+            # dearest, then the first: the least of (kind, -price, square), as three ints.
+            kind = 0 if whole else 1
+            pr = t.price[s]
+            if (best < 0 or kind < best_kind
+                    or (kind == best_kind and (pr > best_price
+                                               or (pr == best_price and s < best)))):
+                best, best_kind, best_price = s, kind, pr
         if best < 0:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
@@ -1040,22 +1043,18 @@ class Bot:
         target = self._pe_build_target
         top = facts(state).houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
-        # Building levels of each group's streets (a hotel is level ``top``), each group's
-        # lowest and the lowest of all (loops rather than min(): native code when compiled).
-        levels: list[list[int]] = []
+        # The lowest building level of each group (a hotel is level ``top``) and the lowest of
+        # all (loops rather than min(): native code when compiled; no list of the levels).
         lows: list[int] = []
         lowest = HOTEL + 1
         for g in monos:
-            v: list[int] = []
             low = HOTEL + 1
             for s in members_of[g]:
                 h = houses[s]
                 if h == HOTEL:
                     h = top
-                v.append(h)
                 if h < low:
                     low = h
-            levels.append(v)
             lows.append(low)
             if low < lowest:
                 lowest = low
@@ -1075,14 +1074,13 @@ class Bot:
             lv = lows[i]
             if lv >= target:
                 continue
-            lv_list = levels[i]
-            members = members_of[g]
-            # The street with the fewest buildings; the dearest of those (highest rent). (By
-            # index: zip() is a generic iterator when compiled, a tuple at every street.)
+            # The street with the fewest buildings; the dearest of those (highest rent).
             s = -1
-            for j in range(len(lv_list)):
-                x = members[j]
-                if lv_list[j] == lv and (s < 0 or t.price[x] >= t.price[s]):
+            for x in members_of[g]:
+                lx = houses[x]
+                if lx == HOTEL:
+                    lx = top
+                if lx == lv and (s < 0 or t.price[x] >= t.price[s]):
                     s = x
             cost = t.house_cost[s]
             if pl.cash - cost < floor:
@@ -1102,22 +1100,23 @@ class Bot:
                 self.last_reason = because("mortgage_to_build")
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
-            return self._free_houses(state, p, levels, top)
+            return self._free_houses(state, p, top)
         return None
 
-    def _free_houses(self, state: GameState, p: int, levels: list, top: int) -> A.Action | None:
+    def _free_houses(self, state: GameState, p: int, top: int) -> A.Action | None:
         """The bank has no house left: sell a house of my weakest group so that my best one
         can go on to a hotel (which hands four houses back to the bank). Rare, and at most
-        once in four of my turns (the freed house may well go to someone else). ``levels``:
-        the building levels of each of my groups, best group first."""
+        once in four of my turns (the freed house may well go to someone else)."""
+        houses, members_of = state.houses, self.board_tables().members
+        # the building levels of each of my groups (a hotel is level ``top``), best group first
+        levels = [[top if houses[x] == HOTEL else houses[x] for x in members_of[g]]
+                  for g in self.monos]
         if min(levels[0]) >= top - 1 or state.bank_houses:
             return None
         if self._turns < self._freed_at + 4:
             self._need = 0  # not yet: ask again on a later turn
             return None
         monos = self.monos
-        t = self.board_tables()
-        members_of = t.members
         for i in range(len(monos) - 1, 0, -1):
             g = monos[i]
             lv = levels[i]
