@@ -38,6 +38,7 @@ from monopoly_cpc.rules.state import (
     Debt,
     GameState,
     facts,
+    has,
 )
 
 # ``decide``'s phases as small ints (Final: folded into its tests when compiled): one dict
@@ -846,7 +847,7 @@ class Bot:
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
         au = state.auction
-        if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
+        if au is None or not has(au.bidders, p) or has(au.passed, p) or p == au.high_bidder:
             return None
         if state.time_up and au.kind != "property":
             self.last_reason = because("pass_time_up")
@@ -973,7 +974,7 @@ class Bot:
         cheapest = -1
         for s in self._mortgaged:
             m = mortgages[s]
-            cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
+            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
             if cheapest < 0 or cost < cheapest:
                 cheapest = cost
         return cheapest
@@ -1012,7 +1013,7 @@ class Bot:
                 skipped = True
                 continue
             m = mortgages[s]
-            cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
+            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
             if cost > spare:
                 continue
             # Streets of a group I hold entirely first (they can carry houses again), then the
@@ -1143,7 +1144,7 @@ class Bot:
             g = group[s]
             kind = 0
             if g >= 0:
-                if g in monos:
+                if has(monos, g):
                     continue
                 # One pass over the group: a building in it (queries.group_has_buildings),
                 # streets of mine, streets of the bank.
@@ -1187,7 +1188,7 @@ class Bot:
             if own[s] == p and not mort[s] and s != exclude:
                 g = group[s]
                 if g >= 0:
-                    if g in monos:
+                    if has(monos, g):
                         continue
                     for x in members_of[g]:   # queries.group_has_buildings, inlined
                         if houses[x]:

@@ -49,6 +49,7 @@ from monopoly_cpc.rules.state import (
     JAIL,
     ROLL,
     GameState,
+    has,
 )
 from monopoly_cpc.rules.turn import actor, forced_action
 
@@ -251,7 +252,7 @@ class Table:
         au = state.auction
         assert au is not None   # phase AUCTION
         for b in au.bidders:
-            if b in au.passed or b == au.high_bidder or b not in self.bots:
+            if has(au.passed, b) or b == au.high_bidder or not self._seated(b):
                 continue
             bot = self._native(b)
             a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)

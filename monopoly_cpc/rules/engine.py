@@ -76,6 +76,7 @@ from monopoly_cpc.rules.state import (
     RentClaim,
     blank_state,
     facts,
+    has,
 )
 from monopoly_cpc.rules.variants import Variant
 
@@ -655,7 +656,7 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event] | None) -> None:
     p = action.player
     if state.phase != AUCTION or au is None:
         raise IllegalAction("no auction running", action, code="no_auction")
-    if p not in au.bidders or p in au.passed:
+    if not has(au.bidders, p) or has(au.passed, p):
         raise IllegalAction("you are not bidding in this auction", action, code="not_bidding")
     amount = action.amount
     if not isinstance(amount, int) or amount < au.min_bid:
@@ -685,7 +686,7 @@ def _do_pass(state: GameState, action: A.Pass, ev: list[Event] | None) -> None:
     p = action.player
     if state.phase != AUCTION or au is None:
         raise IllegalAction("no auction running", action, code="no_auction")
-    if p not in au.bidders or p in au.passed:
+    if not has(au.bidders, p) or has(au.passed, p):
         raise IllegalAction("you are not bidding in this auction", action, code="not_bidding")
     if p == au.high_bidder:
         raise IllegalAction("the highest bidder cannot leave", action,
@@ -703,7 +704,10 @@ def auction_settled(state: GameState) -> bool:
     au = state.auction
     if au is None:
         return False
-    return all(b in au.passed or b == au.high_bidder for b in au.bidders)
+    for b in au.bidders:
+        if b != au.high_bidder and not has(au.passed, b):
+            return False
+    return True
 
 
 def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event] | None) -> None:
