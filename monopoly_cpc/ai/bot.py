@@ -370,11 +370,12 @@ _SEATS: Final = 8
 _SQUARES: Final = 40
 
 
-def _per_seat(cls: Any) -> tuple:
+def _per_seat(cls: Any) -> tuple[Any, ...]:
     return tuple(cls(p) for p in range(_SEATS))
 
 
-def _per_square(cls: Any) -> tuple:
+def _per_square(cls: Any) -> tuple[tuple[Any, ...], ...]:
+    # (typed as tuples of tuples: both look-ups native when compiled)
     return tuple(tuple(cls(p, s) for s in range(_SQUARES)) for p in range(_SEATS))
 
 
@@ -399,12 +400,12 @@ _BANKRUPTCIES: Final = _per_seat(A.DeclareBankruptcy)
 _BIDS: Final[dict[int, A.Bid]] = {}
 
 
-def _seat_act(table: tuple, p: int) -> Any:
+def _seat_act(table: tuple[Any, ...], p: int) -> Any:
     """The table's action for player ``p`` (a new one outside the table)."""
     return table[p] if 0 <= p < _SEATS else type(table[0])(p)
 
 
-def _square_act(table: tuple, p: int, s: int) -> Any:
+def _square_act(table: tuple[tuple[Any, ...], ...], p: int, s: int) -> Any:
     """The table's action for player ``p`` and square ``s`` (a new one outside the table)."""
     return table[p][s] if 0 <= p < _SEATS and 0 <= s < _SQUARES else type(table[0][0])(p, s)
 

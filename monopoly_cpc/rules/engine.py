@@ -237,6 +237,14 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
         _do_buy(state, cast(A.Buy, action), ev)
     elif t is _MORTGAGE_T:
         _do_mortgage(state, cast(A.Mortgage, action), ev)
+    elif t is _SELL_T:
+        _do_sell(state, cast(A.SellBuilding, action), ev)
+    elif t is _CLOSE_T:
+        _do_close(state, cast(A.CloseAuction, action), ev)
+    elif t is _LIFT_T:
+        _do_lift(state, cast(A.Lift, action), ev)
+    elif t is _DECLINE_T:
+        _do_decline(state, cast(A.Decline, action), ev)
     else:
         _handler(action)(state, action, ev)
     state.actions += 1
@@ -875,6 +883,10 @@ _BUILD_T: Final = A.Build
 _PASS_T: Final = A.Pass
 _BUY_T: Final = A.Buy
 _MORTGAGE_T: Final = A.Mortgage
+_SELL_T: Final = A.SellBuilding
+_CLOSE_T: Final = A.CloseAuction
+_LIFT_T: Final = A.Lift
+_DECLINE_T: Final = A.Decline
 
 
 def malformed(action: object) -> str:
