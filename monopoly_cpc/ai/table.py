@@ -141,7 +141,8 @@ class Table:
 
     def _seated(self, seat: int) -> bool:
         """A computer plays at ``seat`` (``seat in bots``, a ``Bot`` found natively first)."""
-        return self._native(seat) is not None or seat in self.bots
+        native = self.native
+        return (0 <= seat < len(native) and native[seat] is not None) or seat in self.bots
 
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
@@ -160,7 +161,8 @@ class Table:
             if move is not None:
                 return move
         c = state.claim
-        if c is not None and self._seated(c.owner) and _free(ph):   # claim_unasked, inlined
+        if (c is not None and self._seated(c.owner)   # claim_unasked, inlined
+                and (ph is ROLL or ph in FREE_PHASES)):   # (the engine's constant by identity)
             asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
             if asked != self.claim_asked:
                 self.claim_asked = asked
@@ -211,7 +213,6 @@ class Table:
             # The others in the order of play from the current player (a plain loop: the
             # generator it replaced made two objects at every turn in the compiled build).
             seats: list[int] = []
-            bots = self.bots
             for k in range(n - 1, 0, -1):   # (the next one last)
                 i = (cur + k) % n
                 if self._seated(i):
@@ -220,7 +221,7 @@ class Table:
             self.window_steps = WINDOW_STEPS
         while self.window_seats:
             if (state.turn != self.window_turn or state.rolls != self.window_rolls
-                    or not _free(state.phase)):
+                    or not (state.phase is ROLL or state.phase in FREE_PHASES)):
                 self.window_seats = []
                 return None
             i = self.window_seats[-1]
@@ -296,9 +297,4 @@ class Table:
 
 
 _TURN_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE))   # actor: the current player
-
-
-def _free(phase: str) -> bool:
-    """``phase in FREE_PHASES``, the engine's ROLL constant (most moves) by identity first."""
-    return phase is ROLL or phase in FREE_PHASES
 _WHY: Final = {"trade": "answer", "place_building": "place"}

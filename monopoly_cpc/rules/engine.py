@@ -222,7 +222,10 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     # the table goes through each handler's Python entry point); the rest by the table, and
     # all of them by the table in the interpreter, where the tests would cost more.
     if not _NATIVE:
-        _handler(action)(state, action, ev)
+        h = _HANDLERS.get(t)
+        if h is None:   # (a checked action was not looked up above)
+            raise _unknown(action)
+        h(state, action, ev)
     elif t is _ROLL_T:
         _do_roll(state, cast(A.Roll, action), ev)
     elif t is _CLAIM_T:
