@@ -13,7 +13,6 @@ resumed game goes on as the uninterrupted one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
 from monopoly_cpc.ai import trading
@@ -39,7 +38,27 @@ from monopoly_cpc.rules.state import (
     Debt,
     GameState,
     facts,
+    has,
 )
+
+# ``decide``'s phases as small ints (Final: folded into its tests when compiled): one dict
+# look-up, then int tests. Its chain of string tests cost more: "roll", "jail" and "debt", of
+# the same length, were compared byte by byte.
+_PH_OVER: Final = 1
+_PH_AUCTION: Final = 2
+_PH_TRADE: Final = 3
+_PH_START: Final = 4
+_PH_PLACE: Final = 5
+_PH_DEBT: Final = 6
+_PH_BUY: Final = 7
+_PH_CARD: Final = 8
+_PH_ROLL: Final = 9
+_PH_JAIL: Final = 10
+_PHASES: Final[dict[str, int]] = {
+    GAME_OVER: _PH_OVER, AUCTION: _PH_AUCTION, TRADE: _PH_TRADE, START_ROLL: _PH_START,
+    PLACE_BUILDING: _PH_PLACE, DEBT: _PH_DEBT, BUY: _PH_BUY, CARD_CHOICE: _PH_CARD,
+    ROLL: _PH_ROLL, JAIL: _PH_JAIL,
+}
 
 RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
 
@@ -251,8 +270,8 @@ class _Holdings:
         new.lists = (mortgaged, monos, targets, split)
         return new
 
-    def of(self, p: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
-        """(mortgaged squares, monos, targets, split) of player ``p`` (lists or empty tuples)."""
+    def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        """(mortgaged squares, monos, targets, split) of player ``p`` (never to be changed)."""
         mortgaged, monos, targets, split = self.lists
         if p < len(monos):
             return mortgaged[p], monos[p], targets[p], split[p]
@@ -271,7 +290,7 @@ def _add(lists: list[list[int]], p: int, g: int) -> None:
         lst.append(g)
 
 
-_NOTHING: Final[tuple] = ((), (), (), ())
+_NOTHING: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _LAST: Final[list[_Holdings | None]] = [None]   # the holdings last built (all bots look at one board)
 
 
@@ -351,11 +370,12 @@ _SEATS: Final = 8
 _SQUARES: Final = 40
 
 
-def _per_seat(cls: Any) -> tuple:
+def _per_seat(cls: Any) -> tuple[Any, ...]:
     return tuple(cls(p) for p in range(_SEATS))
 
 
-def _per_square(cls: Any) -> tuple:
+def _per_square(cls: Any) -> tuple[tuple[Any, ...], ...]:
+    # (typed as tuples of tuples: both look-ups native when compiled)
     return tuple(tuple(cls(p, s) for s in range(_SQUARES)) for p in range(_SEATS))
 
 
@@ -380,12 +400,12 @@ _BANKRUPTCIES: Final = _per_seat(A.DeclareBankruptcy)
 _BIDS: Final[dict[int, A.Bid]] = {}
 
 
-def _seat_act(table: tuple, p: int) -> Any:
+def _seat_act(table: tuple[Any, ...], p: int) -> Any:
     """The table's action for player ``p`` (a new one outside the table)."""
     return table[p] if 0 <= p < _SEATS else type(table[0])(p)
 
 
-def _square_act(table: tuple, p: int, s: int) -> Any:
+def _square_act(table: tuple[tuple[Any, ...], ...], p: int, s: int) -> Any:
     """The table's action for player ``p`` and square ``s`` (a new one outside the table)."""
     return table[p][s] if 0 <= p < _SEATS and 0 <= s < _SQUARES else type(table[0][0])(p, s)
 
@@ -458,9 +478,11 @@ class Bot:
         # The trade interface (read and, for the memory, written by ai/trading.py): the
         # snapshot's groups below, refresh, board_tables, reserve_now, tried, refusals and
         # offer_memo.
-        self.monos: Sequence[int] = ()          # my complete groups (nothing mortgaged)
-        self.targets: Sequence[int] = ()        # groups a trade with one player would complete
-        self.split: Sequence[int] = ()          # groups held by me and two or more rivals
+        # (lists, typed so: native truth tests, loops and look-ups when compiled, where a
+        # Sequence's were generic; never changed: the shared ones of ``_Holdings``)
+        self.monos: list[int] = _EMPTY          # my complete groups (nothing mortgaged)
+        self.targets: list[int] = _EMPTY        # groups a trade with one player would complete
+        self.split: list[int] = _EMPTY          # groups held by me and two or more rivals
         self._quiet_version = -1             # snapshot version when lift/build had nothing
         self._quiet_houses: list[int] = []   # ... the buildings then
         self._quiet_bank = (0, 0)            # ... the bank's houses and hotels then
@@ -474,7 +496,7 @@ class Bot:
         self._freed_at = -99                 # my turn when I last sold a house to free one
         self._need = 0                       # cash that would let lift/build act (set by them)
         self._no_build_turn = -1             # turn in which I gave up a shortage auction
-        self._mortgaged: Sequence[int] = ()      # my mortgaged squares
+        self._mortgaged: list[int] = _EMPTY      # my mortgaged squares
         self._idle_version = -1              # snapshot version when I had no offer to make
         self._idle_cash = 0
         self._turns = 0                      # my turns seen (for the trade rhythm)
@@ -535,17 +557,18 @@ class Bot:
     # -- entry point -----------------------------------------------------------------------------
     def decide(self, state: GameState, p: int) -> A.Action | None:
         """The action player ``p`` wants now, or None (nothing to do, or waiting for others)."""
-        ph = state.phase
-        if ph == GAME_OVER or state.players[p].bankrupt:
+        phase = state.phase   # (most questions come in ROLL: the engine's constant, by identity)
+        ph = _PH_ROLL if phase is ROLL else _PHASES.get(phase, 0)
+        if ph == _PH_OVER or state.players[p].bankrupt:
             return None
-        if ph == AUCTION:
+        if ph == _PH_AUCTION:
             return self._auction(state, p)
-        if ph == TRADE:
+        if ph == _PH_TRADE:
             t = state.trade
             return self._answer(state, p) if t is not None and t.partner == p else None
-        if ph == START_ROLL:
+        if ph == _PH_START:
             return _roll(p) if state.start_rollers and state.start_rollers[0] == p else None
-        if ph == PLACE_BUILDING:
+        if ph == _PH_PLACE:
             return self._place(state, p) if state.placer == p else None
         c = state.claim
         if c is not None and c.owner == p:
@@ -553,7 +576,7 @@ class Bot:
                 return None  # facile: looked away; the rent may be lost at the next roll
             self.last_reason = because("claim_rent")
             return _seat_act(_CLAIMS, p)
-        if ph == DEBT:
+        if ph == _PH_DEBT:
             d = state.debts[0]
             return self._raise_cash(state, p, d) if d.debtor == p else None
         current = p == state.current
@@ -561,17 +584,17 @@ class Bot:
             if state.turn != self._last_turn:
                 self._last_turn = state.turn
                 self._turns += 1
-            if ph == BUY:
+            if ph == _PH_BUY:
                 return self._buy(state, p)
-            if ph == CARD_CHOICE:
+            if ph == _PH_CARD:
                 return self._card_choice(state, p)
-        a = self._free(state, p, current and ph in (ROLL, JAIL))
+        a = self._free(state, p, current and (ph == _PH_ROLL or ph == _PH_JAIL))
         if a is not None:
             return a
         if current:
-            if ph == JAIL:
+            if ph == _PH_JAIL:
                 return self._jail(state, p)
-            if ph == ROLL:
+            if ph == _PH_ROLL:
                 return _roll(p)
         return None
 
@@ -825,7 +848,7 @@ class Bot:
 
     def _auction(self, state: GameState, p: int) -> A.Action | None:
         au = state.auction
-        if au is None or p not in au.bidders or p in au.passed or p == au.high_bidder:
+        if au is None or not has(au.bidders, p) or has(au.passed, p) or p == au.high_bidder:
             return None
         if state.time_up and au.kind != "property":
             self.last_reason = because("pass_time_up")
@@ -952,7 +975,7 @@ class Bot:
         cheapest = -1
         for s in self._mortgaged:
             m = mortgages[s]
-            cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
+            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
             if cheapest < 0 or cost < cheapest:
                 cheapest = cost
         return cheapest
@@ -977,8 +1000,7 @@ class Bot:
                         break
                 if houses_wanted:
                     break
-        best = -1
-        best_key = None
+        best = best_kind = best_price = -1
         skipped = False
         for s in self._mortgaged:
             g = t.group[s]
@@ -992,13 +1014,17 @@ class Bot:
                 skipped = True
                 continue
             m = mortgages[s]
-            cost = m if s in fresh else m + m // 10    # rules.queries.lift_cost
+            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
             if cost > spare:
                 continue
-            # Streets of a group I hold entirely first (they can carry houses again).
-            key = (0 if whole else 1, -t.price[s], s)
-            if best_key is None or key < best_key:
-                best, best_key = s, key
+            # Streets of a group I hold entirely first (they can carry houses again), then the
+            # dearest, then the first: the least of (kind, -price, square), as three ints.
+            kind = 0 if whole else 1
+            pr = t.price[s]
+            if (best < 0 or kind < best_kind
+                    or (kind == best_kind and (pr > best_price
+                                               or (pr == best_price and s < best)))):
+                best, best_kind, best_price = s, kind, pr
         if best < 0:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
@@ -1019,22 +1045,18 @@ class Bot:
         target = self._pe_build_target
         top = facts(state).houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
-        # Building levels of each group's streets (a hotel is level ``top``), each group's
-        # lowest and the lowest of all (loops rather than min(): native code when compiled).
-        levels: list[list[int]] = []
+        # The lowest building level of each group (a hotel is level ``top``) and the lowest of
+        # all (loops rather than min(): native code when compiled; no list of the levels).
         lows: list[int] = []
         lowest = HOTEL + 1
         for g in monos:
-            v: list[int] = []
             low = HOTEL + 1
             for s in members_of[g]:
                 h = houses[s]
                 if h == HOTEL:
                     h = top
-                v.append(h)
                 if h < low:
                     low = h
-            levels.append(v)
             lows.append(low)
             if low < lowest:
                 lowest = low
@@ -1054,11 +1076,12 @@ class Bot:
             lv = lows[i]
             if lv >= target:
                 continue
-            lv_list = levels[i]
-            members = members_of[g]
             # The street with the fewest buildings; the dearest of those (highest rent).
             s = -1
-            for x, lx in zip(members, lv_list):
+            for x in members_of[g]:
+                lx = houses[x]
+                if lx == HOTEL:
+                    lx = top
                 if lx == lv and (s < 0 or t.price[x] >= t.price[s]):
                     s = x
             cost = t.house_cost[s]
@@ -1079,22 +1102,23 @@ class Bot:
                 self.last_reason = because("mortgage_to_build")
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
-            return self._free_houses(state, p, levels, top)
+            return self._free_houses(state, p, top)
         return None
 
-    def _free_houses(self, state: GameState, p: int, levels: list, top: int) -> A.Action | None:
+    def _free_houses(self, state: GameState, p: int, top: int) -> A.Action | None:
         """The bank has no house left: sell a house of my weakest group so that my best one
         can go on to a hotel (which hands four houses back to the bank). Rare, and at most
-        once in four of my turns (the freed house may well go to someone else). ``levels``:
-        the building levels of each of my groups, best group first."""
+        once in four of my turns (the freed house may well go to someone else)."""
+        houses, members_of = state.houses, self.board_tables().members
+        # the building levels of each of my groups (a hotel is level ``top``), best group first
+        levels = [[top if houses[x] == HOTEL else houses[x] for x in members_of[g]]
+                  for g in self.monos]
         if min(levels[0]) >= top - 1 or state.bank_houses:
             return None
         if self._turns < self._freed_at + 4:
             self._need = 0  # not yet: ask again on a later turn
             return None
         monos = self.monos
-        t = self.board_tables()
-        members_of = t.members
         for i in range(len(monos) - 1, 0, -1):
             g = monos[i]
             lv = levels[i]
@@ -1121,7 +1145,7 @@ class Bot:
             g = group[s]
             kind = 0
             if g >= 0:
-                if g in monos:
+                if has(monos, g):
                     continue
                 # One pass over the group: a building in it (queries.group_has_buildings),
                 # streets of mine, streets of the bank.
@@ -1165,7 +1189,7 @@ class Bot:
             if own[s] == p and not mort[s] and s != exclude:
                 g = group[s]
                 if g >= 0:
-                    if g in monos:
+                    if has(monos, g):
                         continue
                     for x in members_of[g]:   # queries.group_has_buildings, inlined
                         if houses[x]:

@@ -115,7 +115,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             raise RuntimeError(f"no move in phase {ph}")
         while move is not None:
             try:
-                events = apply(st, move.action)
+                events = apply(st, move.action, move.checked)
             except IllegalAction:
                 # A bot asked for something the engine refused: counted (it should stay 0);
                 # the player the game waits for then does what the rules force.

@@ -49,6 +49,7 @@ from monopoly_cpc.rules.state import (
     JAIL,
     ROLL,
     GameState,
+    has,
 )
 from monopoly_cpc.rules.turn import actor, forced_action
 
@@ -73,14 +74,18 @@ class Move:
     """One step of a computer player: ``action`` by ``seat``; ``why`` says which rule of the
     order it came from ("window", "claim", "bid", "answer", "place", "turn", "forced").
     A plain class rather than a NamedTuple: one is made at every move, and the compiled build
-    (setup.py) makes it a native class (a NamedTuple's ``__new__`` stays Python code)."""
+    (setup.py) makes it a native class (a NamedTuple's ``__new__`` stays Python code).
+    ``checked``: the action was made by a ``Bot`` (ai/bot.py), whose actions always have fields
+    of their declared types, so ``ai.sim`` lets the engine skip that check (``apply``'s
+    ``checked``; tests/ai/test_checked_moves.py). Bookkeeping: not compared, not in the repr."""
 
-    __slots__ = ("action", "seat", "why")
+    __slots__ = ("action", "checked", "seat", "why")
 
-    def __init__(self, seat: int, action: A.Action, why: str) -> None:
+    def __init__(self, seat: int, action: A.Action, why: str, checked: bool = False) -> None:
         self.seat = seat
         self.action = action
         self.why = why
+        self.checked = checked
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Move) and self.seat == other.seat
@@ -112,7 +117,8 @@ class Table:
     def __init__(self, bots: dict[int, Computer]) -> None:
         self.bots = bots
         # The out-of-turn window in progress: its turn and dice count, the seats still to be
-        # asked, and the steps the first of them has left.
+        # asked (the next one last: a seat asked leaves by ``pop()``, which the compiled build
+        # does natively, where ``pop(0)`` shifted the list), and the steps the next one has left.
         self.window_turn = -1
         self.window_rolls = -1
         self.window_seats: list[int] = []
@@ -121,9 +127,22 @@ class Table:
         # The computers that are ``Bot`` itself: they can tell, cheaply, that they have nothing
         # to do out of turn (``Bot.quiet``), and the window then skips their ``decide`` (same
         # answer, same memory); and the compiled build calls their methods directly, not
-        # through the ``Computer`` protocol.
-        self.native: dict[int, Bot] = {seat: bot for seat, bot in bots.items()
-                                       if type(bot) is Bot}
+        # through the ``Computer`` protocol. By seat in a list (``_native``): a native look-up,
+        # where a dict's was generic.
+        self.native: list[Bot | None] = [None] * (max(bots, default=-1) + 1)
+        for seat, bot in bots.items():
+            if type(bot) is Bot and seat >= 0:
+                self.native[seat] = bot
+
+    def _native(self, seat: int) -> Bot | None:
+        """The ``Bot`` at ``seat`` (None: another computer, or none)."""
+        native = self.native
+        return native[seat] if 0 <= seat < len(native) else None
+
+    def _seated(self, seat: int) -> bool:
+        """A computer plays at ``seat`` (``seat in bots``, a ``Bot`` found natively first)."""
+        native = self.native
+        return (0 <= seat < len(native) and native[seat] is not None) or seat in self.bots
 
     # -- the order ---------------------------------------------------------------------------
     def next(self, state: GameState, claims_only: bool = False) -> Move | None:
@@ -142,23 +161,26 @@ class Table:
             if move is not None:
                 return move
         c = state.claim
-        if c is not None and c.owner in bots and ph in FREE_PHASES:   # claim_unasked, inlined
+        if (c is not None and self._seated(c.owner)   # claim_unasked, inlined
+                and (ph is ROLL or ph in FREE_PHASES)):   # (the engine's constant by identity)
             asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
             if asked != self.claim_asked:
                 self.claim_asked = asked
-                a = bots[c.owner].decide(state, c.owner)
+                bot = self._native(c.owner)
+                a = bot.decide(state, c.owner) if bot is not None else bots[c.owner].decide(
+                    state, c.owner)
                 if a is not None:
-                    return Move(c.owner, a, "claim")
+                    return Move(c.owner, a, "claim", bot is not None)
         if claims_only:
             return None
         # rules.actor, with the phases of a turn first (the current player)
-        p = state.current if ph in _TURN_PHASES else actor(state)
-        if p is None or p not in bots:
+        p = state.current if ph is ROLL or ph in _TURN_PHASES else actor(state)
+        if p is None or not self._seated(p):
             return None
-        bot = self.native.get(p)
+        bot = self._native(p)
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
-            return Move(p, a, _WHY.get(ph, "turn"))
+            return Move(p, a, _WHY.get(ph, "turn"), bot is not None)
         f = forced_action(state, p)
         return Move(p, f, "forced") if f is not None else None
 
@@ -191,23 +213,22 @@ class Table:
             # The others in the order of play from the current player (a plain loop: the
             # generator it replaced made two objects at every turn in the compiled build).
             seats: list[int] = []
-            bots = self.bots
-            for k in range(1, n):
+            for k in range(n - 1, 0, -1):   # (the next one last)
                 i = (cur + k) % n
-                if i in bots:
+                if self._seated(i):
                     seats.append(i)
             self.window_seats = seats
             self.window_steps = WINDOW_STEPS
         while self.window_seats:
             if (state.turn != self.window_turn or state.rolls != self.window_rolls
-                    or state.phase not in FREE_PHASES):
+                    or not (state.phase is ROLL or state.phase in FREE_PHASES)):
                 self.window_seats = []
                 return None
-            i = self.window_seats[0]
+            i = self.window_seats[-1]
             if self.window_steps <= 0 or state.players[i].bankrupt:
                 self._next_seat()
                 continue
-            bot = self.native.get(i)
+            bot = self._native(i)
             if bot is not None:
                 if bot.quiet(state, i):
                     self._next_seat()   # its decide would say "nothing" (Bot.quiet)
@@ -219,11 +240,11 @@ class Table:
                 self._next_seat()
                 continue
             self.window_steps -= 1
-            return Move(i, a, "window")
+            return Move(i, a, "window", bot is not None)
         return None
 
     def _next_seat(self) -> None:
-        self.window_seats.pop(0)
+        self.window_seats.pop()
         self.window_steps = WINDOW_STEPS
 
     def _bid(self, state: GameState) -> Move | None:
@@ -232,11 +253,13 @@ class Table:
         au = state.auction
         assert au is not None   # phase AUCTION
         for b in au.bidders:
-            if b in au.passed or b == au.high_bidder or b not in self.bots:
+            if has(au.passed, b) or b == au.high_bidder or not self._seated(b):
                 continue
-            bot = self.native.get(b)
+            bot = self._native(b)
             a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)
-            return Move(b, a if a is not None else A.Pass(b), "bid")
+            if a is None:
+                return Move(b, A.Pass(b), "bid")
+            return Move(b, a, "bid", bot is not None)
         return None
 
     def refused(self, state: GameState, move: Move) -> Move | None:
@@ -252,7 +275,7 @@ class Table:
     # -- memory ------------------------------------------------------------------------------
     def memory(self) -> dict[str, Any]:
         """The table's bookkeeping and each computer's memory, as plain data (JSON)."""
-        return {"window": [self.window_turn, self.window_rolls, list(self.window_seats),
+        return {"window": [self.window_turn, self.window_rolls, self.window_seats[::-1],
                            self.window_steps],
                 "claim": None if self.claim_asked is None else list(self.claim_asked),
                 "computers": {str(seat): bot.memory() for seat, bot in sorted(self.bots.items())}}
@@ -262,7 +285,7 @@ class Table:
         TypeError) on data that is not one."""
         turn, rolls, seats, steps = data["window"]
         self.window_turn, self.window_rolls, self.window_steps = int(turn), int(rolls), int(steps)
-        self.window_seats = [int(s) for s in seats]
+        self.window_seats = [int(s) for s in reversed(seats)]
         c = data["claim"]
         self.claim_asked = None if c is None else (int(c[0]), int(c[1]), int(c[2]), int(c[3]),
                                                    int(c[4]))

@@ -21,7 +21,7 @@ from monopoly_cpc.ai.reasons import Reason, because
 from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
-from monopoly_cpc.rules.state import GameState, Trade, facts
+from monopoly_cpc.rules.state import GameState, Trade, facts, has
 
 if TYPE_CHECKING:
     from monopoly_cpc.ai.bot import Bot
@@ -60,7 +60,7 @@ def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
         g = t.group[s]
         more = t.members[g] if g >= 0 else t.stations if s in t.stations else t.utilities
         for x in more:
-            if x not in out:
+            if not has(out, x):
                 out.append(x)
     return out
 
@@ -217,7 +217,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             else:
                 # (asked after the loop, which most streets leave early: a search in a
                 # sequence is dearer than a few list reads)
-                if h not in monos and not group_has_buildings(state, s):
+                if not has(monos, h) and not group_has_buildings(state, s):
                     options.append((s,))
         # Or a station or utility as small change.
         for s in t.small_change:

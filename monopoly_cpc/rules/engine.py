@@ -76,6 +76,7 @@ from monopoly_cpc.rules.state import (
     RentClaim,
     blank_state,
     facts,
+    has,
 )
 from monopoly_cpc.rules.variants import Variant
 
@@ -196,18 +197,22 @@ def _deal_deeds(state: GameState, k: int) -> None:
             state.bank_cash += price
 
 
-def apply(state: GameState, action: A.Action) -> list[Event]:
+def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Event]:
     """Validate ``action`` and carry it out; return the events (none when the state's
     ``record_events`` is False: nobody reads them). Raises IllegalAction (state unchanged) when
-    the action is not allowed now."""
+    the action is not allowed now. ``checked``: the caller knows that the action is of a kind
+    the engine knows, with fields of their declared types (``ai.sim`` for the actions a
+    ``Bot`` made: ``table.Move``), so those checks (``malformed``, a look-up by name for each
+    field) are skipped; everything else is checked as always."""
     t = type(action)
-    shape = _SHAPES.get(t)
-    if shape is None:
-        raise IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
-    bad = _malformed(action, shape)
-    if bad:
-        raise IllegalAction(f"{bad} has the wrong type in {action!r}", action, code="bad_action",
-                            fields={"field": bad})
+    if not checked:
+        shape = _SHAPES.get(t)
+        if shape is None:
+            raise _unknown(action)
+        bad = _malformed(action, shape)
+        if bad:
+            raise IllegalAction(f"{bad} has the wrong type in {action!r}", action,
+                                code="bad_action", fields={"field": bad})
     if state.phase == GAME_OVER:
         raise IllegalAction("the game is over", action, code="game_over")
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
@@ -217,7 +222,10 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     # the table goes through each handler's Python entry point); the rest by the table, and
     # all of them by the table in the interpreter, where the tests would cost more.
     if not _NATIVE:
-        _HANDLERS[t](state, action, ev)
+        h = _HANDLERS.get(t)
+        if h is None:   # (a checked action was not looked up above)
+            raise _unknown(action)
+        h(state, action, ev)
     elif t is _ROLL_T:
         _do_roll(state, cast(A.Roll, action), ev)
     elif t is _CLAIM_T:
@@ -232,8 +240,16 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
         _do_buy(state, cast(A.Buy, action), ev)
     elif t is _MORTGAGE_T:
         _do_mortgage(state, cast(A.Mortgage, action), ev)
+    elif t is _SELL_T:
+        _do_sell(state, cast(A.SellBuilding, action), ev)
+    elif t is _CLOSE_T:
+        _do_close(state, cast(A.CloseAuction, action), ev)
+    elif t is _LIFT_T:
+        _do_lift(state, cast(A.Lift, action), ev)
+    elif t is _DECLINE_T:
+        _do_decline(state, cast(A.Decline, action), ev)
     else:
-        _HANDLERS[t](state, action, ev)
+        _handler(action)(state, action, ev)
     state.actions += 1
     if state.phase == DEBT:
         _settle_debts(state, ev)
@@ -244,6 +260,19 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     if ticks and not _over(state):
         _advance_clock(state, ticks, ev)
     return ev if ev is not None else []
+
+
+def _unknown(action: object) -> IllegalAction:
+    return IllegalAction(f"unknown action {action!r}", action, code="unknown_action")
+
+
+def _handler(action: object) -> Callable[[GameState, Any, list[Event] | None], None]:
+    """The handler of ``action`` (IllegalAction for a kind the engine does not know: a
+    ``checked`` one was not looked up before)."""
+    h = _HANDLERS.get(type(action))
+    if h is None:
+        raise _unknown(action)
+    return h
 
 
 def _over(state: GameState) -> bool:
@@ -292,15 +321,22 @@ def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
         # split and the join touch the big int. Same numbers as rng.next_u32 (and the branch
         # below, which costs the Python interpreter less than this one).
         x = state.rng
-        hi = x >> 32
-        lo = x & 0xFFFFFFFF
+        if x == state.rng_of:   # the halves kept by the last roll (no split of the big int)
+            hi = state.rng_hi
+            lo = state.rng_lo
+        else:
+            hi = x >> 32
+            lo = x & 0xFFFFFFFF
         lo ^= ((lo >> 12) | (hi << 20)) & 0xFFFFFFFF      # x ^= x >> 12
         hi ^= hi >> 12
         hi ^= ((hi << 25) | (lo >> 7)) & 0xFFFFFFFF       # x ^= x << 25 (64 bits)
         lo ^= (lo << 25) & 0xFFFFFFFF
         lo ^= ((lo >> 27) | (hi << 5)) & 0xFFFFFFFF       # x ^= x >> 27
         hi ^= hi >> 27
-        state.rng = (hi << 32) | lo
+        x = (hi << 32) | lo
+        state.rng = state.rng_of = x
+        state.rng_hi = hi
+        state.rng_lo = lo
         # bits 32-63 of x * 0x2545F4914F6CDD1D, column by column of 16 bits
         a0 = lo & 0xFFFF
         a1 = lo >> 16
@@ -631,7 +667,7 @@ def _do_bid(state: GameState, action: A.Bid, ev: list[Event] | None) -> None:
     p = action.player
     if state.phase != AUCTION or au is None:
         raise IllegalAction("no auction running", action, code="no_auction")
-    if p not in au.bidders or p in au.passed:
+    if not has(au.bidders, p) or has(au.passed, p):
         raise IllegalAction("you are not bidding in this auction", action, code="not_bidding")
     amount = action.amount
     if not isinstance(amount, int) or amount < au.min_bid:
@@ -661,7 +697,7 @@ def _do_pass(state: GameState, action: A.Pass, ev: list[Event] | None) -> None:
     p = action.player
     if state.phase != AUCTION or au is None:
         raise IllegalAction("no auction running", action, code="no_auction")
-    if p not in au.bidders or p in au.passed:
+    if not has(au.bidders, p) or has(au.passed, p):
         raise IllegalAction("you are not bidding in this auction", action, code="not_bidding")
     if p == au.high_bidder:
         raise IllegalAction("the highest bidder cannot leave", action,
@@ -679,7 +715,10 @@ def auction_settled(state: GameState) -> bool:
     au = state.auction
     if au is None:
         return False
-    return all(b in au.passed or b == au.high_bidder for b in au.bidders)
+    for b in au.bidders:
+        if b != au.high_bidder and not has(au.passed, b):
+            return False
+    return True
 
 
 def _do_close(state: GameState, action: A.CloseAuction, ev: list[Event] | None) -> None:
@@ -847,6 +886,10 @@ _BUILD_T: Final = A.Build
 _PASS_T: Final = A.Pass
 _BUY_T: Final = A.Buy
 _MORTGAGE_T: Final = A.Mortgage
+_SELL_T: Final = A.SellBuilding
+_CLOSE_T: Final = A.CloseAuction
+_LIFT_T: Final = A.Lift
+_DECLINE_T: Final = A.Decline
 
 
 def malformed(action: object) -> str:

@@ -233,6 +233,14 @@ class GameState:
     # value and the counters it was worked out at. Not saved, not compared.
     liq_at: list[int] = field(default_factory=list, compare=False, repr=False)
     liq_value: list[int] = field(default_factory=list, compare=False, repr=False)
+    # The compiled build's dice (``engine._do_roll``) work on the two 32-bit halves of ``rng``:
+    # the halves of its last roll and the ``rng`` they make (-1: none), so that the next roll
+    # splits the 64-bit value (a big int there) only when something else drew since. Always
+    # exact (the halves are those of ``rng_of``, whatever changed ``rng``). Not saved, not
+    # compared.
+    rng_hi: int = field(default=0, compare=False, repr=False)
+    rng_lo: int = field(default=0, compare=False, repr=False)
+    rng_of: int = field(default=-1, compare=False, repr=False)
     # False: ``engine.apply`` makes no events (returns an empty list), for a driver that reads
     # none (``ai.sim.play_game`` without ``observe``). Not saved, not compared.
     record_events: bool = field(default=True, compare=False, repr=False)
@@ -282,6 +290,16 @@ class Facts:
     def __reduce__(self) -> tuple[type, tuple[Board, Variant]]:
         # a state's copy (deepcopy) or pickle carries it: made again from its board and variant
         return (Facts, (self.board, self.variant))
+
+
+def has(items: list[int], x: int) -> bool:
+    """``x in items``, by a loop: native code when compiled, where ``in`` on a list is a generic
+    call (the int boxed, each item compared as an object). For the short lists of the hot
+    path: the bidders, the passed ones, a player's groups, the fresh lifts."""
+    for y in items:
+        if y == x:
+            return True
+    return False
 
 
 def facts(state: GameState) -> Facts:

@@ -73,3 +73,40 @@ def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
     assert seen["deeds"] > 100 and seen["builds"] > 100
     assert seen["built"] > 50 and seen["flipped"] > 50 and seen["bought"] > 50
     assert seen["assets"] > 100
+
+
+def test_the_kept_halves_of_the_dice_state_are_those_of_rng_of():
+    """``rng_hi``, ``rng_lo`` and ``rng_of`` (the compiled build's dice, ``engine._do_roll``):
+    whenever ``rng_of`` is the state's ``rng``, the halves are its own; and a state whose
+    ``rng`` was set directly after a roll rolls next what ``rules.rng.next_u32`` says."""
+    from monopoly_cpc.rules import actions as A
+    from monopoly_cpc.rules import engine
+    from monopoly_cpc.rules.rng import next_u32, seed_state
+    from monopoly_cpc.rules.state import ROLL
+
+    kept = 0
+
+    def check(st):
+        nonlocal kept
+        if st.rng_of == st.rng:
+            assert (st.rng_hi, st.rng_lo) == (st.rng >> 32, st.rng & 0xFFFFFFFF)
+            kept += 1
+
+    for i in range(4):
+        play_game(["expert"] * 4, game_seed(7, i), check=check)
+    assert kept > 0 or not engine._NATIVE   # (only the compiled build keeps them)
+    edited = 0
+    for seed in range(40):
+        s = engine.new_game(["A", "B"], seed=seed)
+        while s.phase != ROLL:
+            engine.apply(s, A.Roll(s.start_rollers[0]))
+        engine.apply(s, A.Roll(s.current))
+        if s.phase != ROLL:
+            continue
+        s.rng = seed_state(seed + 100)     # set directly: the kept halves are not its own
+        expect, r = next_u32(s.rng)
+        engine.apply(s, A.Roll(s.current))
+        r %= 36
+        assert s.dice == (r // 6 + 1, r % 6 + 1) and s.rng == expect
+        edited += 1
+    assert edited >= 3
