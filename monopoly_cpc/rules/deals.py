@@ -64,6 +64,7 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None
             raise IllegalAction("the auction winner places the building", action, code="placer_only")
     else:
         _check_free(state, action, p)
+        _debtor_keeps_cash(state, action, p)
     if not 0 <= s < 40:
         raise IllegalAction("no such square", action, code="no_such_square")
     b = state.board
@@ -208,6 +209,7 @@ def _do_mortgage(state: GameState, action: A.Mortgage, ev: list[Event] | None) -
 def _do_lift(state: GameState, action: A.Lift, ev: list[Event] | None) -> None:
     p, s = action.player, action.square
     _check_free(state, action, p)
+    _debtor_keeps_cash(state, action, p)
     if not 0 <= s < 40 or state.owner[s] != p or not state.mortgaged[s]:
         raise IllegalAction("not one of your mortgaged properties", action,
                             code="not_mortgaged_property")
@@ -300,6 +302,8 @@ def _check_trade(state: GameState, t: Trade, action: object) -> None:
     if t.cash < 0 and state.players[q].cash < -t.cash:
         raise IllegalAction("the partner has not that much cash", action, code="partner_cash",
                             fields={"name": state.players[q].name})
+    if t.cash:   # whoever pays the cash must not be the player settling a debt
+        _debtor_keeps_cash(state, action, p if t.cash > 0 else q)
 
 
 def _do_propose(state: GameState, action: A.ProposeTrade, ev: list[Event] | None) -> None:
@@ -371,6 +375,16 @@ def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event] | None) 
         ev.append(event("trade_rejected", action.player, -1, 0, t.proposer
                         if action.player == t.partner else t.partner))
     _resume(state, ev)
+
+
+def _debtor_keeps_cash(state: GameState, action: object, player: int) -> None:
+    """The player whose debt is being settled spends no cash on anything but the debt: no
+    building, no lift, no cash paid in a trade (seeds/002 C L "Si le joueur n'a pas assez
+    d'argent, l'ordinateur engagera automatiquement une procédure de vente"; A FAILLITE "doit
+    donner à ses créanciers toutes les valeurs qu'il possède"). He raises money: sells,
+    mortgages, trades for cash, borrows."""
+    if state.phase == DEBT and state.debts and state.debts[0].debtor == player:
+        raise IllegalAction("settle the debt first", action, code="debtor_pays_first")
 
 
 def _current_debt(state: GameState, action: object, player: int) -> Debt:

@@ -86,6 +86,7 @@ CODES: dict[str, str] = {
     "no_trade_to_refuse": "no trade to refuse",
     # debts
     "no_debt": "the player has no debt to settle now",
+    "debtor_pays_first": "a player who cannot pay his debt spends no cash on anything else",
     "kind_rent_only": "only a rent may be paid half in properties",
     "kind_cash_needed": "half the rent, {amount}, must be paid in cash",
     "kind_list_properties": "list the properties given, once each",
