@@ -136,6 +136,10 @@ def slot(square: int, index: int, count: int = 0) -> tuple[int, int]:
         return x, y + row * step
     y = iy + ih - SPRITE + 1
     if row == 0:
+        # the owner's tag is at the outer edge (board.tag_origin): on the left column the first
+        # pawns stand away from it, so that up to two leave the number readable
+        if c.side == "left":
+            col = 2 - col
         return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
     hx, hy, hw, hh = hole()
     y = min(y, hy + hh - SPRITE)  # the outline must not rub out the ring's line below

@@ -174,3 +174,21 @@ def test_four_pawns_on_depart_stand_in_one_row_inside_the_square():
             draw_pawn(solo, i, *slot(square, i, 4))
             body = solo.pens == 1
             assert body.sum() > 8 and (fb.pens[body] == 1).all(), (square, i)
+
+
+def test_one_or_two_pawns_leave_the_owners_number_readable():
+    """The owner's tag sits at a square's outer edge; on the left column the first pawn stood
+    on it (play-test, 28 Nov 2026: "Compagnie d'électricité", "Bd de la Villette"). One or two
+    pawns never touch it on any square, whatever the side."""
+    from monopoly_cpc.render.board import TAG_H, TAG_W, tag_origin
+    from monopoly_cpc.render.pawns import SPRITE, slot
+
+    for square in range(40):
+        if square % 10 == 0:
+            continue
+        tx, ty = tag_origin(square)
+        for count in (1, 2):
+            for k in range(count):
+                x, y = slot(square, k, count)
+                apart = x + SPRITE <= tx or tx + TAG_W <= x or y + SPRITE <= ty or ty + TAG_H <= y
+                assert apart, (square, count, k)
