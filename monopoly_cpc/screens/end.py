@@ -94,6 +94,11 @@ class EndScreen(Screen):
         ranks = places([-1 - k if st.players[i].bankrupt else fortune_parts(st, i).total
                         for k, i in enumerate(order)])
         (c_cash, w_cash), (c_props, w_props), (c_build, w_build), (c_total, w_total) = COLUMNS
+        # a blank row between players when they all fit with it (play-test: four players'
+        # lines jammed under the heading, half the screen empty below)
+        lines = sum(3 if fortune_parts(st, i).loan and not st.players[i].bankrupt else 2
+                    for i in order)
+        gap = 1 if lines + len(order) - 1 <= 24 - row else 0
         for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
             w = fortune_parts(st, i)
@@ -108,7 +113,7 @@ class EndScreen(Screen):
                 if w.loan:      # a third line: the MONOPOLIC loan deducted from the total
                     row += 1
                     fb.text(1, row + 1, t.get("cmd_endscreen.loan", loan=money(w.loan))[:39], pen=2)
-            row += 2
+            row += 2 + gap
         if self.ticks >= HOLD:
             ask = t["cmd_endscreen.new_game"]
             fb.text((40 - len(ask)) // 2, 24, ask, pen=1)

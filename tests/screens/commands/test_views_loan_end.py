@@ -160,7 +160,8 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     for row in (rows[5], rows[7]):
         for col in (9, 20, 30):
             assert row[col] == " ", (row, col)
-    assert rows[8].startswith("2. CPC (2)") and rows[8].rstrip().endswith("170.000 F")
+    assert rows[8].strip() == ""                 # a blank row between players: there is room
+    assert rows[9].startswith("2. CPC (2)") and rows[9].rstrip().endswith("170.000 F")
     assert "Nouvelle partie ? (O/N)" in text
     s.press("O")
     assert isinstance(s.screen, SetupScreen)
@@ -186,8 +187,8 @@ def test_ctrl_c_with_equal_fortunes_is_told_as_a_tie():
     assert isinstance(s.screen, EndScreen)
     rows = s.text()
     assert rows[3].strip() == "ANNE et BRUNO ex aequo : 150.000 F"
-    assert rows[6].startswith("1. ANNE (1)") and rows[8].startswith("1. BRUNO (2)")
-    assert rows[10].startswith("3. CLAUDE (3)")
+    assert rows[6].startswith("1. ANNE (1)") and rows[9].startswith("1. BRUNO (2)")
+    assert rows[12].startswith("3. CLAUDE (3)")
 
 
 def test_ctrl_c_after_a_rent_the_payer_cannot_pay_raises_it_before_the_scores():
@@ -250,7 +251,7 @@ def test_end_screen_n_goes_back_to_the_title_and_shows_bankrupt_players():
     assert isinstance(end.screen, EndScreen)
     end.step(ticks=30)
     rows = end.text()
-    assert rows[10].startswith("3. CLAUDE (3)") and "en faillite" in rows[11]
+    assert rows[12].startswith("3. CLAUDE (3)") and "en faillite" in rows[13]
     end.press("N")
     assert isinstance(end.screen, TitleScreen)
 
