@@ -14,6 +14,18 @@ def open_trade(s, who: int) -> None:
     s.step([digit(who)])
 
 
+def swap_belleville_for_vaugirard_with_cash(s) -> None:
+    """ANNE (1) offers Boulevard de Belleville for Rue de Vaugirard, with a cash complement:
+    up to the question of who receives it."""
+    open_trade(s, 1)
+    goto(s, 1)
+    s.press("ENTER")
+    goto(s, 6)
+    s.press("ENTER")
+    s.press("N")
+    s.press("O")
+
+
 def test_trade_between_two_humans_with_cash():
     s, st = start_game(("ANNE", "BRUNO"))
     give(st, 0, [1])
@@ -133,13 +145,7 @@ def test_engine_refusal_is_translated():
     s, st = start_game(("ANNE", "BRUNO"))
     give(st, 0, [1])
     give(st, 1, [6])
-    open_trade(s, 1)
-    goto(s, 1)
-    s.press("ENTER")
-    goto(s, 6)
-    s.press("ENTER")
-    s.press("N")
-    s.press("O")
+    swap_belleville_for_vaugirard_with_cash(s)
     s.step([digit(1)])                     # BRUNO would pay ANNE more than he has
     s.step([digit(d) for d in (2, 0, 0, 0, 0, 0)] + [key("ENTER")])
     assert "Refusé : BRUNO n'a pas cette somme" in flat(s)
@@ -160,13 +166,7 @@ def test_esc_at_the_sum_asked_again_offers_the_deeds_without_it():
     give(st, 0, [1])
     give(st, 1, [6])
     st.players[1].cash = 1_000
-    open_trade(s, 1)
-    goto(s, 1)
-    s.press("ENTER")
-    goto(s, 6)
-    s.press("ENTER")
-    s.press("N")
-    s.press("O")
+    swap_belleville_for_vaugirard_with_cash(s)
     s.step([digit(1), digit(5), digit(0), digit(0), digit(0), key("ENTER")])
     assert "Refusé : BRUNO n'a pas cette somme" in flat(s) and "Montant :" in flat(s)
     s.press("ESC")
