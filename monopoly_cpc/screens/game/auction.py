@@ -44,8 +44,9 @@ class AuctionMode(Mode):
         self.message = ""
         self.wait = 0
         self.last_bid = host.ticks   # tick of the last bid (the opening before any)
-        self.seen = host.state.auction   # the auction drawn, kept for the gavel's picture
-        self.last_line = ""              # the last message that is not a call
+        # the auction of this window (the prompt is made again for another one), kept for the
+        # gavel's picture once the engine has closed it
+        self.seen = host.state.auction
 
     @property
     def draws_while_shown(self) -> bool:
@@ -164,6 +165,17 @@ class AuctionMode(Mode):
         return True
 
     # -- picture --------------------------------------------------------------------------
+    def last_line(self) -> str:
+        """The last message, whole, but not "une fois" / "deux fois" again (row 3 has it): read
+        from the journal, so that the picture depends on the game alone, never on which ticks
+        were drawn before (a replay's --verify draws one tick in 50: play-test, 28 Nov 2026)."""
+        t = self.host.texts
+        going_lines = (t["auction.going1"], t["auction.going2"])
+        for text in reversed(self.host.journal):
+            if text not in going_lines:
+                return text
+        return ""
+
     def draw(self, fb) -> None:
         au = self.auction
         t = self.host.texts
@@ -173,8 +185,6 @@ class AuctionMode(Mode):
             au = self.seen    # the gavel fell: the same window while it is being shown
             if au is None or not self.draws_while_shown:
                 return
-        else:
-            self.seen = au
         what = st.board.names[au.square] if au.square >= 0 else t[
             "auction.hotel" if au.kind == "hotel" else "auction.building"]
         bar(fb, 0, t.fit("auction.heading", square=what), AUCTION_INK)
@@ -199,12 +209,7 @@ class AuctionMode(Mode):
             self.entry.draw(fb, 0, 22, t.get("auction.who", n=self.bidder + 1,
                                               name=st.players[self.bidder].name))
         else:
-            # the last message, whole (on rows 4-5 if it is long and no refusal is there),
-            # but not "une fois" / "deux fois" again (row 3 has it)
-            going_lines = (t["auction.going1"], t["auction.going2"])
-            if self.host.last_said not in going_lines:
-                self.last_line = self.host.last_said
-            lines = wrap(self.last_line, 40) or [""]
+            lines = wrap(self.last_line(), 40) or [""]
             window_line(fb, 4, lines[0], 2)
             if len(lines) > 1 and not self.message:
                 window_line(fb, 5, lines[1], 2)
