@@ -271,3 +271,16 @@ def test_asking_for_a_card_when_two_players_hold_one_asks_whose():
     s.press("O", ticks=60)                   # CLAUDE accepts
     assert st.owner[1] == 2 and st.players[0].jail_cards == [c2] and st.players[2].jail_cards == []
     assert st.players[1].jail_cards == [c1]
+
+
+def test_nothing_offered_nothing_asked_gives_up_at_once():
+    """N at both lists: nothing to exchange (a sum alone is no transaction, the engine's
+    trade_empty), so T gives up there and then, not after asking for the partner's number
+    (play-test, 28 Nov 2026: the number asked, then "abandon", the next keys lost)."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    open_trade(s, 1)
+    s.press("N")
+    s.press("N")
+    w = flat(s)
+    assert "Transaction vide" in w and "Avec quel joueur" not in w
+    assert st.trade is None

@@ -255,6 +255,12 @@ class TradeMode(CommandMode):
         self.take_cards.append(cards[0])
 
     def _end_lists(self) -> None:
+        if not (self.give or self.take or self.give_cards or self.take_cards):
+            # nothing either way (a sum alone is no transaction): given up at once, not after
+            # the partner's number (play-test, 28 Nov 2026)
+            self.note(self.tx("cmd.trade.empty"))
+            self.step = DONE
+            return
         if self.partner < 0:
             self.step = PARTNER
             return
