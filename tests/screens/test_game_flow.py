@@ -626,6 +626,9 @@ def test_a_rent_paid_half_in_properties():
     assert s.shows("ENTER : donner/reprendre  P : payer")
     s.press("P")                                      # nothing given yet: refused
     assert s.shows("Choisissez les propriétés")  # rules.kind_list_properties
+    s.press("ESC")                                    # back to the debt window: the refusal goes
+    assert s.shows("M : en biens") and not s.shows("Choisissez les propriétés")
+    s.press("M")
     s.screen.set_cursor(1)
     s.press("ENTER")
     assert s.shows("Donnés : Boulevard de Belleville")
