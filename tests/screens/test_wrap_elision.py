@@ -148,7 +148,7 @@ def test_every_french_article_elides_before_every_square_group_and_player_name()
 def test_english_and_values_that_do_not_follow_an_article_are_left_alone():
     assert EN.get("game.account", name="ANNE", cash="1 F") == "ANNE's account: 1 F"
     assert EN.get("game.sell", name="ANNE", what="a hotel", square="Avenue Foch",
-                  value="10.000 F") == "ANNE sells a hotel of Avenue Foch (+10.000 F)"
+                  value="10.000 F") == "ANNE sells a hotel on Avenue Foch (+10.000 F)"
     assert FR.get("game.land", name="ANNE", square="Avenue Foch") == "ANNE est sur Avenue Foch"
     assert FR.get("game.rent_due", amount="1.000 F", owner="ANNE", n=1) == "Loyer de 1.000 F dû à ANNE (1)"
     keys = EN.keys()

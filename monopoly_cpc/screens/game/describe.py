@@ -149,7 +149,7 @@ def _card(s: Said) -> str:
     if card is None:
         return ""
     deck = s.t["card.chance" if card.deck == 0 else "card.community"]
-    return f"{deck} : {card.text(s.t.lang)}"
+    return s.t.get("card.journal", deck=deck, text=card.text(s.t.lang))
 
 
 def _leave_jail(s: Said) -> str:
