@@ -79,9 +79,9 @@ class _Holdings:
     """Who holds what, for one content of the deeds (owners, mortgages): each player's
     mortgaged squares, complete groups, trade targets and three-way splits, worked out in one
     pass for every player. The bots that see the same deeds share it (the first one builds it,
-    the others compare two lists). Never changed once built."""
+    the others compare two lists, or read ``step``). Never changed once built."""
 
-    __slots__ = ("base", "deeds", "grew", "lists", "mort", "own", "seen", "t")
+    __slots__ = ("base", "deeds", "grew", "lists", "mort", "own", "seen", "step", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
@@ -93,6 +93,10 @@ class _Holdings:
         # lift, a sale of the bank), or -1: the danger is then weighed on that street alone.
         self.base: _Holdings | None = None
         self.grew = -1
+        # What ``base`` -> these changed, as ``Bot._deeds_diff`` says it (1: a deed changed
+        # hands, 2: a mortgage alone), or -1 (not made from ``base``, or unknown): a bot whose
+        # snapshot is ``base`` then needs no list comparison (``Bot._known_diff``).
+        self.step = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
         if n == 0:
@@ -173,6 +177,7 @@ class _Holdings:
         mort[s] = not mort[s]
         new.base = self
         new.grew = -1 if mort[s] else s
+        new.step = 2   # (a mortgage alone: the owners are the same)
         self.base = None   # (no chains: only the last step is looked at)
         mortgaged, monos, targets, split = self.lists
         mortgaged, monos = mortgaged[:], monos[:]
@@ -225,6 +230,8 @@ class _Holdings:
         new.lists = self.lists
         new.base = self
         new.grew = s
+        if b != self.own[s]:
+            new.step = 1
         self.base = None
         g = t.group[s]
         if g < 0 or b < 0 or b >= len(self.lists[0]):
@@ -647,6 +654,28 @@ class Bot:
         self._seen_deeds = state.deed_changes
         return 0
 
+    def _known_diff(self, state: GameState, t: Tables) -> int:
+        """``_deeds_diff``'s answer (1 or 2) when the shared holdings tell it without comparing
+        lists, else -1: on a state only the engine changes, my snapshot is the last holdings
+        and the one change since (the engine's counter) mortgaged or lifted a deed, or sold
+        one of the bank's (``flipped_at``, ``bought_at``); or another bot already made the
+        holdings of these deeds from mine in one step (``_Holdings.step``)."""
+        h = self._holdings
+        snap = _LAST[0]
+        if (h is None or snap is None or h.t is not t or not state.engine_only
+                or snap.seen is not state or self._own is not h.own or self._mort is not h.mort):
+            return -1
+        n = state.deed_changes
+        if snap.deeds == n:
+            return snap.step if snap.base is h else -1
+        if h is snap and snap.deeds + 1 == n:
+            if state.flipped_at == n:
+                return 2
+            b = state.bought_square
+            if state.bought_at == n and state.owner[b] != h.own[b]:
+                return 1
+        return -1
+
     def _same_builds(self, state: GameState) -> bool:
         """The buildings and the bank's stock are those of the last "nothing to lift or build"
         (``_quiet_houses``, ``_quiet_bank``), by comparing them; the callers first ask, inline,
@@ -670,7 +699,9 @@ class Bot:
         self._changed = False
         if state.engine_only and self._seen is state and self._seen_deeds == state.deed_changes:
             return t
-        diff = self._deeds_diff(state)
+        diff = self._known_diff(state, t)
+        if diff < 0:
+            diff = self._deeds_diff(state)
         if diff:
             self._changed = True
             own, mort = state.owner, state.mortgaged

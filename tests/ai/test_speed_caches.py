@@ -43,3 +43,34 @@ def test_a_remembered_offer_is_weighed_again_when_a_square_it_reads_changes():
                 remembered = trading._offer_gains(bot, st, 0, other, take, give)
                 assert remembered == trading.gains(bot, st, 0, other, take, give, 0)
     assert len(bot.offer_memo[1]) == len(OFFERS) * 2
+
+
+
+def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
+    """``Bot._known_diff`` (the kind of change since a bot's snapshot, told by the engine's
+    last change or by ``_Holdings.step`` instead of two list comparisons) says what comparing
+    the lists says, asked of every bot after every action of games of varied line-ups."""
+    from monopoly_cpc.ai.bot import Bot
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.ai.table import computers
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    told = {1: 0, 2: 0, -1: 0}
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        for i in range(3):
+            labels = lineup(spec, i)
+            seed = game_seed(91 + k, i)
+            bots = computers(dict(enumerate(labels)), seed)
+
+            def check(st, bots=bots):
+                for b in bots.values():
+                    if isinstance(b, Bot) and b._t is not None:
+                        d = b._known_diff(st, b._t)
+                        told[d] += 1
+                        if d >= 0:
+                            assert d == (1 if st.owner != b._own
+                                         else 2 if st.mortgaged != b._mort else 0)
+
+            play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
+    assert told[1] > 100 and told[2] > 100
