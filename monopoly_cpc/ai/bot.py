@@ -20,7 +20,7 @@ from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
 from monopoly_cpc.ai.rng import BotRng
-from monopoly_cpc.ai.values import Tables, best_rival_gain, rival_built_high, tables, worth_to
+from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
@@ -370,6 +370,58 @@ class _WorstRents:
 
 
 _WORST: Final[list[_WorstRents | None]] = [None]
+
+
+class _HighStreets:
+    """The streets with a hotel or ``top - 1`` houses (four), for one content of the buildings:
+    ``values.rival_built_high`` asks whether one of them is not ``p``'s, at every building
+    choice of every bot. Kept, on a state only the engine changes (``engine_only``), while its
+    ``build_changes`` stands, and after one building more on one street (``built_square``, as
+    ``_WorstRents.built``): a street only joins them then; made again after anything else."""
+
+    __slots__ = ("builds", "high", "seen", "streets", "top")
+
+    def __init__(self) -> None:
+        self.seen: GameState | None = None
+        self.builds = self.top = -1
+        self.streets: list[int] = _EMPTY
+        self.high: list[int] = []
+
+    def rival_built_high(self, state: GameState, p: int, top: int, streets: list[int]) -> bool:
+        """``values.rival_built_high(state.owner, state.houses, p, top, streets)``."""
+        houses = state.houses
+        n = state.build_changes
+        if not (state.engine_only and self.seen is state and self.top == top
+                and self.streets is streets):
+            self._work_out(state, top, streets)
+        elif self.builds != n:
+            s = state.built_square
+            if self.builds + 1 == n and state.built_at == n:
+                if houses[s] >= top - 1 and not has(self.high, s):
+                    self.high.append(s)
+                self.builds = n
+            else:
+                self._work_out(state, top, streets)
+        own = state.owner
+        for s in self.high:
+            if own[s] != p:
+                return True
+        return False
+
+    def _work_out(self, state: GameState, top: int, streets: list[int]) -> None:
+        houses, at = state.houses, top - 1
+        high: list[int] = []
+        for s in streets:
+            if houses[s] >= at:
+                high.append(s)
+        self.high = high
+        self.seen = state
+        self.builds = state.build_changes
+        self.top = top
+        self.streets = streets
+
+
+_HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
 
 # Actions are values: the frequent ones are made once per seat (and square) and handed out
 # again (making a frozen dataclass costs more than the rest of a typical decision).
@@ -1099,7 +1151,7 @@ class Bot:
                 self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
         if (target == top and self._lv_hotel_restraint
-                and rival_built_high(state.owner, houses, p, top, t.streets)):
+                and _HIGH.rival_built_high(state, p, top, t.streets)):
             target = top - 1   # four houses, not a hotel, once a rival builds that high
         need_cash = -1
         blocked = False

@@ -74,3 +74,31 @@ def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
 
             play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
     assert told[1] > 100 and told[2] > 100
+
+
+def test_the_kept_high_streets_say_what_reading_every_street_says():
+    """``bot._HIGH`` (the streets with a hotel or four houses, kept while the buildings stand
+    and after one building more) answers ``rival_built_high`` as reading every street does,
+    asked for every seat after every action of games of varied line-ups (so most answers come
+    after one building more)."""
+    from monopoly_cpc.ai.bot import _HIGH
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.ai.values import tables
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from monopoly_cpc.rules.state import facts
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    seen = {True: 0, False: 0}
+
+    def check(st):
+        streets = tables(st.board).streets
+        top = facts(st).houses_before_hotel + 1
+        for p in range(len(st.players)):
+            plain = any(st.houses[s] >= top - 1 and st.owner[s] != p for s in streets)
+            assert _HIGH.rival_built_high(st, p, top, streets) == plain
+            seen[plain] += 1
+
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        for i in range(3):
+            play_game(lineup(spec, i), game_seed(93 + k, i), variant, 200, index=i, check=check)
+    assert seen[True] > 1000 and seen[False] > 1000
