@@ -1309,7 +1309,7 @@ class Bot:
         return None
 
     # -- debts -----------------------------------------------------------------------------------
-    def _raise_cash(self, state: GameState, p: int, d) -> A.Action:
+    def _raise_cash(self, state: GameState, p: int, d: Debt) -> A.Action:
         """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
         t = self.refresh(state, p)
         pl = state.players[p]
@@ -1330,15 +1330,18 @@ class Bot:
             a = self._pay_in_kind(state, p, d)
             if a is not None:
                 return a
-        # 4. Houses back to the bank, evenly, from the least valuable group.
-        best, best_key = -1, None
+        # 4. Houses back to the bank, evenly, from the least valuable group: the least of the
+        # keys (hotel, income, square), compared as three numbers (no tuple a street).
+        best, best_hotel, best_income = -1, 0, 0.0
+        houses = state.houses
         for s in facts(state).streets:
-            if own[s] == p and state.houses[s] and not can_sell(state, p, s):
-                g = t.group[s]
-                hotel = state.houses[s] == HOTEL
-                key = (1 if hotel else 0, t.income[g][3], s)
-                if best_key is None or key < best_key:
-                    best, best_key = s, key
+            if own[s] == p and houses[s] and not can_sell(state, p, s):
+                hotel = 1 if houses[s] == HOTEL else 0
+                income = t.income[t.group[s]][3]
+                if (best < 0 or hotel < best_hotel
+                        or (hotel == best_hotel and (income < best_income
+                                                     or (income == best_income and s < best)))):
+                    best, best_hotel, best_income = s, hotel, income
         if best >= 0:
             self.last_reason = because("sell_to_pay")
             return _square_act(_SALES, p, best)
@@ -1374,11 +1377,14 @@ class Bot:
             if mort[s] and not free_trade:
                 continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
-            if not any_property:
-                if g >= 0 and g in self.monos:
+            if not any_property and g >= 0:
+                if has(self.monos, g):
                     continue
                 # Never hand the creditor the last street of a group.
-                if g >= 0 and all(own[x] == q for x in t.members[g] if x != s):
+                for x in t.members[g]:
+                    if x != s and own[x] != q:
+                        break
+                else:
                     continue
             value = t.price[s] // 2 if mort[s] else t.price[s]
             candidates.append((value, s))
