@@ -18,7 +18,7 @@ from typing import Any, Final
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
-from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
+from monopoly_cpc.ai.reasons import NO_REASON, Reason, plain, reason_from
 from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
@@ -633,7 +633,7 @@ class Bot:
         if c is not None and c.owner == p:
             if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
-            self.last_reason = because("claim_rent")
+            self.last_reason = plain("claim_rent")
             return _seat_act(_CLAIMS, p)
         if ph == _PH_DEBT:
             d = state.debts[0]
@@ -877,28 +877,28 @@ class Bot:
             if value > price * 1.3 and cash + self._mortgage_room(state, p, exclude=s) >= price:
                 m = self._junk_to_mortgage(state, p)
                 if m >= 0 and m != s:
-                    self.last_reason = because("mortgage_to_buy")
+                    self.last_reason = plain("mortgage_to_buy")
                     return _square_act(_MORTGAGES, p, m)
         if cash < price:
-            self.last_reason = because("too_dear_auction")
+            self.last_reason = plain("too_dear_auction")
             return _seat_act(_DECLINES, p)
         if self._lv_buys_all:
-            self.last_reason = because("buy")   # as a baseline does: whatever it can afford
+            self.last_reason = plain("buy")   # as a baseline does: whatever it can afford
             return _seat_act(_BUYS, p)
         value = self.value_of(state, p, s)
         spare = cash - price
         if self._lv_auctions_cheap and self._rivals_short(state, p, price):
-            self.last_reason = because("auction_no_bidder")
+            self.last_reason = plain("auction_no_bidder")
             return _seat_act(_DECLINES, p)
         if value > price * 1.3:
-            self.last_reason = because("buy_for_group")
+            self.last_reason = plain("buy_for_group")
             return _seat_act(_BUYS, p)
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
-            self.last_reason = because("buy")
+            self.last_reason = plain("buy")
             return _seat_act(_BUYS, p)
-        self.last_reason = because("keep_cash_auction")
+        self.last_reason = plain("keep_cash_auction")
         return _seat_act(_DECLINES, p)
 
     def _rivals_short(self, state: GameState, p: int, price: int) -> bool:
@@ -934,7 +934,7 @@ class Bot:
         if au is None or not has(au.bidders, p) or has(au.passed, p) or p == au.high_bidder:
             return None
         if state.time_up and au.kind != "property":
-            self.last_reason = because("pass_time_up")
+            self.last_reason = plain("pass_time_up")
             return _seat_act(_PASSES, p)   # no building is sold once the time is up
         ceiling = self.bid_ceiling(state, p)
         price = facts(state).prices[au.square] if au.square >= 0 else 10000
@@ -945,9 +945,9 @@ class Bot:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
-            self.last_reason = because("pass_too_dear")
+            self.last_reason = plain("pass_too_dear")
             return _seat_act(_PASSES, p)
-        self.last_reason = because("bid")
+        self.last_reason = plain("bid")
         return _bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
@@ -958,23 +958,23 @@ class Bot:
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
-            self.last_reason = because("stay_in_jail")
+            self.last_reason = plain("stay_in_jail")
             return _roll(p)
         if pl.jail_cards:
-            self.last_reason = because("jail_card")
+            self.last_reason = plain("jail_card")
             return _seat_act(_JAIL_CARDS, p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
-            self.last_reason = because("jail_fine")
+            self.last_reason = plain("jail_fine")
             return _seat_act(_PAY_FINES, p)
-        self.last_reason = because("try_double")
+        self.last_reason = plain("try_double")
         return _roll(p)
 
     def _card_choice(self, state: GameState, p: int) -> A.Action:
         fine = state.cards.all[state.pending_card].amount if state.pending_card >= 0 else 0
         if self.pers.chance_over_fine or state.players[p].cash < fine:
-            self.last_reason = because("draw_chance")
+            self.last_reason = plain("draw_chance")
             return A.ChooseCard(p, True)
-        self.last_reason = because("pay_fine")
+        self.last_reason = plain("pay_fine")
         return A.ChooseCard(p, False)
 
     # -- free actions: lift, build, trade --------------------------------------------------------
@@ -985,7 +985,7 @@ class Bot:
             counter = self._counter
             self._counter = None
             if trading.still_valid(state, counter) and trading.trades_open(state):
-                self.last_reason = because("counter_offer")
+                self.last_reason = plain("counter_offer")
                 return counter
         # Hot path (several calls a turn): the snapshot is checked here (the engine's counter)
         # rather than through refresh, then nothing to do when I hold nothing to act on (not
@@ -1112,7 +1112,7 @@ class Bot:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        self.last_reason = because("lift_mortgage")
+        self.last_reason = plain("lift_mortgage")
         return _square_act(_LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
@@ -1177,12 +1177,12 @@ class Bot:
             if why:
                 blocked = blocked or "bank" in why
                 continue
-            self.last_reason = because("build")
+            self.last_reason = plain("build")
             return _square_act(_BUILDS, p, s)
         if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
-                self.last_reason = because("mortgage_to_build")
+                self.last_reason = plain("mortgage_to_build")
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, top)
@@ -1210,7 +1210,7 @@ class Bot:
             s = max((x for x, lx in zip(members_of[g], lv) if lx == max(lv)))
             if not can_sell(state, p, s):
                 self._freed_at = self._turns
-                self.last_reason = because("sell_for_hotel")
+                self.last_reason = plain("sell_for_hotel")
                 return _square_act(_SALES, p, s)
         return None
 
@@ -1304,7 +1304,7 @@ class Bot:
                         level(state, s) == level(state, best) and t.price[s] > t.price[best]):
                     best = s
             if best >= 0:
-                self.last_reason = because("place_building")
+                self.last_reason = plain("place_building")
                 return _square_act(_BUILDS, p, best)
         return None
 
@@ -1318,12 +1318,12 @@ class Bot:
         # 1. A lone property (least useful first).
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
-            self.last_reason = because("mortgage_to_pay")
+            self.last_reason = plain("mortgage_to_pay")
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         if loan_room(state, p) > 0:
             amount = min(loan_room(state, p), max(1000, (need + 999) // 1000 * 1000))
-            self.last_reason = because("borrow")
+            self.last_reason = plain("borrow")
             return A.Borrow(p, amount)
         # 3. A rent: half in cash, the rest in properties that give the creditor no group.
         if d.reason == "rent" and d.creditor >= 0:
@@ -1343,18 +1343,18 @@ class Bot:
                                                      or (income == best_income and s < best)))):
                     best, best_hotel, best_income = s, hotel, income
         if best >= 0:
-            self.last_reason = because("sell_to_pay")
+            self.last_reason = plain("sell_to_pay")
             return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
-                self.last_reason = because("mortgage_to_pay")
+                self.last_reason = plain("mortgage_to_pay")
                 return _square_act(_MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
             if a is not None:
                 return a
-        self.last_reason = because("bankrupt")
+        self.last_reason = plain("bankrupt")
         return _seat_act(_BANKRUPTCIES, p)
 
     def _pay_in_kind(self, state: GameState, p: int, d: Debt,
@@ -1396,7 +1396,7 @@ class Bot:
             total += value
         if total < rest:
             return None
-        self.last_reason = because("pay_in_kind")
+        self.last_reason = plain("pay_in_kind")
         return A.PayInKind(p, tuple(sorted(picks)))
 
     # -- trades ----------------------------------------------------------------------------------
@@ -1404,7 +1404,7 @@ class Bot:
         tr = state.trade
         assert tr is not None   # phase TRADE
         if state.time_up:   # the quick game's time is over: no deal can be concluded
-            self.last_reason = because("refuse_time_up")
+            self.last_reason = plain("refuse_time_up")
             return _seat_act(_REJECTS, p)
         accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason

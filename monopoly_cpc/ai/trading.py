@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from monopoly_cpc.ai.reasons import Reason, because
+from monopoly_cpc.ai.reasons import Reason, because, plain
 from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
@@ -101,7 +101,7 @@ def judge(bot: Bot, state: GameState, me: int,
     pers, lv = bot.pers, bot.level
     pl = state.players[me]
     if tr.cash < 0 and pl.cash + tr.cash < bot.reserve_now(state, me) // 2:
-        return False, because("refuse_no_cash"), None
+        return False, plain("refuse_no_cash"), None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
         # A monopoly for him and none for me: only if paid at least what it is worth to him
@@ -117,7 +117,7 @@ def judge(bot: Bot, state: GameState, me: int,
     if mine >= need - ROUNDING:
         if my_groups:
             return True, because("accept_my_group", group=my_groups[0]), None
-        return True, because("accept_good"), None
+        return True, plain("accept_good"), None
     counter = None
     # The extra cash x that would do: my gain rises by x and his falls by x, so when his gain
     # sets the bar (weight w), mine + x >= w * (his - x).
@@ -129,8 +129,8 @@ def judge(bot: Bot, state: GameState, me: int,
     if his_groups:
         return False, because("refuse_your_group", group=his_groups[0]), counter
     if his > mine and mine < need:
-        return False, because("refuse_favours_you"), counter
-    return False, because("refuse_too_little"), counter
+        return False, plain("refuse_favours_you"), counter
+    return False, plain("refuse_too_little"), counter
 
 
 def trades_open(state: GameState) -> bool:
