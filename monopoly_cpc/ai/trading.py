@@ -235,7 +235,8 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
             # offer of an expert asks more, a second one splits evenly.
             # A monopoly for me alone is never sold cheap: only swaps are haggled over.
-            alpha = 1.0 if key in bot.tried or not his_groups else bot.level.haggle_pct / 100
+            # (``last`` is None when the offer was never made: no second look-up of the key)
+            alpha = 1.0 if last is not None or not his_groups else bot.level.haggle_pct / 100
             c = (alpha * m0 - h0) / (1 + alpha)
             floor = 2000 - h0
             c = max(c, floor)
