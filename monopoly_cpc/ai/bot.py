@@ -81,7 +81,7 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists, or read ``step``). Never changed once built."""
 
-    __slots__ = ("base", "deeds", "grew", "lists", "mort", "own", "seen", "step", "t")
+    __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "seen", "step", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
@@ -102,7 +102,17 @@ class _Holdings:
         if n == 0:
             none: list[list[int]] = []
             self.lists = (none, none, none, none)
-            return   # (flipped fills the lists in)
+            self.held = none
+            return   # (flipped and bought fill the lists in)
+        # Per player: the properties held (mortgaged or not), in board order (``bought`` adds
+        # one last: the players only sum over them or take the least); an empty entry the
+        # shared ``_EMPTY``, as below (``Bot._my_deeds``).
+        held: list[list[int]] = [_EMPTY] * n
+        self.held = held
+        for s in t.properties:
+            o = own[s]
+            if 0 <= o < n:
+                _add(held, o, s)
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
@@ -178,6 +188,7 @@ class _Holdings:
         new.base = self
         new.grew = -1 if mort[s] else s
         new.step = 2   # (a mortgage alone: the owners are the same)
+        new.held = self.held
         self.base = None   # (no chains: only the last step is looked at)
         mortgaged, monos, targets, split = self.lists
         mortgaged, monos = mortgaged[:], monos[:]
@@ -230,8 +241,21 @@ class _Holdings:
         new.lists = self.lists
         new.base = self
         new.grew = s
-        if b != self.own[s]:
+        new.held = held = self.held[:]
+        a = self.own[s]
+        if b != a:
             new.step = 1
+            # s leaves its holder's properties (if any) and joins b's, last
+            if 0 <= a < len(held):
+                lst: list[int] = []
+                for x in held[a]:
+                    if x != s:
+                        lst.append(x)
+                held[a] = lst if lst else _EMPTY
+            if 0 <= b < len(held):
+                lst = held[b][:]
+                lst.append(s)
+                held[b] = lst
         self.base = None
         g = t.group[s]
         if g < 0 or b < 0 or b >= len(self.lists[0]):
@@ -728,6 +752,17 @@ class Bot:
                 return 1
         return -1
 
+    def _my_deeds(self, state: GameState, p: int, t: Tables) -> list[int]:
+        """The properties to look at for ``p``'s own: those ``p`` holds by the snapshot's
+        holdings (``_Holdings.held``) when the snapshot is of these deeds (the engine's counter,
+        as ``refresh``), else all of them (the callers test the owner anyway)."""
+        h = self._holdings
+        if (h is not None and state.engine_only and self._seen is state
+                and self._seen_deeds == state.deed_changes and h.t is t and self._own is h.own
+                and 0 <= p < len(h.held)):
+            return h.held[p]
+        return t.properties
+
     def _same_builds(self, state: GameState) -> bool:
         """The buildings and the bank's stock are those of the last "nothing to lift or build"
         (``_quiet_houses``, ``_quiet_bank``), by comparing them; the callers first ask, inline,
@@ -1222,7 +1257,7 @@ class Bot:
         # The least of the keys (kind, price, square): stations and utilities (kind 0) earn
         # least per franc, then streets (kind 1); compared as three ints, no tuple a candidate.
         best = best_kind = best_price = -1
-        for s in t.properties:
+        for s in self._my_deeds(state, p, t):
             if own[s] != p or mort[s]:
                 continue
             g = group[s]
@@ -1268,7 +1303,7 @@ class Bot:
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
-        for s in t.properties:
+        for s in self._my_deeds(state, p, t):
             if own[s] == p and not mort[s] and s != exclude:
                 g = group[s]
                 if g >= 0:

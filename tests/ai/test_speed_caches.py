@@ -102,3 +102,37 @@ def test_the_kept_high_streets_say_what_reading_every_street_says():
         for i in range(3):
             play_game(lineup(spec, i), game_seed(93 + k, i), variant, 200, index=i, check=check)
     assert seen[True] > 1000 and seen[False] > 1000
+
+
+def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
+    """``Bot._my_deeds`` (a player's properties by the shared holdings, ``_Holdings.held``,
+    kept through ``flipped`` and ``bought``) holds exactly the properties the player holds
+    whenever the snapshot is of the state's deeds, asked for every seat of every bot after
+    every action of games of varied line-ups."""
+    from monopoly_cpc.ai.bot import Bot
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.ai.table import computers
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    short = 0
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        for i in range(3):
+            labels = lineup(spec, i)
+            seed = game_seed(95 + k, i)
+            bots = computers(dict(enumerate(labels)), seed)
+
+            def check(st, bots=bots):
+                nonlocal short
+                for b in bots.values():
+                    if isinstance(b, Bot) and b._t is not None:
+                        for p in range(len(st.players)):
+                            deeds = b._my_deeds(st, p, b._t)
+                            held = sorted(s for s in b._t.properties if st.owner[s] == p)
+                            if deeds is b._t.properties:
+                                continue
+                            assert sorted(deeds) == held
+                            short += 1
+
+            play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
+    assert short > 1000
