@@ -18,9 +18,9 @@ from typing import Any, Final
 from monopoly_cpc.ai import trading
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
-from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
+from monopoly_cpc.ai.reasons import NO_REASON, Reason, plain, reason_from
 from monopoly_cpc.ai.rng import BotRng
-from monopoly_cpc.ai.values import Tables, best_rival_gain, rival_built_high, tables, worth_to
+from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
@@ -79,9 +79,9 @@ class _Holdings:
     """Who holds what, for one content of the deeds (owners, mortgages): each player's
     mortgaged squares, complete groups, trade targets and three-way splits, worked out in one
     pass for every player. The bots that see the same deeds share it (the first one builds it,
-    the others compare two lists). Never changed once built."""
+    the others compare two lists, or read ``step``). Never changed once built."""
 
-    __slots__ = ("base", "deeds", "grew", "lists", "mort", "own", "seen", "t")
+    __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "seen", "step", "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
         self.t = t
@@ -93,12 +93,26 @@ class _Holdings:
         # lift, a sale of the bank), or -1: the danger is then weighed on that street alone.
         self.base: _Holdings | None = None
         self.grew = -1
+        # What ``base`` -> these changed, as ``Bot._deeds_diff`` says it (1: a deed changed
+        # hands, 2: a mortgage alone), or -1 (not made from ``base``, or unknown): a bot whose
+        # snapshot is ``base`` then needs no list comparison (``Bot._known_diff``).
+        self.step = -1
         self.own = own = own[:]
         self.mort = mort = mort[:]
         if n == 0:
             none: list[list[int]] = []
             self.lists = (none, none, none, none)
-            return   # (flipped fills the lists in)
+            self.held = none
+            return   # (flipped and bought fill the lists in)
+        # Per player: the properties held (mortgaged or not), in board order (``bought`` adds
+        # one last: the players only sum over them or take the least); an empty entry the
+        # shared ``_EMPTY``, as below (``Bot._my_deeds``).
+        held: list[list[int]] = [_EMPTY] * n
+        self.held = held
+        for s in t.properties:
+            o = own[s]
+            if 0 <= o < n:
+                _add(held, o, s)
         # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
         # (groups a trade could complete: the player holds some, one other player all the
         # rest) and split (no bank deed, the player holds some and two or more rivals the
@@ -173,6 +187,8 @@ class _Holdings:
         mort[s] = not mort[s]
         new.base = self
         new.grew = -1 if mort[s] else s
+        new.step = 2   # (a mortgage alone: the owners are the same)
+        new.held = self.held
         self.base = None   # (no chains: only the last step is looked at)
         mortgaged, monos, targets, split = self.lists
         mortgaged, monos = mortgaged[:], monos[:]
@@ -225,6 +241,21 @@ class _Holdings:
         new.lists = self.lists
         new.base = self
         new.grew = s
+        new.held = held = self.held[:]
+        a = self.own[s]
+        if b != a:
+            new.step = 1
+            # s leaves its holder's properties (if any) and joins b's, last
+            if 0 <= a < len(held):
+                lst: list[int] = []
+                for x in held[a]:
+                    if x != s:
+                        lst.append(x)
+                held[a] = lst if lst else _EMPTY
+            if 0 <= b < len(held):
+                lst = held[b][:]
+                lst.append(s)
+                held[b] = lst
         self.base = None
         g = t.group[s]
         if g < 0 or b < 0 or b >= len(self.lists[0]):
@@ -363,6 +394,58 @@ class _WorstRents:
 
 
 _WORST: Final[list[_WorstRents | None]] = [None]
+
+
+class _HighStreets:
+    """The streets with a hotel or ``top - 1`` houses (four), for one content of the buildings:
+    ``values.rival_built_high`` asks whether one of them is not ``p``'s, at every building
+    choice of every bot. Kept, on a state only the engine changes (``engine_only``), while its
+    ``build_changes`` stands, and after one building more on one street (``built_square``, as
+    ``_WorstRents.built``): a street only joins them then; made again after anything else."""
+
+    __slots__ = ("builds", "high", "seen", "streets", "top")
+
+    def __init__(self) -> None:
+        self.seen: GameState | None = None
+        self.builds = self.top = -1
+        self.streets: list[int] = _EMPTY
+        self.high: list[int] = []
+
+    def rival_built_high(self, state: GameState, p: int, top: int, streets: list[int]) -> bool:
+        """``values.rival_built_high(state.owner, state.houses, p, top, streets)``."""
+        houses = state.houses
+        n = state.build_changes
+        if not (state.engine_only and self.seen is state and self.top == top
+                and self.streets is streets):
+            self._work_out(state, top, streets)
+        elif self.builds != n:
+            s = state.built_square
+            if self.builds + 1 == n and state.built_at == n:
+                if houses[s] >= top - 1 and not has(self.high, s):
+                    self.high.append(s)
+                self.builds = n
+            else:
+                self._work_out(state, top, streets)
+        own = state.owner
+        for s in self.high:
+            if own[s] != p:
+                return True
+        return False
+
+    def _work_out(self, state: GameState, top: int, streets: list[int]) -> None:
+        houses, at = state.houses, top - 1
+        high: list[int] = []
+        for s in streets:
+            if houses[s] >= at:
+                high.append(s)
+        self.high = high
+        self.seen = state
+        self.builds = state.build_changes
+        self.top = top
+        self.streets = streets
+
+
+_HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
 
 # Actions are values: the frequent ones are made once per seat (and square) and handed out
 # again (making a frozen dataclass costs more than the rest of a typical decision).
@@ -574,7 +657,7 @@ class Bot:
         if c is not None and c.owner == p:
             if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
-            self.last_reason = because("claim_rent")
+            self.last_reason = plain("claim_rent")
             return _seat_act(_CLAIMS, p)
         if ph == _PH_DEBT:
             d = state.debts[0]
@@ -647,6 +730,39 @@ class Bot:
         self._seen_deeds = state.deed_changes
         return 0
 
+    def _known_diff(self, state: GameState, t: Tables) -> int:
+        """``_deeds_diff``'s answer (1 or 2) when the shared holdings tell it without comparing
+        lists, else -1: on a state only the engine changes, my snapshot is the last holdings
+        and the one change since (the engine's counter) mortgaged or lifted a deed, or sold
+        one of the bank's (``flipped_at``, ``bought_at``); or another bot already made the
+        holdings of these deeds from mine in one step (``_Holdings.step``)."""
+        h = self._holdings
+        snap = _LAST[0]
+        if (h is None or snap is None or h.t is not t or not state.engine_only
+                or snap.seen is not state or self._own is not h.own or self._mort is not h.mort):
+            return -1
+        n = state.deed_changes
+        if snap.deeds == n:
+            return snap.step if snap.base is h else -1
+        if h is snap and snap.deeds + 1 == n:
+            if state.flipped_at == n:
+                return 2
+            b = state.bought_square
+            if state.bought_at == n and state.owner[b] != h.own[b]:
+                return 1
+        return -1
+
+    def _my_deeds(self, state: GameState, p: int, t: Tables) -> list[int]:
+        """The properties to look at for ``p``'s own: those ``p`` holds by the snapshot's
+        holdings (``_Holdings.held``) when the snapshot is of these deeds (the engine's counter,
+        as ``refresh``), else all of them (the callers test the owner anyway)."""
+        h = self._holdings
+        if (h is not None and state.engine_only and self._seen is state
+                and self._seen_deeds == state.deed_changes and h.t is t and self._own is h.own
+                and 0 <= p < len(h.held)):
+            return h.held[p]
+        return t.properties
+
     def _same_builds(self, state: GameState) -> bool:
         """The buildings and the bank's stock are those of the last "nothing to lift or build"
         (``_quiet_houses``, ``_quiet_bank``), by comparing them; the callers first ask, inline,
@@ -670,7 +786,9 @@ class Bot:
         self._changed = False
         if state.engine_only and self._seen is state and self._seen_deeds == state.deed_changes:
             return t
-        diff = self._deeds_diff(state)
+        diff = self._known_diff(state, t)
+        if diff < 0:
+            diff = self._deeds_diff(state)
         if diff:
             self._changed = True
             own, mort = state.owner, state.mortgaged
@@ -794,28 +912,28 @@ class Bot:
             if value > price * 1.3 and cash + self._mortgage_room(state, p, exclude=s) >= price:
                 m = self._junk_to_mortgage(state, p)
                 if m >= 0 and m != s:
-                    self.last_reason = because("mortgage_to_buy")
+                    self.last_reason = plain("mortgage_to_buy")
                     return _square_act(_MORTGAGES, p, m)
         if cash < price:
-            self.last_reason = because("too_dear_auction")
+            self.last_reason = plain("too_dear_auction")
             return _seat_act(_DECLINES, p)
         if self._lv_buys_all:
-            self.last_reason = because("buy")   # as a baseline does: whatever it can afford
+            self.last_reason = plain("buy")   # as a baseline does: whatever it can afford
             return _seat_act(_BUYS, p)
         value = self.value_of(state, p, s)
         spare = cash - price
         if self._lv_auctions_cheap and self._rivals_short(state, p, price):
-            self.last_reason = because("auction_no_bidder")
+            self.last_reason = plain("auction_no_bidder")
             return _seat_act(_DECLINES, p)
         if value > price * 1.3:
-            self.last_reason = because("buy_for_group")
+            self.last_reason = plain("buy_for_group")
             return _seat_act(_BUYS, p)
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
-            self.last_reason = because("buy")
+            self.last_reason = plain("buy")
             return _seat_act(_BUYS, p)
-        self.last_reason = because("keep_cash_auction")
+        self.last_reason = plain("keep_cash_auction")
         return _seat_act(_DECLINES, p)
 
     def _rivals_short(self, state: GameState, p: int, price: int) -> bool:
@@ -851,7 +969,7 @@ class Bot:
         if au is None or not has(au.bidders, p) or has(au.passed, p) or p == au.high_bidder:
             return None
         if state.time_up and au.kind != "property":
-            self.last_reason = because("pass_time_up")
+            self.last_reason = plain("pass_time_up")
             return _seat_act(_PASSES, p)   # no building is sold once the time is up
         ceiling = self.bid_ceiling(state, p)
         price = facts(state).prices[au.square] if au.square >= 0 else 10000
@@ -862,9 +980,9 @@ class Bot:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
-            self.last_reason = because("pass_too_dear")
+            self.last_reason = plain("pass_too_dear")
             return _seat_act(_PASSES, p)
-        self.last_reason = because("bid")
+        self.last_reason = plain("bid")
         return _bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
@@ -875,23 +993,23 @@ class Bot:
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
-            self.last_reason = because("stay_in_jail")
+            self.last_reason = plain("stay_in_jail")
             return _roll(p)
         if pl.jail_cards:
-            self.last_reason = because("jail_card")
+            self.last_reason = plain("jail_card")
             return _seat_act(_JAIL_CARDS, p)
         if pl.cash >= state.variant.jail_fine + self._pe_reserve // 4:
-            self.last_reason = because("jail_fine")
+            self.last_reason = plain("jail_fine")
             return _seat_act(_PAY_FINES, p)
-        self.last_reason = because("try_double")
+        self.last_reason = plain("try_double")
         return _roll(p)
 
     def _card_choice(self, state: GameState, p: int) -> A.Action:
         fine = state.cards.all[state.pending_card].amount if state.pending_card >= 0 else 0
         if self.pers.chance_over_fine or state.players[p].cash < fine:
-            self.last_reason = because("draw_chance")
+            self.last_reason = plain("draw_chance")
             return A.ChooseCard(p, True)
-        self.last_reason = because("pay_fine")
+        self.last_reason = plain("pay_fine")
         return A.ChooseCard(p, False)
 
     # -- free actions: lift, build, trade --------------------------------------------------------
@@ -902,7 +1020,7 @@ class Bot:
             counter = self._counter
             self._counter = None
             if trading.still_valid(state, counter) and trading.trades_open(state):
-                self.last_reason = because("counter_offer")
+                self.last_reason = plain("counter_offer")
                 return counter
         # Hot path (several calls a turn): the snapshot is checked here (the engine's counter)
         # rather than through refresh, then nothing to do when I hold nothing to act on (not
@@ -1029,7 +1147,7 @@ class Bot:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        self.last_reason = because("lift_mortgage")
+        self.last_reason = plain("lift_mortgage")
         return _square_act(_LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
@@ -1068,7 +1186,7 @@ class Bot:
                 self._need = min(self._need, floor + RICH + 1)
         target = min(target, top)
         if (target == top and self._lv_hotel_restraint
-                and rival_built_high(state.owner, houses, p, top, t.streets)):
+                and _HIGH.rival_built_high(state, p, top, t.streets)):
             target = top - 1   # four houses, not a hotel, once a rival builds that high
         need_cash = -1
         blocked = False
@@ -1094,12 +1212,12 @@ class Bot:
             if why:
                 blocked = blocked or "bank" in why
                 continue
-            self.last_reason = because("build")
+            self.last_reason = plain("build")
             return _square_act(_BUILDS, p, s)
         if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
-                self.last_reason = because("mortgage_to_build")
+                self.last_reason = plain("mortgage_to_build")
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, top)
@@ -1127,7 +1245,7 @@ class Bot:
             s = max((x for x, lx in zip(members_of[g], lv) if lx == max(lv)))
             if not can_sell(state, p, s):
                 self._freed_at = self._turns
-                self.last_reason = because("sell_for_hotel")
+                self.last_reason = plain("sell_for_hotel")
                 return _square_act(_SALES, p, s)
         return None
 
@@ -1139,7 +1257,7 @@ class Bot:
         # The least of the keys (kind, price, square): stations and utilities (kind 0) earn
         # least per franc, then streets (kind 1); compared as three ints, no tuple a candidate.
         best = best_kind = best_price = -1
-        for s in t.properties:
+        for s in self._my_deeds(state, p, t):
             if own[s] != p or mort[s]:
                 continue
             g = group[s]
@@ -1185,7 +1303,7 @@ class Bot:
         own, mort, houses = state.owner, state.mortgaged, state.houses
         group, members_of, mortgage, monos = t.group, t.members, t.mortgage, self.monos
         total = 0
-        for s in t.properties:
+        for s in self._my_deeds(state, p, t):
             if own[s] == p and not mort[s] and s != exclude:
                 g = group[s]
                 if g >= 0:
@@ -1221,12 +1339,12 @@ class Bot:
                         level(state, s) == level(state, best) and t.price[s] > t.price[best]):
                     best = s
             if best >= 0:
-                self.last_reason = because("place_building")
+                self.last_reason = plain("place_building")
                 return _square_act(_BUILDS, p, best)
         return None
 
     # -- debts -----------------------------------------------------------------------------------
-    def _raise_cash(self, state: GameState, p: int, d) -> A.Action:
+    def _raise_cash(self, state: GameState, p: int, d: Debt) -> A.Action:
         """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
         t = self.refresh(state, p)
         pl = state.players[p]
@@ -1235,40 +1353,43 @@ class Bot:
         # 1. A lone property (least useful first).
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
-            self.last_reason = because("mortgage_to_pay")
+            self.last_reason = plain("mortgage_to_pay")
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         if loan_room(state, p) > 0:
             amount = min(loan_room(state, p), max(1000, (need + 999) // 1000 * 1000))
-            self.last_reason = because("borrow")
+            self.last_reason = plain("borrow")
             return A.Borrow(p, amount)
         # 3. A rent: half in cash, the rest in properties that give the creditor no group.
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d)
             if a is not None:
                 return a
-        # 4. Houses back to the bank, evenly, from the least valuable group.
-        best, best_key = -1, None
+        # 4. Houses back to the bank, evenly, from the least valuable group: the least of the
+        # keys (hotel, income, square), compared as three numbers (no tuple a street).
+        best, best_hotel, best_income = -1, 0, 0.0
+        houses = state.houses
         for s in facts(state).streets:
-            if own[s] == p and state.houses[s] and not can_sell(state, p, s):
-                g = t.group[s]
-                hotel = state.houses[s] == HOTEL
-                key = (1 if hotel else 0, t.income[g][3], s)
-                if best_key is None or key < best_key:
-                    best, best_key = s, key
+            if own[s] == p and houses[s] and not can_sell(state, p, s):
+                hotel = 1 if houses[s] == HOTEL else 0
+                income = t.income[t.group[s]][3]
+                if (best < 0 or hotel < best_hotel
+                        or (hotel == best_hotel and (income < best_income
+                                                     or (income == best_income and s < best)))):
+                    best, best_hotel, best_income = s, hotel, income
         if best >= 0:
-            self.last_reason = because("sell_to_pay")
+            self.last_reason = plain("sell_to_pay")
             return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
-                self.last_reason = because("mortgage_to_pay")
+                self.last_reason = plain("mortgage_to_pay")
                 return _square_act(_MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
             if a is not None:
                 return a
-        self.last_reason = because("bankrupt")
+        self.last_reason = plain("bankrupt")
         return _seat_act(_BANKRUPTCIES, p)
 
     def _pay_in_kind(self, state: GameState, p: int, d: Debt,
@@ -1291,11 +1412,14 @@ class Bot:
             if mort[s] and not free_trade:
                 continue     # seeds/002: a mortgaged deed may be neither sold nor exchanged
             g = t.group[s]
-            if not any_property:
-                if g >= 0 and g in self.monos:
+            if not any_property and g >= 0:
+                if has(self.monos, g):
                     continue
                 # Never hand the creditor the last street of a group.
-                if g >= 0 and all(own[x] == q for x in t.members[g] if x != s):
+                for x in t.members[g]:
+                    if x != s and own[x] != q:
+                        break
+                else:
                     continue
             value = t.price[s] // 2 if mort[s] else t.price[s]
             candidates.append((value, s))
@@ -1307,7 +1431,7 @@ class Bot:
             total += value
         if total < rest:
             return None
-        self.last_reason = because("pay_in_kind")
+        self.last_reason = plain("pay_in_kind")
         return A.PayInKind(p, tuple(sorted(picks)))
 
     # -- trades ----------------------------------------------------------------------------------
@@ -1315,7 +1439,7 @@ class Bot:
         tr = state.trade
         assert tr is not None   # phase TRADE
         if state.time_up:   # the quick game's time is over: no deal can be concluded
-            self.last_reason = because("refuse_time_up")
+            self.last_reason = plain("refuse_time_up")
             return _seat_act(_REJECTS, p)
         accept, reason, counter = trading.judge(self, state, p, tr)
         self.last_reason = reason

@@ -96,6 +96,12 @@ def because(code: Code, **fields: int) -> Reason:
     return Reason(code, MappingProxyType(fields))
 
 
+def plain(code: Code) -> Reason:
+    """``because(code)``, without the call's dict of fields (the compiled build makes one at
+    every call): for the players' frequent fieldless reasons."""
+    return _PLAIN[code]
+
+
 _PLAIN: Final[dict[str, Reason]] = {c: Reason(c) for c in get_args(Code)}
 
 

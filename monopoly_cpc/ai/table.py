@@ -180,7 +180,8 @@ class Table:
         bot = self._native(p)
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
-            return Move(p, a, _WHY.get(ph, "turn"), bot is not None)
+            # ("turn" by the engine's constant first: most moves come in ROLL)
+            return Move(p, a, "turn" if ph is ROLL else _WHY.get(ph, "turn"), bot is not None)
         f = forced_action(state, p)
         return Move(p, f, "forced") if f is not None else None
 

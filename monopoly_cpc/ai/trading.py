@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from monopoly_cpc.ai.reasons import Reason, because
+from monopoly_cpc.ai.reasons import Reason, because, plain
 from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
@@ -101,7 +101,7 @@ def judge(bot: Bot, state: GameState, me: int,
     pers, lv = bot.pers, bot.level
     pl = state.players[me]
     if tr.cash < 0 and pl.cash + tr.cash < bot.reserve_now(state, me) // 2:
-        return False, because("refuse_no_cash"), None
+        return False, plain("refuse_no_cash"), None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
         # A monopoly for him and none for me: only if paid at least what it is worth to him
@@ -117,7 +117,7 @@ def judge(bot: Bot, state: GameState, me: int,
     if mine >= need - ROUNDING:
         if my_groups:
             return True, because("accept_my_group", group=my_groups[0]), None
-        return True, because("accept_good"), None
+        return True, plain("accept_good"), None
     counter = None
     # The extra cash x that would do: my gain rises by x and his falls by x, so when his gain
     # sets the bar (weight w), mine + x >= w * (his - x).
@@ -129,8 +129,8 @@ def judge(bot: Bot, state: GameState, me: int,
     if his_groups:
         return False, because("refuse_your_group", group=his_groups[0]), counter
     if his > mine and mine < need:
-        return False, because("refuse_favours_you"), counter
-    return False, because("refuse_too_little"), counter
+        return False, plain("refuse_favours_you"), counter
+    return False, plain("refuse_too_little"), counter
 
 
 def trades_open(state: GameState) -> bool:
@@ -235,7 +235,8 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
             # offer of an expert asks more, a second one splits evenly.
             # A monopoly for me alone is never sold cheap: only swaps are haggled over.
-            alpha = 1.0 if key in bot.tried or not his_groups else bot.level.haggle_pct / 100
+            # (``last`` is None when the offer was never made: no second look-up of the key)
+            alpha = 1.0 if last is not None or not his_groups else bot.level.haggle_pct / 100
             c = (alpha * m0 - h0) / (1 + alpha)
             floor = 2000 - h0
             c = max(c, floor)

@@ -279,23 +279,6 @@ def swap(t: Tables, owner: list[int], mortgaged: list[bool], a: int, b: int,
     return da, db, ca, cb
 
 
-def rival_built_high(owner: list[int], houses: list[int], p: int, top: int,
-                     streets: list[int] | None = None) -> bool:
-    """True when a player other than ``p`` has a hotel or ``top - 1`` houses (four) on a street.
-    ``streets``: the board's streets, the only squares that can carry a building (read only
-    those; all 40 without it)."""
-    high = top - 1
-    if streets is None:
-        for s, h in enumerate(houses):
-            if h >= high and owner[s] != p:
-                return True
-        return False
-    for s in streets:
-        if houses[s] >= high and owner[s] != p:
-            return True
-    return False
-
-
 def worth_to(t: Tables, owner: list[int], mortgaged: list[bool], p: int, s: int) -> float:
     """What getting ``s`` (from the bank) is worth to ``p``."""
     return gain_of(t, owner, mortgaged, p, s)

@@ -18,6 +18,7 @@ from monopoly_cpc.ai.reasons import (
     NO_REASON,
     Reason,
     because,
+    plain,
     reason_from,
     reason_text,
 )
@@ -52,7 +53,7 @@ def every_reason(code: str) -> list[Reason]:
 def test_every_code_used_is_listed_and_every_listed_code_is_used():
     used: dict[str, set[str]] = {}
     for src in _sources().values():
-        for code, rest in re.findall(r'\bbecause\("([a-z_]+)"([^)]*)\)', src):
+        for code, rest in re.findall(r'\b(?:because|plain)\("([a-z_]+)"([^)]*)\)', src):
             used.setdefault(code, set()).update(re.findall(r"(\w+)=", rest))
     assert set(used) == set(CODES)
     for code, fields in used.items():
@@ -114,6 +115,7 @@ def test_a_reason_is_saved_as_plain_data_and_taken_back():
 
 def test_fieldless_reasons_are_made_once():
     assert because("buy") is because("buy") and because("buy") == Reason("buy")
+    assert all(plain(c) is because(c) for c in CODES)   # (the players' fieldless path)
     assert because("buy_street", amount=1000) == Reason("buy_street", {"amount": 1000})
 
 

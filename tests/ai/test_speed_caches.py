@@ -43,3 +43,96 @@ def test_a_remembered_offer_is_weighed_again_when_a_square_it_reads_changes():
                 remembered = trading._offer_gains(bot, st, 0, other, take, give)
                 assert remembered == trading.gains(bot, st, 0, other, take, give, 0)
     assert len(bot.offer_memo[1]) == len(OFFERS) * 2
+
+
+
+def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
+    """``Bot._known_diff`` (the kind of change since a bot's snapshot, told by the engine's
+    last change or by ``_Holdings.step`` instead of two list comparisons) says what comparing
+    the lists says, asked of every bot after every action of games of varied line-ups."""
+    from monopoly_cpc.ai.bot import Bot
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.ai.table import computers
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    told = {1: 0, 2: 0, -1: 0}
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        for i in range(3):
+            labels = lineup(spec, i)
+            seed = game_seed(91 + k, i)
+            bots = computers(dict(enumerate(labels)), seed)
+
+            def check(st, bots=bots):
+                for b in bots.values():
+                    if isinstance(b, Bot) and b._t is not None:
+                        d = b._known_diff(st, b._t)
+                        told[d] += 1
+                        if d >= 0:
+                            assert d == (1 if st.owner != b._own
+                                         else 2 if st.mortgaged != b._mort else 0)
+
+            play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
+    assert told[1] > 100 and told[2] > 100
+
+
+def test_the_kept_high_streets_say_what_reading_every_street_says():
+    """``bot._HIGH`` (the streets with a hotel or four houses, kept while the buildings stand
+    and after one building more) answers ``rival_built_high`` as reading every street does,
+    asked for every seat after every action of games of varied line-ups (so most answers come
+    after one building more)."""
+    from monopoly_cpc.ai.bot import _HIGH
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.ai.values import tables
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from monopoly_cpc.rules.state import facts
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    seen = {True: 0, False: 0}
+
+    def check(st):
+        streets = tables(st.board).streets
+        top = facts(st).houses_before_hotel + 1
+        for p in range(len(st.players)):
+            plain = any(st.houses[s] >= top - 1 and st.owner[s] != p for s in streets)
+            assert _HIGH.rival_built_high(st, p, top, streets) == plain
+            seen[plain] += 1
+
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        for i in range(3):
+            play_game(lineup(spec, i), game_seed(93 + k, i), variant, 200, index=i, check=check)
+    assert seen[True] > 1000 and seen[False] > 1000
+
+
+def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
+    """``Bot._my_deeds`` (a player's properties by the shared holdings, ``_Holdings.held``,
+    kept through ``flipped`` and ``bought``) holds exactly the properties the player holds
+    whenever the snapshot is of the state's deeds, asked for every seat of every bot after
+    every action of games of varied line-ups."""
+    from monopoly_cpc.ai.bot import Bot
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.ai.table import computers
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    short = 0
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        for i in range(3):
+            labels = lineup(spec, i)
+            seed = game_seed(95 + k, i)
+            bots = computers(dict(enumerate(labels)), seed)
+
+            def check(st, bots=bots):
+                nonlocal short
+                for b in bots.values():
+                    if isinstance(b, Bot) and b._t is not None:
+                        for p in range(len(st.players)):
+                            deeds = b._my_deeds(st, p, b._t)
+                            held = sorted(s for s in b._t.properties if st.owner[s] == p)
+                            if deeds is b._t.properties:
+                                continue
+                            assert sorted(deeds) == held
+                            short += 1
+
+            play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
+    assert short > 1000
