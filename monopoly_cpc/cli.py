@@ -98,7 +98,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--tape-speed", type=int, choices=(1000, 2000), default=1000,
                    help="tape baud rate (default: 1000; 2000 is SPEED WRITE 1)")
     g.add_argument("--loader", choices=("real", "fast", "skip"), default="fast",
-                   help="real-time boot, the same at about 10x (default), or straight to the title")
+                   help="real-time boot, the same faster (tape 10x, disc and typing 2x; default), or "
+                        "straight to the title")
     g.add_argument("--no-disc", action="store_true",
                    help="disc drive without a disc: AMSDOS asks Retry, Ignore or Cancel?")
 

@@ -34,6 +34,19 @@ def test_no_audio_device_is_said_once_in_one_short_line(monkeypatch, capsys, see
     assert "without sound" in err[0]
 
 
+def test_no_audio_device_is_not_said_when_muted(monkeypatch, capsys):
+    """--mute asks for silence: that there is no device to be silent on is no news."""
+    def no_device(*args, **kwargs):
+        raise pygame.error("ALSA: Couldn't open audio device")
+
+    monkeypatch.setattr(device, "_NO_DEVICE_SAID", [])
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio = sound.Audio(mute=True, playback=True, prerender=False)
+    assert not audio.available
+    assert capsys.readouterr().err == ""
+
+
 def test_an_audio_device_is_not_reported(monkeypatch, capsys):
     monkeypatch.setattr(device, "_NO_DEVICE_SAID", [])
     audio = sound.Audio(playback=True, prerender=False)

@@ -172,7 +172,8 @@ class Audio:
             self.available = False
             self.reason = f"no sound: {exc}"
             _log.info("audio disabled: %s", exc)
-            _say_no_device(exc)
+            if not self._mute:   # --mute asked for silence: nothing to tell (play-test)
+                _say_no_device(exc)
 
     @property
     def playing_enabled(self) -> bool:
