@@ -46,33 +46,42 @@ def test_a_remembered_offer_is_weighed_again_when_a_square_it_reads_changes():
 
 
 
-def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
-    """``Bot._known_diff`` (the kind of change since a bot's snapshot, told by the engine's
-    last change or by ``_Holdings.step`` instead of two list comparisons) says what comparing
-    the lists says, asked of every bot after every action of games of varied line-ups."""
+def _each_bot_after_each_action(seed_base, check_bot) -> None:
+    """Three games of each of the varied line-ups; ``check_bot(state, bot)`` for every
+    ``Bot`` with a snapshot, after every action."""
     from monopoly_cpc.ai.bot import Bot
     from monopoly_cpc.ai.sim import play_game
     from monopoly_cpc.ai.table import computers
     from monopoly_cpc.analysis.tournament import game_seed, lineup
     from tests.ai.helpers import VARIED_LINEUPS
 
-    told = {1: 0, 2: 0, -1: 0}
     for k, (spec, variant) in enumerate(VARIED_LINEUPS):
         for i in range(3):
             labels = lineup(spec, i)
-            seed = game_seed(91 + k, i)
-            bots = computers(dict(enumerate(labels)), seed)
+            bots = computers(dict(enumerate(labels)), game_seed(seed_base + k, i))
 
             def check(st, bots=bots):
                 for b in bots.values():
                     if isinstance(b, Bot) and b._t is not None:
-                        d = b._known_diff(st, b._t)
-                        told[d] += 1
-                        if d >= 0:
-                            assert d == (1 if st.owner != b._own
-                                         else 2 if st.mortgaged != b._mort else 0)
+                        check_bot(st, b)
 
-            play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
+            play_game(labels, game_seed(seed_base + k, i), variant, 200, index=i, bots=bots,
+                      check=check)
+
+
+def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
+    """``Bot._known_diff`` (the kind of change since a bot's snapshot, told by the engine's
+    last change or by ``_Holdings.step`` instead of two list comparisons) says what comparing
+    the lists says, asked of every bot after every action of games of varied line-ups."""
+    told = {1: 0, 2: 0, -1: 0}
+
+    def check_bot(st, b):
+        d = b._known_diff(st, b._t)
+        told[d] += 1
+        if d >= 0:
+            assert d == (1 if st.owner != b._own else 2 if st.mortgaged != b._mort else 0)
+
+    _each_bot_after_each_action(91, check_bot)
     assert told[1] > 100 and told[2] > 100
 
 
@@ -109,30 +118,16 @@ def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
     kept through ``flipped`` and ``bought``) holds exactly the properties the player holds
     whenever the snapshot is of the state's deeds, asked for every seat of every bot after
     every action of games of varied line-ups."""
-    from monopoly_cpc.ai.bot import Bot
-    from monopoly_cpc.ai.sim import play_game
-    from monopoly_cpc.ai.table import computers
-    from monopoly_cpc.analysis.tournament import game_seed, lineup
-    from tests.ai.helpers import VARIED_LINEUPS
-
     short = 0
-    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
-        for i in range(3):
-            labels = lineup(spec, i)
-            seed = game_seed(95 + k, i)
-            bots = computers(dict(enumerate(labels)), seed)
 
-            def check(st, bots=bots):
-                nonlocal short
-                for b in bots.values():
-                    if isinstance(b, Bot) and b._t is not None:
-                        for p in range(len(st.players)):
-                            deeds = b._my_deeds(st, p, b._t)
-                            held = sorted(s for s in b._t.properties if st.owner[s] == p)
-                            if deeds is b._t.properties:
-                                continue
-                            assert sorted(deeds) == held
-                            short += 1
+    def check_bot(st, b):
+        nonlocal short
+        for p in range(len(st.players)):
+            deeds = b._my_deeds(st, p, b._t)
+            if deeds is b._t.properties:
+                continue
+            assert sorted(deeds) == sorted(s for s in b._t.properties if st.owner[s] == p)
+            short += 1
 
-            play_game(labels, seed, variant, 200, index=i, bots=bots, check=check)
+    _each_bot_after_each_action(95, check_bot)
     assert short > 1000
