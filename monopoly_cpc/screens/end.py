@@ -91,17 +91,17 @@ class EndScreen(Screen):
             fb.text(col, 5, t[f"cmd_endscreen.{k}"][:width].rjust(width), pen=3 if k == "col_total" else 2)
         row = 6        # up to six players of three lines: rows 6-23; the question on row 24
         # (the bankrupt keep the engine's order: each his own place)
-        ranks = places([-1 - k if st.players[i].bankrupt else fortune_parts(st, i).total
+        parts = {i: fortune_parts(st, i) for i in order}
+        ranks = places([-1 - k if st.players[i].bankrupt else parts[i].total
                         for k, i in enumerate(order)])
         (c_cash, w_cash), (c_props, w_props), (c_build, w_build), (c_total, w_total) = COLUMNS
         # a blank row between players when they all fit with it (play-test: four players'
         # lines jammed under the heading, half the screen empty below)
-        lines = sum(3 if fortune_parts(st, i).loan and not st.players[i].bankrupt else 2
-                    for i in order)
+        lines = sum(3 if parts[i].loan and not st.players[i].bankrupt else 2 for i in order)
         gap = 1 if lines + len(order) - 1 <= 24 - row else 0
         for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
-            w = fortune_parts(st, i)
+            w = parts[i]
             fb.text(0, row, f"{rank}. {p.name} ({i + 1})"[:c_total - 1], pen=1)
             fb.text(c_total, row, amount(w.total, w_total), pen=3)
             if p.bankrupt:

@@ -76,6 +76,13 @@ def card(s, deck, cid):
 CHANCE, CAISSE = 0, 1
 
 
+def walk_to_card(s, start, deck, cid):
+    """Player 0 from ``start`` rolls 1 + 2 onto a card square, the card ``cid`` on top."""
+    s.players[0].pos = start
+    card(s, deck, cid)
+    return roll(s, 0, 1, 2)
+
+
 # ---------------------------------------------------------------- data: board and reference
 
 def _reference_board():
@@ -351,9 +358,7 @@ def test_card_back_three_from_chance_7_pays_income_tax():
     """monopoly_fr.md Chance 6 'Reculez de trois cases ... 7->4 Impôts'; seeds/002 A 'Si vous
     arrivez sur les cases Impôts : Payez le montant indiqué à la Banque.' (20.000 F)"""
     s = game()
-    s.players[0].pos = 4
-    card(s, CHANCE, "chance_reculez")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 4, CHANCE, "chance_reculez")
     assert s.players[0].pos == 4 and s.players[0].cash == 130000
 
 
@@ -375,9 +380,7 @@ def test_birthday_from_each_other_player():
     """monopoly_fr.md Caisse 15 'C'est votre jour anniversaire: chaque joueur vous donne
     1.000 F' (four players: +3.000 F)."""
     s = game(4)
-    s.players[0].pos = 14
-    card(s, CAISSE, "caisse_anniversaire")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 14, CAISSE, "caisse_anniversaire")
     assert [p.cash for p in s.players] == [153000, 149000, 149000, 149000]
 
 
@@ -385,9 +388,7 @@ def test_card_villette_passing_depart_from_36():
     """monopoly_fr.md Chance 4 'Avancez au Boulevard de la Villette (salary if passing)'."""
     s = game()
     give(s, 1, 11)
-    s.players[0].pos = 33
-    card(s, CHANCE, "chance_villette")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 33, CHANCE, "chance_villette")
     assert s.players[0].pos == 11 and s.players[0].cash == 170000
     apply(s, ClaimRent(1))
     assert s.players[0].cash == 169000
@@ -397,9 +398,7 @@ def test_card_rue_de_la_paix_from_36_no_salary():
     """monopoly_fr.md Chance 1 'Rendez-vous à la Rue de la Paix - move_to 39 (never passes
     Départ from 7/22/36)'."""
     s = game()
-    s.players[0].pos = 33
-    card(s, CHANCE, "chance_paix")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 33, CHANCE, "chance_paix")
     assert s.players[0].pos == 39 and s.players[0].cash == 150000 and s.phase == "buy"
 
 
@@ -407,9 +406,7 @@ def test_card_go_to_jail_from_chance_36_no_salary():
     """seeds/002 A 'il ne peut plus recevoir le salaire de Frs 20,000 pendant ce coup, même s'il
     doit passer par la case Départ pour s'y rendre'."""
     s = game()
-    s.players[0].pos = 33
-    card(s, CHANCE, "chance_prison")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 33, CHANCE, "chance_prison")
     assert s.players[0].in_jail and s.players[0].cash == 150000
 
 
@@ -804,9 +801,7 @@ def test_card_gare_de_lyon_from_36_salary_and_two_stations_rent():
     5.000 F for 2 stations (the French deck has no 'nearest station' double rent)."""
     s = game()
     give(s, 1, 15, 35)
-    s.players[0].pos = 33
-    card(s, CHANCE, "chance_gare_de_lyon")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 33, CHANCE, "chance_gare_de_lyon")
     apply(s, ClaimRent(1))
     assert s.players[0].cash == 150000 + 20000 - 5000
 
@@ -817,9 +812,7 @@ def test_card_belleville_back_complete_group_double_rent():
     (double: the group is complete)."""
     s = game()
     give(s, 1, 1, 3)
-    s.players[0].pos = 14
-    card(s, CAISSE, "caisse_belleville")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 14, CAISSE, "caisse_belleville")
     assert s.players[0].pos == 1
     apply(s, ClaimRent(1))
     assert s.players[0].cash == 149600
@@ -830,9 +823,7 @@ def test_card_back_three_from_22_to_pigalle_with_three_houses():
     s = game()
     give(s, 1, 16, 18, 19)
     build(s, 16, 3); build(s, 18, 3); build(s, 19, 3)
-    s.players[0].pos = 19
-    card(s, CHANCE, "chance_reculez")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 19, CHANCE, "chance_reculez")
     assert s.players[0].pos == 19
     apply(s, ClaimRent(1))
     assert s.players[0].cash == 90000
@@ -841,9 +832,7 @@ def test_card_back_three_from_22_to_pigalle_with_three_houses():
 def test_fine_or_chance_both_ways():
     """monopoly_fr.md Caisse 16 'Payez une amende de 1.000 F ou bien tirez une carte Chance'."""
     s = game()
-    s.players[0].pos = 14
-    card(s, CAISSE, "caisse_amende")
-    roll(s, 0, 1, 2)
+    walk_to_card(s, 14, CAISSE, "caisse_amende")
     assert s.phase == "card_choice"
     apply(s, ChooseCard(0, False))
     assert s.players[0].cash == 149000 and s.current == 1

@@ -254,12 +254,16 @@ class TradeMode(CommandMode):
             return
         self.take_cards.append(cards[0])
 
+    def _given_up_if_empty(self) -> bool:
+        """Nothing either way (a sum alone is no transaction): the transaction is given up."""
+        if self.give or self.take or self.give_cards or self.take_cards:
+            return False
+        self.note(self.tx("cmd.trade.empty"))
+        self.step = DONE
+        return True
+
     def _end_lists(self) -> None:
-        if not (self.give or self.take or self.give_cards or self.take_cards):
-            # nothing either way (a sum alone is no transaction): given up at once, not after
-            # the partner's number (play-test, 28 Nov 2026)
-            self.note(self.tx("cmd.trade.empty"))
-            self.step = DONE
+        if self._given_up_if_empty():   # at once, not after the partner's number (play-test)
             return
         if self.partner < 0:
             self.step = PARTNER
@@ -273,9 +277,7 @@ class TradeMode(CommandMode):
             free = [c for c in cards if c not in self.take_cards]
             if free:
                 self.take_cards.append(free[0])
-        if not (self.give or self.take or self.give_cards or self.take_cards):
-            self.note(self.tx("cmd.trade.empty"))
-            self.step = DONE
+        if self._given_up_if_empty():   # the card asked: the partner had none to give
             return
         self.step = CASH_ASK
 
