@@ -1059,3 +1059,39 @@ def test_fast_variant_second_bankruptcy_to_the_bank_ends_without_an_auction():
     assert s.phase == "game_over" and s.auction is None
     assert s.owner[1] == -1 and s.winner == 3 and s.ranking[:2] == [3, 2]
     check_invariants(s)
+
+
+def test_birthday_bankruptcy_chain_the_creditor_cannot_pay_the_interest_and_fails_to_the_bank():
+    """monopoly_fr.md Caisse 15 'chaque joueur vous donne 1.000 F'; seeds/002 A FAILLITE 'Si le
+    failli donne à son créancier une propriété hypothéquée, le nouveau propriétaire doit
+    immédiatement verser à la Banque les 10%' and 'Si un joueur est incapable de payer ... la
+    Banque confisquera toute sa fortune et fera une vente aux enchères'. Five players; P0 (no
+    cash) draws the birthday: P2 and P4 pay, P1 and P3 cannot. P1 fails to P0 with the
+    mortgaged dark blue pair: P0 pays 1.750 F on the Champs-Élysées and owes 2.000 F on Rue de
+    la Paix; P3 fails with nothing; P0 cannot pay and fails to the bank: both deeds are
+    auctioned free of mortgage among P2 and P4, then P2 plays."""
+    s = game(5)
+    cash(s, 0, 0)
+    give(s, 1, 37, 39)
+    s.mortgaged[37] = s.mortgaged[39] = True
+    cash(s, 1, 0)
+    cash(s, 3, 0)
+    s.players[0].pos = 14
+    card(s, CAISSE, "caisse_anniversaire")
+    roll(s, 0, 1, 2)
+    assert [(d.debtor, d.creditor) for d in s.debts] == [(1, 0), (3, 0)]
+    apply(s, DeclareBankruptcy(1))
+    assert s.owner[37] == s.owner[39] == 0 and s.players[0].cash == 2000 - 1750
+    assert (s.debts[-1].debtor, s.debts[-1].creditor, s.debts[-1].amount) == (0, -1, 2000)
+    apply(s, DeclareBankruptcy(3))
+    apply(s, DeclareBankruptcy(0))
+    assert s.phase == "auction" and s.auction.square == 37 and sorted(s.auction.bidders) == [2, 4]
+    assert not s.mortgaged[37] and not s.mortgaged[39]
+    apply(s, Bid(2, 30000))
+    apply(s, CloseAuction())
+    apply(s, Bid(4, 35000))
+    apply(s, CloseAuction())
+    assert s.owner[37] == 2 and s.owner[39] == 4
+    assert [p.bankrupt for p in s.players] == [True, True, False, True, False]
+    assert s.phase == "roll" and s.current == 2
+    check_invariants(s)
