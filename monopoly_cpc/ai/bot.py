@@ -23,6 +23,7 @@ from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.engine import BUYS, CLAIMS, DECLINES, ROLLS, SEATS
 from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
 from monopoly_cpc.rules.state import (
     AUCTION,
@@ -447,9 +448,11 @@ class _HighStreets:
 
 _HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
 
+
+
 # Actions are values: the frequent ones are made once per seat (and square) and handed out
 # again (making a frozen dataclass costs more than the rest of a typical decision).
-_SEATS: Final = 8
+_SEATS: Final = SEATS
 _SQUARES: Final = 40
 
 
@@ -462,10 +465,10 @@ def _per_square(cls: Any) -> tuple[tuple[Any, ...], ...]:
     return tuple(tuple(cls(p, s) for s in range(_SQUARES)) for p in range(_SEATS))
 
 
-_ROLLS: Final = _per_seat(A.Roll)
-_CLAIMS: Final = _per_seat(A.ClaimRent)
-_BUYS: Final = _per_seat(A.Buy)
-_DECLINES: Final = _per_seat(A.Decline)
+_ROLLS: Final = ROLLS   # (the engine's: it tells their player by identity)
+_CLAIMS: Final = CLAIMS
+_BUYS: Final = BUYS
+_DECLINES: Final = DECLINES
 _PASSES: Final = _per_seat(A.Pass)
 _BUILDS: Final = _per_square(A.Build)
 _MORTGAGES: Final = _per_square(A.Mortgage)

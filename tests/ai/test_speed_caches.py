@@ -131,3 +131,41 @@ def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
 
     _each_bot_after_each_action(95, check_bot)
     assert short > 1000
+
+
+def test_the_engine_tells_the_player_of_a_bots_action_by_identity_or_by_its_field():
+    """The per-seat actions the bots hand out are the engine's (``engine.ROLLS``, ``BUYS``,
+    ``DECLINES``, ``CLAIMS``), which its handlers recognise by identity for the player they
+    expect; any other action of the kind is read by its field, so a fresh equal action is
+    taken the same and another player's refused."""
+    from monopoly_cpc.ai import bot as bot_module
+    from monopoly_cpc.rules import actions as A
+    from monopoly_cpc.rules.engine import (
+        BUYS,
+        CLAIMS,
+        DECLINES,
+        ROLLS,
+        SEATS,
+        IllegalAction,
+        apply,
+    )
+
+    for table, cls in ((ROLLS, A.Roll), (BUYS, A.Buy), (DECLINES, A.Decline),
+                       (CLAIMS, A.ClaimRent)):
+        assert len(table) == SEATS and all(table[p] == cls(p) for p in range(SEATS))
+    assert all(bot_module._roll(p) is ROLLS[p] for p in range(SEATS))
+    assert bot_module._BUYS is BUYS and bot_module._CLAIMS is CLAIMS
+    assert bot_module._DECLINES is DECLINES
+
+    for roll in (ROLLS[0], A.Roll(0)):
+        st = position(current=0)
+        apply(st, roll)
+        assert st.rolls == 1
+    for roll in (ROLLS[1], A.Roll(1)):
+        st = position(current=0)
+        try:
+            apply(st, roll)
+        except IllegalAction as exc:
+            assert exc.code == "not_your_turn"
+        else:
+            raise AssertionError("another player's roll was taken")
