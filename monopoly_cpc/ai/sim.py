@@ -20,7 +20,7 @@ from typing import Final
 
 from monopoly_cpc.ai.table import Computer, Table, computers
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game
+from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game, perform
 from monopoly_cpc.rules.state import AUCTION, GAME_OVER, JAIL, ROLL, GameState
 from monopoly_cpc.rules.turn import actor, forced_action
 from monopoly_cpc.rules.variants import Variant
@@ -115,7 +115,10 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             raise RuntimeError(f"no move in phase {ph}")
         while move is not None:
             try:
-                events = apply(st, move.action, move.checked)
+                if observe is None:   # (no events: no list of them either)
+                    perform(st, move.action, move.checked)
+                else:
+                    events = apply(st, move.action, move.checked)
             except IllegalAction:
                 # A bot asked for something the engine refused: counted (it should stay 0);
                 # the player the game waits for then does what the rules force.

@@ -204,6 +204,15 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     the engine knows, with fields of their declared types (``ai.sim`` for the actions a
     ``Bot`` made: ``table.Move``), so those checks (``malformed``, a look-up by name for each
     field) are skipped; everything else is checked as always."""
+    ev: list[Event] = []
+    perform(state, action, checked, ev if state.record_events else None)
+    return ev
+
+
+def perform(state: GameState, action: A.Action, checked: bool = False,
+            ev: list[Event] | None = None) -> None:
+    """``apply``, with the events appended to ``ev`` (None: the handlers make none, and no
+    empty list is made for the answer: ``ai.sim.play_game`` when nobody reads them)."""
     t = type(action)
     if not checked:
         shape = _SHAPES.get(t)
@@ -217,7 +226,6 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
         raise IllegalAction("the game is over", action, code="game_over")
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
     # a tenth of a headless game, whose driver does not read them: ai.sim.play_game).
-    ev: list[Event] | None = [] if state.record_events else None
     # The frequent ones called directly in the compiled build (native calls: a call through
     # the table goes through each handler's Python entry point); the rest by the table, and
     # all of them by the table in the interpreter, where the tests would cost more.
@@ -259,7 +267,6 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     ticks = f.ticks_per_action
     if ticks and not _over(state):
         _advance_clock(state, ticks, ev)
-    return ev if ev is not None else []
 
 
 def _unknown(action: object) -> IllegalAction:
