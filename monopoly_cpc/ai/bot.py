@@ -84,7 +84,8 @@ class _Holdings:
 
     __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "seen", "step", "t")
 
-    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
+    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int,
+                 copy: bool = True) -> None:
         self.t = t
         # The state whose deeds were last found equal to these, and its ``deed_changes`` then
         # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
@@ -98,8 +99,10 @@ class _Holdings:
         # hands, 2: a mortgage alone), or -1 (not made from ``base``, or unknown): a bot whose
         # snapshot is ``base`` then needs no list comparison (``Bot._known_diff``).
         self.step = -1
-        self.own = own = own[:]
-        self.mort = mort = mort[:]
+        # (copies, unless ``copy`` is False: ``flipped`` and ``bought`` share the list their
+        # step leaves as it was, which nothing changes once built)
+        self.own = own = own[:] if copy else own
+        self.mort = mort = mort[:] if copy else mort
         if n == 0:
             none: list[list[int]] = []
             self.lists = (none, none, none, none)
@@ -183,7 +186,7 @@ class _Holdings:
         is the same, so the trade targets and splits are shared). The same lists, in the same
         order, as a full pass over the new deeds (``__init__``)."""
         t = self.t
-        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        new = _Holdings(t, self.own, self.mort[:], 0, False)   # (the owners shared)
         own, mort = new.own, new.mort
         mort[s] = not mort[s]
         new.base = self
@@ -236,7 +239,7 @@ class _Holdings:
         street of it; now that it may be held whole, it is placed in its holders' lists as the
         full pass (``__init__``) would place it, the other lists shared."""
         t = self.t
-        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        new = _Holdings(t, self.own[:], self.mort, 0, False)   # (the mortgages shared)
         own, mort = new.own, new.mort
         own[s] = b
         new.lists = self.lists
@@ -724,10 +727,18 @@ class Bot:
 
     def _deeds_diff(self, state: GameState) -> int:
         """0 when the deeds are those of the snapshot (then noted, as ``_same_deeds``), 1 when
-        some changed hands, 2 when only mortgages changed (the board's tables are current)."""
-        if state.owner != self._own:
+        some changed hands, 2 when only mortgages changed (the board's tables are current).
+        A list the snapshot shares with the shared holdings of these deeds (``_LAST``, trusted
+        as in ``refresh``; ``flipped`` shares the owners, ``bought`` the mortgages) is equal to
+        the state's without a comparison."""
+        snap = _LAST[0]
+        current = (snap is not None and state.engine_only and snap.seen is state
+                   and snap.deeds == state.deed_changes)
+        if not (current and snap is not None and self._own is snap.own) and (
+                state.owner != self._own):
             return 1
-        if state.mortgaged != self._mort:
+        if not (current and snap is not None and self._mort is snap.mort) and (
+                state.mortgaged != self._mort):
             return 2
         self._seen = state
         self._seen_deeds = state.deed_changes

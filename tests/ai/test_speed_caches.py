@@ -133,6 +133,34 @@ def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
     assert short > 1000
 
 
+def test_a_snapshot_list_shared_with_the_current_holdings_is_the_states():
+    """``_Holdings.flipped`` shares the owners with the holdings it is made from, ``bought``
+    the mortgages; ``Bot._deeds_diff`` takes a snapshot's list that is the current shared
+    holdings' (``_LAST``) as equal to the state's without comparing. Asked of every bot after
+    every action of games of varied line-ups: the shared holdings hold the state's deeds when
+    current, and ``_deeds_diff`` says what comparing the lists says."""
+    from monopoly_cpc.ai import bot as bot_module
+
+    shared = {"own": 0, "mort": 0}
+
+    def check_bot(st, b):
+        snap = bot_module._LAST[0]
+        current = (snap is not None and st.engine_only and snap.seen is st
+                   and snap.deeds == st.deed_changes)
+        if current:
+            assert snap.own == st.owner and snap.mort == st.mortgaged
+            if b._holdings is not snap:
+                shared["own"] += b._own is snap.own
+                shared["mort"] += b._mort is snap.mort
+        seen, seen_deeds = b._seen, b._seen_deeds   # (_deeds_diff notes an equal snapshot)
+        d = b._deeds_diff(st)
+        b._seen, b._seen_deeds = seen, seen_deeds
+        assert d == (1 if st.owner != b._own else 2 if st.mortgaged != b._mort else 0)
+
+    _each_bot_after_each_action(97, check_bot)
+    assert shared["own"] > 100 and shared["mort"] > 100
+
+
 def test_the_engine_tells_the_player_of_a_bots_action_by_identity_or_by_its_field():
     """The per-seat actions the bots hand out are the engine's (``engine.ROLLS``, ``BUYS``,
     ``DECLINES``, ``CLAIMS``), which its handlers recognise by identity for the player they
