@@ -453,6 +453,31 @@ _HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
 
 
 
+class _HouseCopy:
+    """A copy of the board's buildings (``GameState.houses``), shared by the bots' notes of
+    the buildings at their last "nothing to lift or build" (``Bot._quiet_houses``, only ever
+    compared and saved, never changed): made again unless the state is the one it was copied
+    from, only the engine changes it (``engine_only``) and its ``build_changes`` stands."""
+
+    __slots__ = ("builds", "houses", "seen")
+
+    def __init__(self) -> None:
+        self.seen: GameState | None = None
+        self.builds = -1
+        self.houses: list[int] = _EMPTY
+
+    def of(self, state: GameState) -> list[int]:
+        """The buildings of ``state``, as a list nobody changes."""
+        if not (state.engine_only and self.seen is state
+                and self.builds == state.build_changes):
+            self.houses = state.houses[:]
+            self.seen = state
+            self.builds = state.build_changes
+        return self.houses
+
+
+_HOUSES: Final = _HouseCopy()
+
 # Actions are values: the frequent ones are made once per seat (and square) and handed out
 # again (making a frozen dataclass costs more than the rest of a typical decision).
 _SEATS: Final = SEATS
@@ -1065,7 +1090,7 @@ class Bot:
                     self._quiet_version = -1
                     return a
                 self._quiet_version = self._version
-                self._quiet_houses = state.houses[:]
+                self._quiet_houses = _HOUSES.of(state)   # (a copy, shared by the bots)
                 self._quiet_bank = (state.bank_houses, state.bank_hotels)
                 self._quiet_seen = state
                 self._quiet_builds = state.build_changes

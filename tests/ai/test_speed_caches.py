@@ -161,6 +161,28 @@ def test_a_snapshot_list_shared_with_the_current_holdings_is_the_states():
     assert shared["own"] > 100 and shared["mort"] > 100
 
 
+def test_the_shared_copy_of_the_buildings_is_the_boards():
+    """``bot._HOUSES`` (the copy of the buildings the bots note at their last "nothing to lift
+    or build", kept while ``build_changes`` stands) holds the state's buildings whenever it is
+    trusted, and so does every bot's note it trusts, after every action of games of varied
+    line-ups."""
+    from monopoly_cpc.ai import bot as bot_module
+
+    trusted = {"copy": 0, "bots": 0}
+
+    def check_bot(st, b):
+        h = bot_module._HOUSES
+        if st.engine_only and h.seen is st and h.builds == st.build_changes:
+            assert h.houses == st.houses
+            trusted["copy"] += 1
+        if st.engine_only and b._quiet_seen is st and b._quiet_builds == st.build_changes:
+            assert b._quiet_houses == st.houses
+            trusted["bots"] += b._quiet_houses is h.houses
+
+    _each_bot_after_each_action(99, check_bot)
+    assert trusted["copy"] > 1000 and trusted["bots"] > 1000
+
+
 def test_the_engine_tells_the_player_of_a_bots_action_by_identity_or_by_its_field():
     """The per-seat actions the bots hand out are the engine's (``engine.ROLLS``, ``BUYS``,
     ``DECLINES``, ``CLAIMS``), which its handlers recognise by identity for the player they
