@@ -451,6 +451,18 @@ class _HighStreets:
 
 _HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
 
+# The most frequent fieldless reasons (ten of them give nine of ten a game), looked up once:
+# ``plain`` is a dict look-up by string at every call.
+_R_BUILD: Final = plain("build")
+_R_BID: Final = plain("bid")
+_R_CLAIM_RENT: Final = plain("claim_rent")
+_R_PASS_TOO_DEAR: Final = plain("pass_too_dear")
+_R_BUY: Final = plain("buy")
+_R_SELL_TO_PAY: Final = plain("sell_to_pay")
+_R_MORTGAGE_TO_PAY: Final = plain("mortgage_to_pay")
+_R_MORTGAGE_TO_BUILD: Final = plain("mortgage_to_build")
+_R_STAY_IN_JAIL: Final = plain("stay_in_jail")
+_R_LIFT_MORTGAGE: Final = plain("lift_mortgage")
 
 
 class _HouseCopy:
@@ -688,7 +700,7 @@ class Bot:
         if c is not None and c.owner == p:
             if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
-            self.last_reason = plain("claim_rent")
+            self.last_reason = _R_CLAIM_RENT
             return _seat_act(_CLAIMS, p)
         if ph == _PH_DEBT:
             d = state.debts[0]
@@ -957,7 +969,7 @@ class Bot:
             self.last_reason = plain("too_dear_auction")
             return _seat_act(_DECLINES, p)
         if self._lv_buys_all:
-            self.last_reason = plain("buy")   # as a baseline does: whatever it can afford
+            self.last_reason = _R_BUY   # as a baseline does: whatever it can afford
             return _seat_act(_BUYS, p)
         value = self.value_of(state, p, s)
         spare = cash - price
@@ -970,7 +982,7 @@ class Bot:
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
-            self.last_reason = plain("buy")
+            self.last_reason = _R_BUY
             return _seat_act(_BUYS, p)
         self.last_reason = plain("keep_cash_auction")
         return _seat_act(_DECLINES, p)
@@ -1019,9 +1031,9 @@ class Bot:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
-            self.last_reason = plain("pass_too_dear")
+            self.last_reason = _R_PASS_TOO_DEAR
             return _seat_act(_PASSES, p)
-        self.last_reason = plain("bid")
+        self.last_reason = _R_BID
         return _bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
@@ -1032,7 +1044,7 @@ class Bot:
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
-            self.last_reason = plain("stay_in_jail")
+            self.last_reason = _R_STAY_IN_JAIL
             return _roll(p)
         if pl.jail_cards:
             self.last_reason = plain("jail_card")
@@ -1186,7 +1198,7 @@ class Bot:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        self.last_reason = plain("lift_mortgage")
+        self.last_reason = _R_LIFT_MORTGAGE
         return _square_act(_LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
@@ -1251,12 +1263,12 @@ class Bot:
             if why:
                 blocked = blocked or "bank" in why
                 continue
-            self.last_reason = plain("build")
+            self.last_reason = _R_BUILD
             return _square_act(_BUILDS, p, s)
         if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
-                self.last_reason = plain("mortgage_to_build")
+                self.last_reason = _R_MORTGAGE_TO_BUILD
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, top)
@@ -1392,7 +1404,7 @@ class Bot:
         # 1. A lone property (least useful first).
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
-            self.last_reason = plain("mortgage_to_pay")
+            self.last_reason = _R_MORTGAGE_TO_PAY
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         if loan_room(state, p) > 0:
@@ -1417,12 +1429,12 @@ class Bot:
                                                      or (income == best_income and s < best)))):
                     best, best_hotel, best_income = s, hotel, income
         if best >= 0:
-            self.last_reason = plain("sell_to_pay")
+            self.last_reason = _R_SELL_TO_PAY
             return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
-                self.last_reason = plain("mortgage_to_pay")
+                self.last_reason = _R_MORTGAGE_TO_PAY
                 return _square_act(_MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
