@@ -60,12 +60,15 @@ class GameResult:
 def play_game(labels: list[str], seed: int, variant: Variant | None = None,
               round_cap: int = ROUND_CAP, index: int = 0, bots: dict[int, Computer] | None = None,
               check=None, observe=None,
-              at_round: Callable[[GameState, int], None] | None = None) -> GameResult:
+              at_round: Callable[[GameState, int], None] | None = None,
+              at_round_only: int = 0) -> GameResult:
     """Play one game of the bots named by ``labels`` (seat order) with the game seed ``seed``,
     in the table's order (``ai.table``).
     ``check(state)``, if given, runs after every action (tests: invariants);
     ``observe(state, action, events)`` sees every action the players took (measurements);
-    ``at_round(state, rounds)`` runs when a round begins, before its first roll (statistics)."""
+    ``at_round(state, rounds)`` runs when a round begins, before its first roll (statistics);
+    only when round ``at_round_only`` begins, if that is given (a call of Python code at every
+    round costs a compiled game more than its work: ``analysis.tournament.play_dealt``)."""
     n = len(labels)
     if bots is None:
         bots = computers(dict(enumerate(labels)), seed)
@@ -97,7 +100,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             cur = st.current
             if cur <= prev_current:
                 rounds += 1
-                if at_round is not None:
+                if at_round is not None and (at_round_only <= 0 or rounds == at_round_only):
                     at_round(st, rounds)
             prev_current = cur
             if rounds > round_cap:

@@ -219,3 +219,26 @@ def test_the_engine_tells_the_player_of_a_bots_action_by_identity_or_by_its_fiel
             assert exc.code == "not_your_turn"
         else:
             raise AssertionError("another player's roll was taken")
+
+
+def test_a_hook_asked_for_one_round_sees_what_the_hook_of_every_round_sees():
+    """``play_game(..., at_round_only=r)`` calls ``at_round`` when round ``r`` begins only
+    (``analysis.tournament.play_dealt``): the same state, the same deal and the same game as
+    a hook called at every round."""
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.analysis.tournament import DEALT_ROUND, deal, game_seed, play_dealt
+
+    for i in range(4):
+        seed = game_seed(101, i)
+        every: list[tuple[int, tuple[int, int]]] = []
+        r = play_game(["expert"] * 4, seed, None, 200, index=i,
+                      at_round=lambda st, n: every.append((n, deal(st))))
+        one: list[tuple[int, tuple[int, int]]] = []
+        r1 = play_game(["expert"] * 4, seed, None, 200, index=i,
+                       at_round=lambda st, n: one.append((n, deal(st))),
+                       at_round_only=DEALT_ROUND + 1)
+        assert [x for x in every if x[0] == DEALT_ROUND + 1] == one
+        assert (r.actions, r.rolls, r.rounds, r.winner) == (r1.actions, r1.rolls, r1.rounds,
+                                                            r1.winner)
+        d = play_dealt(["expert"] * 4, seed, None, 200, index=i)
+        assert (d.groups, d.top_earner) == (one[0][1] if one else (-1, -1))
