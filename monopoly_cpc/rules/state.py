@@ -38,9 +38,10 @@ FREE_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
 END_MOVE: Final = "end_move"            # continuation: the current move is over
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Player:
-    """One player. ``jail_cards`` holds the indexes of kept 'libéré de prison' cards."""
+    """One player. ``jail_cards`` holds the indexes of kept 'libéré de prison' cards. (Its own
+    ``__init__``, as the classes below: four are made at every game.)"""
 
     name: str
     pawn: int = 0
@@ -54,6 +55,28 @@ class Player:
     loan_interest: int = 0        # the part of ``loan`` added at Départ (not borrowed: outside the limit)
     loan_passes: int = 0
     bankrupt: bool = False
+
+    def __init__(self, name: str, pawn: int = 0, computer: bool = False, cash: int = 0,
+                 pos: int = 0, in_jail: bool = False, jail_turns: int = 0,
+                 jail_cards: list[int] | None = None, loan: int = 0, loan_interest: int = 0,
+                 loan_passes: int = 0, bankrupt: bool = False) -> None:
+        self.name = name
+        self.pawn = pawn
+        self.computer = computer
+        self.cash = cash
+        self.pos = pos
+        self.in_jail = in_jail
+        self.jail_turns = jail_turns
+        self.jail_cards = [] if jail_cards is None else jail_cards
+        self.loan = loan
+        self.loan_interest = loan_interest
+        self.loan_passes = loan_passes
+        self.bankrupt = bankrupt
+
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (Player, (self.name, self.pawn, self.computer, self.cash, self.pos, self.in_jail,
+                         self.jail_turns, self.jail_cards, self.loan, self.loan_interest,
+                         self.loan_passes, self.bankrupt))
 
 
 # The classes made during a game (auctions, debts, rent claims, trades) write their own
