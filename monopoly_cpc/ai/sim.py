@@ -72,7 +72,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
     n = len(labels)
     if bots is None:
         bots = computers(dict(enumerate(labels)), seed)
-    table = Table(bots)
+    table = Table(bots, one_move=True)   # (each move applied before the next is asked)
     st = new_game([f"P{i + 1}" for i in range(n)], computer=[True] * n, seed=seed,
                   variant=variant)
     st.engine_only = True   # only ``apply`` below changes it (check, observe, at_round read it)

@@ -114,8 +114,14 @@ def computers(labels: dict[int, str], seed: int) -> dict[int, Computer]:
 class Table:
     """The computers of one game (``bots``: seat -> player) and the order they move in."""
 
-    def __init__(self, bots: dict[int, Computer]) -> None:
+    def __init__(self, bots: dict[int, Computer], one_move: bool = False) -> None:
         self.bots = bots
+        # ``one_move``: the driver applies each move before it asks for the next and keeps none
+        # (ai.sim.play_game), so the moves of the order below are one ``Move`` object, changed
+        # at every step (making and freeing one a step was a twentieth of a compiled game);
+        # other drivers get a new one each time. (``refused`` always makes a new one.)
+        self.one_move = one_move
+        self.last_move: Move | None = None
         # The out-of-turn window in progress: its turn and dice count, the seats still to be
         # asked (the next one last: a seat asked leaves by ``pop()``, which the compiled build
         # does natively, where ``pop(0)`` shifted the list), and the steps the next one has left.
@@ -138,6 +144,21 @@ class Table:
         """The ``Bot`` at ``seat`` (None: another computer, or none)."""
         native = self.native
         return native[seat] if 0 <= seat < len(native) else None
+
+    def _move(self, seat: int, action: A.Action, why: str, checked: bool) -> Move:
+        """The move ``action`` of ``seat``: a new ``Move``, or the table's one (``one_move``)
+        with these fields."""
+        m = self.last_move
+        if m is None:
+            m = Move(seat, action, why, checked)
+            if self.one_move:
+                self.last_move = m
+            return m
+        m.seat = seat
+        m.action = action
+        m.why = why
+        m.checked = checked
+        return m
 
     def _seated(self, seat: int) -> bool:
         """A computer plays at ``seat`` (``seat in bots``, a ``Bot`` found natively first)."""
@@ -170,7 +191,7 @@ class Table:
                 a = bot.decide(state, c.owner) if bot is not None else bots[c.owner].decide(
                     state, c.owner)
                 if a is not None:
-                    return Move(c.owner, a, "claim", bot is not None)
+                    return self._move(c.owner, a, "claim", bot is not None)
         if claims_only:
             return None
         # rules.actor, with the phases of a turn first (the current player)
@@ -181,9 +202,10 @@ class Table:
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
             # ("turn" by the engine's constant first: most moves come in ROLL)
-            return Move(p, a, "turn" if ph is ROLL else _WHY.get(ph, "turn"), bot is not None)
+            return self._move(p, a, "turn" if ph is ROLL else _WHY.get(ph, "turn"),
+                              bot is not None)
         f = forced_action(state, p)
-        return Move(p, f, "forced") if f is not None else None
+        return self._move(p, f, "forced", False) if f is not None else None
 
     def wants_building(self, state: GameState, seat: int) -> bool:
         """The demand a computer states when the M window asks every player how many buildings
@@ -241,7 +263,7 @@ class Table:
                 self._next_seat()
                 continue
             self.window_steps -= 1
-            return Move(i, a, "window", bot is not None)
+            return self._move(i, a, "window", bot is not None)
         return None
 
     def _next_seat(self) -> None:
@@ -259,8 +281,8 @@ class Table:
             bot = self._native(b)
             a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)
             if a is None:
-                return Move(b, A.Pass(b), "bid")
-            return Move(b, a, "bid", bot is not None)
+                return self._move(b, A.Pass(b), "bid", False)
+            return self._move(b, a, "bid", bot is not None)
         return None
 
     def refused(self, state: GameState, move: Move) -> Move | None:

@@ -242,3 +242,48 @@ def test_a_hook_asked_for_one_round_sees_what_the_hook_of_every_round_sees():
                                                             r1.winner)
         d = play_dealt(["expert"] * 4, seed, None, 200, index=i)
         assert (d.groups, d.top_earner) == (one[0][1] if one else (-1, -1))
+
+
+def test_a_table_of_one_move_hands_out_the_moves_of_a_table_of_new_ones():
+    """``Table(bots, one_move=True)`` (``ai.sim.play_game``) hands out one ``Move`` object,
+    changed at every step: the same seat, action, order and ``checked`` at every step as a
+    table that makes a new move each time, over the same games of varied line-ups."""
+    from monopoly_cpc.ai.table import Table, computers
+    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from monopoly_cpc.rules import actions as A
+    from monopoly_cpc.rules.engine import apply, auction_settled, new_game
+    from monopoly_cpc.rules.state import AUCTION, GAME_OVER
+    from tests.ai.helpers import VARIED_LINEUPS
+
+    steps = 0
+    for k, (spec, variant) in enumerate(VARIED_LINEUPS):
+        labels = lineup(spec, 0)
+        seed = game_seed(103 + k, 0)
+        games = []
+        for one in (True, False):
+            table = Table(computers(dict(enumerate(labels)), seed), one_move=one)
+            st = new_game([f"P{i + 1}" for i in range(len(labels))],
+                          computer=[True] * len(labels), seed=seed, variant=variant)
+            st.engine_only = True
+            st.record_events = False
+            games.append((table, st))
+        first = None
+        for _ in range(3000):
+            (t1, s1), (t2, s2) = games
+            if s1.phase == GAME_OVER:
+                break
+            m1, m2 = t1.next(s1), t2.next(s2)
+            if m1 is None:
+                assert m2 is None and s1.phase == AUCTION and auction_settled(s1)
+                apply(s1, A.CloseAuction())
+                apply(s2, A.CloseAuction())
+                continue
+            assert (m1.seat, m1.action, m1.why, m1.checked) == (m2.seat, m2.action, m2.why,
+                                                                m2.checked)
+            first = first or m1
+            assert m1 is first and m2 is not first
+            steps += 1
+            apply(s1, m1.action, m1.checked)
+            apply(s2, m2.action, m2.checked)
+            assert s1 == s2
+    assert steps > 1000
