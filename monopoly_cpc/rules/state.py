@@ -3,6 +3,7 @@ pending decisions, clock, RNG). Mutable with __slots__ so the engine never copie
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import Final, Literal, TypeGuard, get_args
 
@@ -323,6 +324,14 @@ def has(items: list[int], x: int) -> bool:
         if y == x:
             return True
     return False
+
+
+# The interpreter runs ``x in items`` as one opcode, where this loop is a call of Python code
+# (about 1.700 a game): when the module is run as Python source, ``has`` is the built-in test
+# (the same answer for the lists of ints it is asked about; imported after this line by the
+# engine and the players); the compiled build keeps its native loop.
+if __file__.endswith(".py"):
+    globals()["has"] = operator.contains
 
 
 def facts(state: GameState) -> Facts:
