@@ -196,9 +196,12 @@ class Table:
             return None
         # rules.actor, with the phases of a turn first (the current player)
         p = state.current if ph is ROLL or ph in _TURN_PHASES else actor(state)
-        if p is None or not self._seated(p):
+        if p is None:
             return None
-        bot = self._native(p)
+        native = self.native   # (_native and _seated inline: calls cost the interpreter more)
+        bot = native[p] if 0 <= p < len(native) else None
+        if bot is None and p not in bots:
+            return None
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
             # ("turn" by the engine's constant first: most moves come in ROLL)
@@ -249,26 +252,26 @@ class Table:
                 return None
             i = self.window_seats[-1]
             if self.window_steps <= 0 or state.players[i].bankrupt:
-                self._next_seat()
+                self.window_seats.pop()   # the next seat (inline: a call costs the interpreter)
+                self.window_steps = WINDOW_STEPS
                 continue
-            bot = self._native(i)
+            native = self.native   # (_native inline)
+            bot = native[i] if 0 <= i < len(native) else None
             if bot is not None:
-                if bot.quiet(state, i):
-                    self._next_seat()   # its decide would say "nothing" (Bot.quiet)
+                if bot.quiet(state, i):   # its decide would say "nothing" (Bot.quiet)
+                    self.window_seats.pop()
+                    self.window_steps = WINDOW_STEPS
                     continue
                 a = bot.decide(state, i)
             else:
                 a = self.bots[i].decide(state, i)
             if a is None or type(a) is _ROLL:
-                self._next_seat()
+                self.window_seats.pop()
+                self.window_steps = WINDOW_STEPS
                 continue
             self.window_steps -= 1
             return self._move(i, a, "window", bot is not None)
         return None
-
-    def _next_seat(self) -> None:
-        self.window_seats.pop()
-        self.window_steps = WINDOW_STEPS
 
     def _bid(self, state: GameState) -> Move | None:
         if auction_settled(state):
