@@ -537,7 +537,7 @@ def _square_act(table: tuple[tuple[Any, ...], ...], p: int, s: int) -> Any:
 
 
 def _roll(p: int) -> A.Roll:
-    return _seat_act(_ROLLS, p)
+    return _ROLLS[p] if 0 <= p < _SEATS else A.Roll(p)   # (_seat_act inline: every turn)
 
 
 def _bid(p: int, amount: int) -> A.Bid:
@@ -1457,7 +1457,9 @@ class Bot:
         total = 0
         candidates: list[tuple[int, int]] = []
         free_trade = facts(state).trade_mortgaged
-        for s in t.properties:
+        # (my deeds by the shared holdings when current: the candidates are sorted below, so
+        # the order they come in does not matter)
+        for s in self._my_deeds(state, p, t):
             if own[s] != p or group_has_buildings(state, s):
                 continue
             if mort[s] and not free_trade:
