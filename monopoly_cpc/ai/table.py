@@ -184,9 +184,10 @@ class Table:
         c = state.claim
         if (c is not None and self._seated(c.owner)   # claim_unasked, inlined
                 and (ph is ROLL or ph in FREE_PHASES)):   # (the engine's constant by identity)
-            asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
-            if asked != self.claim_asked:
-                self.claim_asked = asked
+            ca = self.claim_asked   # (compared field by field: no tuple made at every call)
+            if (ca is None or ca[0] != state.rolls or ca[1] != c.owner or ca[2] != c.payer
+                    or ca[3] != c.square or ca[4] != c.amount):
+                self.claim_asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
                 bot = self._native(c.owner)
                 a = bot.decide(state, c.owner) if bot is not None else bots[c.owner].decide(
                     state, c.owner)
