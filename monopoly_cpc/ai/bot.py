@@ -925,7 +925,10 @@ class Bot:
     def value_of(self, state: GameState, p: int, s: int) -> float:
         """What owning ``s`` is worth to ``p``: its effect on p's groups, plus (when the level
         knows it) the harm of letting a rival complete a group with it."""
-        price = facts(state).prices[s]
+        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        price = f.prices[s]
         if not self._lv_monopoly_aware:
             return float(price)
         t = self.refresh(state, p)
@@ -1140,7 +1143,10 @@ class Bot:
             self.refusals[a.partner] = self.refusals.get(a.partner, 0) + 1
 
     def _cheapest_lift(self, state: GameState) -> int:
-        fresh, mortgages = state.fresh_lifts, facts(state).mortgages
+        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        fresh, mortgages = state.fresh_lifts, f.mortgages
         cheapest = -1
         for s in self._mortgaged:
             m = mortgages[s]
@@ -1212,7 +1218,10 @@ class Bot:
         pl = state.players[p]
         floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         target = self._pe_build_target
-        top = facts(state).houses_before_hotel + 1
+        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        top = f.houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
         # The lowest building level of each group (a hotel is level ``top``) and the lowest of
         # all (loops rather than min(): native code when compiled; no list of the levels).
