@@ -23,6 +23,7 @@ from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.engine import BUYS, CLAIMS, DECLINES, ROLLS, SEATS
 from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
 from monopoly_cpc.rules.state import (
     AUCTION,
@@ -83,7 +84,8 @@ class _Holdings:
 
     __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "seen", "step", "t")
 
-    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int) -> None:
+    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int,
+                 copy: bool = True) -> None:
         self.t = t
         # The state whose deeds were last found equal to these, and its ``deed_changes`` then
         # (``Bot.refresh``: trusted while that counter stays, on an ``engine_only`` state).
@@ -97,8 +99,10 @@ class _Holdings:
         # hands, 2: a mortgage alone), or -1 (not made from ``base``, or unknown): a bot whose
         # snapshot is ``base`` then needs no list comparison (``Bot._known_diff``).
         self.step = -1
-        self.own = own = own[:]
-        self.mort = mort = mort[:]
+        # (copies, unless ``copy`` is False: ``flipped`` and ``bought`` share the list their
+        # step leaves as it was, which nothing changes once built)
+        self.own = own = own[:] if copy else own
+        self.mort = mort = mort[:] if copy else mort
         if n == 0:
             none: list[list[int]] = []
             self.lists = (none, none, none, none)
@@ -182,7 +186,7 @@ class _Holdings:
         is the same, so the trade targets and splits are shared). The same lists, in the same
         order, as a full pass over the new deeds (``__init__``)."""
         t = self.t
-        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        new = _Holdings(t, self.own, self.mort[:], 0, False)   # (the owners shared)
         own, mort = new.own, new.mort
         mort[s] = not mort[s]
         new.base = self
@@ -235,7 +239,7 @@ class _Holdings:
         street of it; now that it may be held whole, it is placed in its holders' lists as the
         full pass (``__init__``) would place it, the other lists shared."""
         t = self.t
-        new = _Holdings(t, self.own, self.mort, 0)   # (copies of both)
+        new = _Holdings(t, self.own[:], self.mort, 0, False)   # (the mortgages shared)
         own, mort = new.own, new.mort
         own[s] = b
         new.lists = self.lists
@@ -447,9 +451,48 @@ class _HighStreets:
 
 _HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
 
+# The most frequent fieldless reasons (ten of them give nine of ten a game), looked up once:
+# ``plain`` is a dict look-up by string at every call.
+_R_BUILD: Final = plain("build")
+_R_BID: Final = plain("bid")
+_R_CLAIM_RENT: Final = plain("claim_rent")
+_R_PASS_TOO_DEAR: Final = plain("pass_too_dear")
+_R_BUY: Final = plain("buy")
+_R_SELL_TO_PAY: Final = plain("sell_to_pay")
+_R_MORTGAGE_TO_PAY: Final = plain("mortgage_to_pay")
+_R_MORTGAGE_TO_BUILD: Final = plain("mortgage_to_build")
+_R_STAY_IN_JAIL: Final = plain("stay_in_jail")
+_R_LIFT_MORTGAGE: Final = plain("lift_mortgage")
+
+
+class _HouseCopy:
+    """A copy of the board's buildings (``GameState.houses``), shared by the bots' notes of
+    the buildings at their last "nothing to lift or build" (``Bot._quiet_houses``, only ever
+    compared and saved, never changed): made again unless the state is the one it was copied
+    from, only the engine changes it (``engine_only``) and its ``build_changes`` stands."""
+
+    __slots__ = ("builds", "houses", "seen")
+
+    def __init__(self) -> None:
+        self.seen: GameState | None = None
+        self.builds = -1
+        self.houses: list[int] = _EMPTY
+
+    def of(self, state: GameState) -> list[int]:
+        """The buildings of ``state``, as a list nobody changes."""
+        if not (state.engine_only and self.seen is state
+                and self.builds == state.build_changes):
+            self.houses = state.houses[:]
+            self.seen = state
+            self.builds = state.build_changes
+        return self.houses
+
+
+_HOUSES: Final = _HouseCopy()
+
 # Actions are values: the frequent ones are made once per seat (and square) and handed out
 # again (making a frozen dataclass costs more than the rest of a typical decision).
-_SEATS: Final = 8
+_SEATS: Final = SEATS
 _SQUARES: Final = 40
 
 
@@ -462,10 +505,10 @@ def _per_square(cls: Any) -> tuple[tuple[Any, ...], ...]:
     return tuple(tuple(cls(p, s) for s in range(_SQUARES)) for p in range(_SEATS))
 
 
-_ROLLS: Final = _per_seat(A.Roll)
-_CLAIMS: Final = _per_seat(A.ClaimRent)
-_BUYS: Final = _per_seat(A.Buy)
-_DECLINES: Final = _per_seat(A.Decline)
+_ROLLS: Final = ROLLS   # (the engine's: it tells their player by identity)
+_CLAIMS: Final = CLAIMS
+_BUYS: Final = BUYS
+_DECLINES: Final = DECLINES
 _PASSES: Final = _per_seat(A.Pass)
 _BUILDS: Final = _per_square(A.Build)
 _MORTGAGES: Final = _per_square(A.Mortgage)
@@ -494,7 +537,7 @@ def _square_act(table: tuple[tuple[Any, ...], ...], p: int, s: int) -> Any:
 
 
 def _roll(p: int) -> A.Roll:
-    return _seat_act(_ROLLS, p)
+    return _ROLLS[p] if 0 <= p < _SEATS else A.Roll(p)   # (_seat_act inline: every turn)
 
 
 def _bid(p: int, amount: int) -> A.Bid:
@@ -657,7 +700,7 @@ class Bot:
         if c is not None and c.owner == p:
             if self._lv_slip_pct and self.rng.randrange(100) < self._lv_slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
-            self.last_reason = plain("claim_rent")
+            self.last_reason = _R_CLAIM_RENT
             return _seat_act(_CLAIMS, p)
         if ph == _PH_DEBT:
             d = state.debts[0]
@@ -721,10 +764,18 @@ class Bot:
 
     def _deeds_diff(self, state: GameState) -> int:
         """0 when the deeds are those of the snapshot (then noted, as ``_same_deeds``), 1 when
-        some changed hands, 2 when only mortgages changed (the board's tables are current)."""
-        if state.owner != self._own:
+        some changed hands, 2 when only mortgages changed (the board's tables are current).
+        A list the snapshot shares with the shared holdings of these deeds (``_LAST``, trusted
+        as in ``refresh``; ``flipped`` shares the owners, ``bought`` the mortgages) is equal to
+        the state's without a comparison."""
+        snap = _LAST[0]
+        current = (snap is not None and state.engine_only and snap.seen is state
+                   and snap.deeds == state.deed_changes)
+        if not (current and snap is not None and self._own is snap.own) and (
+                state.owner != self._own):
             return 1
-        if state.mortgaged != self._mort:
+        if not (current and snap is not None and self._mort is snap.mort) and (
+                state.mortgaged != self._mort):
             return 2
         self._seen = state
         self._seen_deeds = state.deed_changes
@@ -874,7 +925,10 @@ class Bot:
     def value_of(self, state: GameState, p: int, s: int) -> float:
         """What owning ``s`` is worth to ``p``: its effect on p's groups, plus (when the level
         knows it) the harm of letting a rival complete a group with it."""
-        price = facts(state).prices[s]
+        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        price = f.prices[s]
         if not self._lv_monopoly_aware:
             return float(price)
         t = self.refresh(state, p)
@@ -918,7 +972,7 @@ class Bot:
             self.last_reason = plain("too_dear_auction")
             return _seat_act(_DECLINES, p)
         if self._lv_buys_all:
-            self.last_reason = plain("buy")   # as a baseline does: whatever it can afford
+            self.last_reason = _R_BUY   # as a baseline does: whatever it can afford
             return _seat_act(_BUYS, p)
         value = self.value_of(state, p, s)
         spare = cash - price
@@ -931,7 +985,7 @@ class Bot:
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
-            self.last_reason = plain("buy")
+            self.last_reason = _R_BUY
             return _seat_act(_BUYS, p)
         self.last_reason = plain("keep_cash_auction")
         return _seat_act(_DECLINES, p)
@@ -980,9 +1034,9 @@ class Bot:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
-            self.last_reason = plain("pass_too_dear")
+            self.last_reason = _R_PASS_TOO_DEAR
             return _seat_act(_PASSES, p)
-        self.last_reason = plain("bid")
+        self.last_reason = _R_BID
         return _bid(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
@@ -993,7 +1047,7 @@ class Bot:
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
-            self.last_reason = plain("stay_in_jail")
+            self.last_reason = _R_STAY_IN_JAIL
             return _roll(p)
         if pl.jail_cards:
             self.last_reason = plain("jail_card")
@@ -1051,7 +1105,7 @@ class Bot:
                     self._quiet_version = -1
                     return a
                 self._quiet_version = self._version
-                self._quiet_houses = state.houses[:]
+                self._quiet_houses = _HOUSES.of(state)   # (a copy, shared by the bots)
                 self._quiet_bank = (state.bank_houses, state.bank_hotels)
                 self._quiet_seen = state
                 self._quiet_builds = state.build_changes
@@ -1089,7 +1143,10 @@ class Bot:
             self.refusals[a.partner] = self.refusals.get(a.partner, 0) + 1
 
     def _cheapest_lift(self, state: GameState) -> int:
-        fresh, mortgages = state.fresh_lifts, facts(state).mortgages
+        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        fresh, mortgages = state.fresh_lifts, f.mortgages
         cheapest = -1
         for s in self._mortgaged:
             m = mortgages[s]
@@ -1147,7 +1204,7 @@ class Bot:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        self.last_reason = plain("lift_mortgage")
+        self.last_reason = _R_LIFT_MORTGAGE
         return _square_act(_LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
@@ -1161,7 +1218,10 @@ class Bot:
         pl = state.players[p]
         floor = self.reserve_now(state, p) * self._pe_build_reserve_pct // 100
         target = self._pe_build_target
-        top = facts(state).houses_before_hotel + 1
+        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        top = f.houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.monos
         # The lowest building level of each group (a hotel is level ``top``) and the lowest of
         # all (loops rather than min(): native code when compiled; no list of the levels).
@@ -1212,12 +1272,12 @@ class Bot:
             if why:
                 blocked = blocked or "bank" in why
                 continue
-            self.last_reason = plain("build")
+            self.last_reason = _R_BUILD
             return _square_act(_BUILDS, p, s)
         if need_cash > 0 and self._pe_mortgage_to_build and self._lv_develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
-                self.last_reason = plain("mortgage_to_build")
+                self.last_reason = _R_MORTGAGE_TO_BUILD
                 return _square_act(_MORTGAGES, p, s)
         if blocked and self._lv_develops and pl.cash > floor + 100_000 and len(self.monos) > 1:
             return self._free_houses(state, p, top)
@@ -1353,7 +1413,7 @@ class Bot:
         # 1. A lone property (least useful first).
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
-            self.last_reason = plain("mortgage_to_pay")
+            self.last_reason = _R_MORTGAGE_TO_PAY
             return _square_act(_MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         if loan_room(state, p) > 0:
@@ -1378,12 +1438,12 @@ class Bot:
                                                      or (income == best_income and s < best)))):
                     best, best_hotel, best_income = s, hotel, income
         if best >= 0:
-            self.last_reason = plain("sell_to_pay")
+            self.last_reason = _R_SELL_TO_PAY
             return _square_act(_SALES, p, best)
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
-                self.last_reason = plain("mortgage_to_pay")
+                self.last_reason = _R_MORTGAGE_TO_PAY
                 return _square_act(_MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
@@ -1406,7 +1466,9 @@ class Bot:
         total = 0
         candidates: list[tuple[int, int]] = []
         free_trade = facts(state).trade_mortgaged
-        for s in t.properties:
+        # (my deeds by the shared holdings when current: the candidates are sorted below, so
+        # the order they come in does not matter)
+        for s in self._my_deeds(state, p, t):
             if own[s] != p or group_has_buildings(state, s):
                 continue
             if mort[s] and not free_trade:

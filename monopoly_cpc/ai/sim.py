@@ -20,7 +20,7 @@ from typing import Final
 
 from monopoly_cpc.ai.table import Computer, Table, computers
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game
+from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game, perform
 from monopoly_cpc.rules.state import AUCTION, GAME_OVER, JAIL, ROLL, GameState
 from monopoly_cpc.rules.turn import actor, forced_action
 from monopoly_cpc.rules.variants import Variant
@@ -60,16 +60,19 @@ class GameResult:
 def play_game(labels: list[str], seed: int, variant: Variant | None = None,
               round_cap: int = ROUND_CAP, index: int = 0, bots: dict[int, Computer] | None = None,
               check=None, observe=None,
-              at_round: Callable[[GameState, int], None] | None = None) -> GameResult:
+              at_round: Callable[[GameState, int], None] | None = None,
+              at_round_only: int = 0) -> GameResult:
     """Play one game of the bots named by ``labels`` (seat order) with the game seed ``seed``,
     in the table's order (``ai.table``).
     ``check(state)``, if given, runs after every action (tests: invariants);
     ``observe(state, action, events)`` sees every action the players took (measurements);
-    ``at_round(state, rounds)`` runs when a round begins, before its first roll (statistics)."""
+    ``at_round(state, rounds)`` runs when a round begins, before its first roll (statistics);
+    only when round ``at_round_only`` begins, if that is given (a call of Python code at every
+    round costs a compiled game more than its work: ``analysis.tournament.play_dealt``)."""
     n = len(labels)
     if bots is None:
         bots = computers(dict(enumerate(labels)), seed)
-    table = Table(bots)
+    table = Table(bots, one_move=True)   # (each move applied before the next is asked)
     st = new_game([f"P{i + 1}" for i in range(n)], computer=[True] * n, seed=seed,
                   variant=variant)
     st.engine_only = True   # only ``apply`` below changes it (check, observe, at_round read it)
@@ -97,7 +100,7 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             cur = st.current
             if cur <= prev_current:
                 rounds += 1
-                if at_round is not None:
+                if at_round is not None and (at_round_only <= 0 or rounds == at_round_only):
                     at_round(st, rounds)
             prev_current = cur
             if rounds > round_cap:
@@ -115,7 +118,10 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
             raise RuntimeError(f"no move in phase {ph}")
         while move is not None:
             try:
-                events = apply(st, move.action, move.checked)
+                if observe is None:   # (no events: no list of them either)
+                    perform(st, move.action, move.checked)
+                else:
+                    events = apply(st, move.action, move.checked)
             except IllegalAction:
                 # A bot asked for something the engine refused: counted (it should stay 0);
                 # the player the game waits for then does what the rules force.

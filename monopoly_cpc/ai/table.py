@@ -114,8 +114,14 @@ def computers(labels: dict[int, str], seed: int) -> dict[int, Computer]:
 class Table:
     """The computers of one game (``bots``: seat -> player) and the order they move in."""
 
-    def __init__(self, bots: dict[int, Computer]) -> None:
+    def __init__(self, bots: dict[int, Computer], one_move: bool = False) -> None:
         self.bots = bots
+        # ``one_move``: the driver applies each move before it asks for the next and keeps none
+        # (ai.sim.play_game), so the moves of the order below are one ``Move`` object, changed
+        # at every step (making and freeing one a step was a twentieth of a compiled game);
+        # other drivers get a new one each time. (``refused`` always makes a new one.)
+        self.one_move = one_move
+        self.last_move: Move | None = None
         # The out-of-turn window in progress: its turn and dice count, the seats still to be
         # asked (the next one last: a seat asked leaves by ``pop()``, which the compiled build
         # does natively, where ``pop(0)`` shifted the list), and the steps the next one has left.
@@ -138,6 +144,21 @@ class Table:
         """The ``Bot`` at ``seat`` (None: another computer, or none)."""
         native = self.native
         return native[seat] if 0 <= seat < len(native) else None
+
+    def _move(self, seat: int, action: A.Action, why: str, checked: bool) -> Move:
+        """The move ``action`` of ``seat``: a new ``Move``, or the table's one (``one_move``)
+        with these fields."""
+        m = self.last_move
+        if m is None:
+            m = Move(seat, action, why, checked)
+            if self.one_move:
+                self.last_move = m
+            return m
+        m.seat = seat
+        m.action = action
+        m.why = why
+        m.checked = checked
+        return m
 
     def _seated(self, seat: int) -> bool:
         """A computer plays at ``seat`` (``seat in bots``, a ``Bot`` found natively first)."""
@@ -163,27 +184,32 @@ class Table:
         c = state.claim
         if (c is not None and self._seated(c.owner)   # claim_unasked, inlined
                 and (ph is ROLL or ph in FREE_PHASES)):   # (the engine's constant by identity)
-            asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
-            if asked != self.claim_asked:
-                self.claim_asked = asked
+            ca = self.claim_asked   # (compared field by field: no tuple made at every call)
+            if (ca is None or ca[0] != state.rolls or ca[1] != c.owner or ca[2] != c.payer
+                    or ca[3] != c.square or ca[4] != c.amount):
+                self.claim_asked = (state.rolls, c.owner, c.payer, c.square, c.amount)
                 bot = self._native(c.owner)
                 a = bot.decide(state, c.owner) if bot is not None else bots[c.owner].decide(
                     state, c.owner)
                 if a is not None:
-                    return Move(c.owner, a, "claim", bot is not None)
+                    return self._move(c.owner, a, "claim", bot is not None)
         if claims_only:
             return None
         # rules.actor, with the phases of a turn first (the current player)
         p = state.current if ph is ROLL or ph in _TURN_PHASES else actor(state)
-        if p is None or not self._seated(p):
+        if p is None:
             return None
-        bot = self._native(p)
+        native = self.native   # (_native and _seated inline: calls cost the interpreter more)
+        bot = native[p] if 0 <= p < len(native) else None
+        if bot is None and p not in bots:
+            return None
         a = bot.decide(state, p) if bot is not None else bots[p].decide(state, p)
         if a is not None:
             # ("turn" by the engine's constant first: most moves come in ROLL)
-            return Move(p, a, "turn" if ph is ROLL else _WHY.get(ph, "turn"), bot is not None)
+            return self._move(p, a, "turn" if ph is ROLL else _WHY.get(ph, "turn"),
+                              bot is not None)
         f = forced_action(state, p)
-        return Move(p, f, "forced") if f is not None else None
+        return self._move(p, f, "forced", False) if f is not None else None
 
     def wants_building(self, state: GameState, seat: int) -> bool:
         """The demand a computer states when the M window asks every player how many buildings
@@ -227,26 +253,26 @@ class Table:
                 return None
             i = self.window_seats[-1]
             if self.window_steps <= 0 or state.players[i].bankrupt:
-                self._next_seat()
+                self.window_seats.pop()   # the next seat (inline: a call costs the interpreter)
+                self.window_steps = WINDOW_STEPS
                 continue
-            bot = self._native(i)
+            native = self.native   # (_native inline)
+            bot = native[i] if 0 <= i < len(native) else None
             if bot is not None:
-                if bot.quiet(state, i):
-                    self._next_seat()   # its decide would say "nothing" (Bot.quiet)
+                if bot.quiet(state, i):   # its decide would say "nothing" (Bot.quiet)
+                    self.window_seats.pop()
+                    self.window_steps = WINDOW_STEPS
                     continue
                 a = bot.decide(state, i)
             else:
                 a = self.bots[i].decide(state, i)
             if a is None or type(a) is _ROLL:
-                self._next_seat()
+                self.window_seats.pop()
+                self.window_steps = WINDOW_STEPS
                 continue
             self.window_steps -= 1
-            return Move(i, a, "window", bot is not None)
+            return self._move(i, a, "window", bot is not None)
         return None
-
-    def _next_seat(self) -> None:
-        self.window_seats.pop()
-        self.window_steps = WINDOW_STEPS
 
     def _bid(self, state: GameState) -> Move | None:
         if auction_settled(state):
@@ -259,8 +285,8 @@ class Table:
             bot = self._native(b)
             a = bot.decide(state, b) if bot is not None else self.bots[b].decide(state, b)
             if a is None:
-                return Move(b, A.Pass(b), "bid")
-            return Move(b, a, "bid", bot is not None)
+                return self._move(b, A.Pass(b), "bid", False)
+            return self._move(b, a, "bid", bot is not None)
         return None
 
     def refused(self, state: GameState, move: Move) -> Move | None:

@@ -224,8 +224,9 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             if own[s] == me:
                 options.append((s,))
                 break
+        take_mortgaged = not free_trade and _any_mortgaged(mort, take)   # (once, not per give)
         for give in options:
-            if not free_trade and (_any_mortgaged(mort, give) or _any_mortgaged(mort, take)):
+            if not free_trade and (take_mortgaged or _any_mortgaged(mort, give)):
                 continue   # trade_mortgaged off (seeds/002): mortgaged deeds stay where they are
             key = (other, give, take)
             last = bot.tried.get(key)

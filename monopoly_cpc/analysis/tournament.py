@@ -67,7 +67,8 @@ def play_dealt(labels: list[str], seed: int, variant: Variant | None = None,
             dealt[0], dealt[1] = deal(state)
 
     t0 = time.process_time()   # speed report only: nothing in the games reads a clock
-    r = play_game(labels, seed, variant, round_cap, index=index, at_round=at_round)
+    r = play_game(labels, seed, variant, round_cap, index=index, at_round=at_round,
+                  at_round_only=DEALT_ROUND + 1)
     r.cpu_seconds = time.process_time() - t0
     r.groups, r.top_earner = dealt
     return r

@@ -204,6 +204,15 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     the engine knows, with fields of their declared types (``ai.sim`` for the actions a
     ``Bot`` made: ``table.Move``), so those checks (``malformed``, a look-up by name for each
     field) are skipped; everything else is checked as always."""
+    ev: list[Event] = []
+    perform(state, action, checked, ev if state.record_events else None)
+    return ev
+
+
+def perform(state: GameState, action: A.Action, checked: bool = False,
+            ev: list[Event] | None = None) -> None:
+    """``apply``, with the events appended to ``ev`` (None: the handlers make none, and no
+    empty list is made for the answer: ``ai.sim.play_game`` when nobody reads them)."""
     t = type(action)
     if not checked:
         shape = _SHAPES.get(t)
@@ -217,7 +226,6 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
         raise IllegalAction("the game is over", action, code="game_over")
     # The handlers append to ``ev``; None: they make no events (building and freeing them was
     # a tenth of a headless game, whose driver does not read them: ai.sim.play_game).
-    ev: list[Event] | None = [] if state.record_events else None
     # The frequent ones called directly in the compiled build (native calls: a call through
     # the table goes through each handler's Python entry point); the rest by the table, and
     # all of them by the table in the interpreter, where the tests would cost more.
@@ -259,7 +267,6 @@ def apply(state: GameState, action: A.Action, checked: bool = False) -> list[Eve
     ticks = f.ticks_per_action
     if ticks and not _over(state):
         _advance_clock(state, ticks, ev)
-    return ev if ev is not None else []
 
 
 def _unknown(action: object) -> IllegalAction:
@@ -292,7 +299,9 @@ def _roll_dice(state: GameState) -> tuple[int, int]:
 
 def _do_roll(state: GameState, action: A.Roll, ev: list[Event] | None) -> None:
     phase = state.phase
-    p = action.player
+    p = state.current   # (the player expected: ROLLS above)
+    if not (0 <= p < SEATS and ROLLS[p] is action):
+        p = action.player
     if phase == START_ROLL:
         if not state.start_rollers or state.start_rollers[0] != p:
             raise IllegalAction("not your turn to roll for the start", action,
@@ -631,33 +640,39 @@ def _do_choose_card(state: GameState, action: A.ChooseCard, ev: list[Event] | No
 
 
 def _do_buy(state: GameState, action: A.Buy, ev: list[Event] | None) -> None:
-    if state.phase != BUY or action.player != state.current:
+    p = state.current
+    if not (0 <= p < SEATS and BUYS[p] is action):
+        p = action.player
+    if state.phase != BUY or p != state.current:
         raise IllegalAction("nothing to buy now", action, code="nothing_to_buy")
     s = state.pending_square
     price = state.board.prices[s]
-    pl = state.players[action.player]
+    pl = state.players[p]
     if pl.cash < price:
         raise IllegalAction("not enough cash", action, code="not_enough_cash",
                             fields={"amount": price})
     pl.cash -= price
     state.bank_cash += price
-    state.owner[s] = action.player
+    state.owner[s] = p
     state.deed_changes += 1
     state.bought_square = s
     state.bought_at = state.deed_changes
     state.pending_square = -1
     if ev is not None:
-        ev.append(_E(Event, ("buy", action.player, s, price, -1, "", ())))
+        ev.append(_E(Event, ("buy", p, s, price, -1, "", ())))
     _resume(state, ev)
 
 
 def _do_decline(state: GameState, action: A.Decline, ev: list[Event] | None) -> None:
-    if state.phase != BUY or action.player != state.current:
+    p = state.current
+    if not (0 <= p < SEATS and DECLINES[p] is action):
+        p = action.player
+    if state.phase != BUY or p != state.current:
         raise IllegalAction("nothing to decline now", action, code="nothing_to_decline")
     s = state.pending_square
     state.pending_square = -1
     if ev is not None:
-        ev.append(event("decline", action.player, s))
+        ev.append(event("decline", p, s))
     # seeds/002: every player bids, the one who declined included.
     _open_auction(state, "property", s, state.variant.min_bid, state.alive(), ev)
 
@@ -797,9 +812,12 @@ def _sell_to_the_last_one(state: GameState, ev: list[Event] | None) -> None:
 
 
 def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event] | None) -> None:
-    _check_free(state, action, action.player, "claim")
     c = state.claim
-    if c is None or c.owner != action.player:
+    p = c.owner if c is not None else -1
+    if not (0 <= p < SEATS and CLAIMS[p] is action):
+        p = action.player
+    _check_free(state, action, p, "claim")
+    if c is None or c.owner != p:
         raise IllegalAction("no rent to claim", action, code="no_rent_to_claim")
     state.claim = None
     if state.players[c.payer].bankrupt:
@@ -890,6 +908,16 @@ _SELL_T: Final = A.SellBuilding
 _CLOSE_T: Final = A.CloseAuction
 _LIFT_T: Final = A.Lift
 _DECLINE_T: Final = A.Decline
+
+# The per-seat actions the computer players hand out (ai/bot.py takes them from here, so they
+# are the same objects): a handler knows the player of one of these by identity (inline: a call
+# costs the interpreter more), where reading the field is a generic look-up in the compiled
+# build (the actions are Python classes). Any other action of the kind is read as before.
+SEATS: Final = 8
+ROLLS: Final[tuple[A.Roll, ...]] = tuple(A.Roll(p) for p in range(SEATS))
+BUYS: Final[tuple[A.Buy, ...]] = tuple(A.Buy(p) for p in range(SEATS))
+DECLINES: Final[tuple[A.Decline, ...]] = tuple(A.Decline(p) for p in range(SEATS))
+CLAIMS: Final[tuple[A.ClaimRent, ...]] = tuple(A.ClaimRent(p) for p in range(SEATS))
 
 
 def malformed(action: object) -> str:

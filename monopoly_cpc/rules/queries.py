@@ -30,7 +30,10 @@ _GROUP_BUILT: Final = Why("group_has_buildings", "sell the buildings of the grou
 
 def hotel_level(state: GameState) -> int:
     """Level of a hotel for even building: houses before a hotel + 1 (5 classic, 4 fast)."""
-    return facts(state).top
+    f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
+    return f.top
 
 
 def level(state: GameState, square: int) -> int:
@@ -53,7 +56,9 @@ def group_complete(state: GameState, player: int, square: int) -> bool:
 
 def group_has_buildings(state: GameState, square: int) -> bool:
     """True when a street of ``square``'s group carries a building (False for non-streets)."""
-    f = facts(state)
+    f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
     g = f.groups[square]
     if g < 0:
         return False
@@ -92,7 +97,9 @@ def can_build(state: GameState, player: int, square: int, paid: bool = False) ->
     """``OK`` ('') when ``player`` may add a building on ``square`` now, else the reason
     (a ``Why``: its ``code`` names the refusal). ``paid``: the
     building was already bought at a shortage auction (no stock or cash check)."""
-    f = facts(state)
+    f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
     if f.kinds[square] != STREET:
         return _NOT_A_STREET
     own = state.owner
@@ -128,7 +135,9 @@ def can_build(state: GameState, player: int, square: int, paid: bool = False) ->
 def can_sell(state: GameState, player: int, square: int) -> Why:
     """``OK`` ('') when ``player`` may sell a building of ``square`` back to the bank, else the reason
     (a ``Why``: its ``code`` names the refusal)."""
-    f = facts(state)
+    f = state.facts   # facts(state) inline: a call costs the Python interpreter more
+    if f is None or f.board is not state.board or f.variant is not state.variant:
+        f = facts(state)
     if f.kinds[square] != STREET:
         return _NOT_A_STREET     # Parc Gratuit is nobody's street (play-test: 'pas à vous')
     if state.owner[square] != player:

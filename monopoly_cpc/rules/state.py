@@ -3,6 +3,7 @@ pending decisions, clock, RNG). Mutable with __slots__ so the engine never copie
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import Final, Literal, TypeGuard, get_args
 
@@ -38,9 +39,10 @@ FREE_PHASES: Final = frozenset((ROLL, JAIL, BUY, CARD_CHOICE, DEBT))
 END_MOVE: Final = "end_move"            # continuation: the current move is over
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Player:
-    """One player. ``jail_cards`` holds the indexes of kept 'libéré de prison' cards."""
+    """One player. ``jail_cards`` holds the indexes of kept 'libéré de prison' cards. (Its own
+    ``__init__``, as the classes below: four are made at every game.)"""
 
     name: str
     pawn: int = 0
@@ -54,6 +56,28 @@ class Player:
     loan_interest: int = 0        # the part of ``loan`` added at Départ (not borrowed: outside the limit)
     loan_passes: int = 0
     bankrupt: bool = False
+
+    def __init__(self, name: str, pawn: int = 0, computer: bool = False, cash: int = 0,
+                 pos: int = 0, in_jail: bool = False, jail_turns: int = 0,
+                 jail_cards: list[int] | None = None, loan: int = 0, loan_interest: int = 0,
+                 loan_passes: int = 0, bankrupt: bool = False) -> None:
+        self.name = name
+        self.pawn = pawn
+        self.computer = computer
+        self.cash = cash
+        self.pos = pos
+        self.in_jail = in_jail
+        self.jail_turns = jail_turns
+        self.jail_cards = [] if jail_cards is None else jail_cards
+        self.loan = loan
+        self.loan_interest = loan_interest
+        self.loan_passes = loan_passes
+        self.bankrupt = bankrupt
+
+    def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
+        return (Player, (self.name, self.pawn, self.computer, self.cash, self.pos, self.in_jail,
+                         self.jail_turns, self.jail_cards, self.loan, self.loan_interest,
+                         self.loan_passes, self.bankrupt))
 
 
 # The classes made during a game (auctions, debts, rent claims, trades) write their own
@@ -300,6 +324,14 @@ def has(items: list[int], x: int) -> bool:
         if y == x:
             return True
     return False
+
+
+# The interpreter runs ``x in items`` as one opcode, where this loop is a call of Python code
+# (about 1.700 a game): when the module is run as Python source, ``has`` is the built-in test
+# (the same answer for the lists of ints it is asked about; imported after this line by the
+# engine and the players); the compiled build keeps its native loop.
+if __file__.endswith(".py"):
+    globals()["has"] = operator.contains
 
 
 def facts(state: GameState) -> Facts:
