@@ -99,6 +99,8 @@ class EndScreen(Screen):
         # lines jammed under the heading, half the screen empty below)
         lines = sum(3 if parts[i].loan and not st.players[i].bankrupt else 2 for i in order)
         gap = 1 if lines + len(order) - 1 <= 24 - row else 0
+        if gap and lines + len(order) <= 24 - row:
+            row += 1   # and a blank row under the headings (play-test: they touched the first name)
         for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
             w = parts[i]

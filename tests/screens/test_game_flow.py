@@ -21,7 +21,7 @@ def test_who_starts_humans_press_d_computers_roll_and_ties_roll_again():
     s.press("D")
     assert until(s, "HAL fait 7")                    # the computers roll by themselves
     assert until(s, "ZX fait 3")
-    assert until(s, "Egalité : JEAN, HAL relancent")
+    assert until(s, "Égalité : JEAN, HAL relancent")
     assert until(s, "JEAN (1) : appuyez sur D")
     s.press("D")
     assert until(s, "JEAN commence la partie")
@@ -460,7 +460,7 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     assert "Donne : Boulevard de Belleville" in window and "Prend : Rue Lecourbe" in window
     s.step([], 25)                                   # read for 0.5 s (OFFER_TICKS)
     s.press("O")
-    assert until(s, "Echange : HAL donne Boulevard de")
+    assert until(s, "Échange : HAL donne Boulevard de")
     assert st.owner[1] == 0 and st.owner[3] == 1
 
 
@@ -489,7 +489,7 @@ def test_space_under_a_trade_offer_shows_the_deeds_of_the_offer():
 
 def test_an_offer_between_computers_says_its_terms():
     """Play-test: between two computers a refused offer said only 'X propose un échange à Y',
-    'Echange refusé': nothing of what was offered."""
+    'Échange refusé': nothing of what was offered."""
     from monopoly_cpc.rules import actions as A
 
     s = game_session(names=("JEAN", "HAL", "BOB"), computer=(False, True, True), first_player=0)

@@ -15,7 +15,7 @@ from monopoly_cpc.rules.queries import tied_winners
 from monopoly_cpc.texts import Texts, money, names_and
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
-SILENT = {"buy_offer", "game_over", "debt_paid"}
+SILENT = {"buy_offer", "game_over"}
 
 
 @dataclass(frozen=True)
@@ -201,6 +201,10 @@ LINES: dict[str, Callable[[Said], str]] = {
     "jail_stay": _named("game.jail_stay"),
     "leave_jail": _leave_jail,
     "debt": lambda s: s.t.get("debt.heading", name=s.who, amount=s.amt, creditor=s.other),
+    # a debt settled says so (play-test: after "doit 5.000 F à la Banque" and a mortgage, no
+    # line told the player his debt was paid); a rent's own line says it for a rent
+    "debt_paid": lambda s: "" if s.ev.text == "rent" else s.t.get(
+        "debt.paid", name=s.who, amount=s.amt, creditor=s.other),
     # as the M and H windows say them: what was built or sold, and the money (play-test: the
     # journal's "construit sur ..." had neither, the M window's line both)
     # (a building won at auction is paid there: placed, it costs nothing more, mostly)

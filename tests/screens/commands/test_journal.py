@@ -5,7 +5,7 @@ from __future__ import annotations
 from monopoly_cpc.screens.game.describe import describe
 from monopoly_cpc.screens.game.host import wrap
 from monopoly_cpc.screens.game.modes.journal import JournalMode
-from tests.screens.commands.helpers import give, start_game
+from tests.screens.commands.helpers import give, goto, start_game
 
 
 def _window(s) -> list[str]:
@@ -73,7 +73,7 @@ def test_a_trade_is_one_line_that_says_what_changed_hands():
     s, _st = start_game(("ANNE", "BRUNO"))
     ev = Event("trade", player=1, amount=5_000, other=0, data=((1,), (3,), (), ()))
     line = describe(s.screen, ev)
-    assert line == "Echange : BRUNO donne Boulevard de Belleville, 5.000 F à ANNE contre Rue Lecourbe"
+    assert line == "Échange : BRUNO donne Boulevard de Belleville, 5.000 F à ANNE contre Rue Lecourbe"
 
 
 def test_a_command_header_leaves_the_boards_bottom_edge_a_line_of_its_own():
@@ -145,3 +145,28 @@ def test_an_older_page_being_read_stays_put_while_messages_arrive():
     s.step([], 2)
     assert mode.page == mode.pages - 1
     assert "message dit pendant la lecture 4" in " ".join(mode.body())
+
+
+def test_a_debt_settled_by_a_mortgage_says_it_is_paid():
+    """seeds/002 C: short of cash, the player raises the money (here H, a mortgage) and pays;
+    the journal says so (play-test: "doit 20.000 F à la Banque", then the mortgage, and no line
+    told him the debt was settled). A rent's own line says it for a rent: no second line."""
+    from monopoly_cpc.rules.events import Event
+
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [39])                                # Rue de la Paix: 20.000 F on mortgage
+    st.players[0].cash = 1000
+    st.forced_dice.extend([(1, 3)])                  # Impôts sur le revenu: 20.000 F
+    s.press("D")
+    s.step(ticks=150)
+    assert st.phase == "debt"
+    s.press("H")
+    goto(s, 39)
+    s.press("SPACE")
+    s.press("ENTER", ticks=40)
+    assert not st.debts and st.players[0].cash == 1000
+    assert "ANNE paie 20.000 F à la Banque : dette réglée" in s.screen.journal
+    rent = Event("debt_paid", player=0, amount=800, other=1, text="rent")
+    assert describe(s.screen, rent) == ""
+    fine = Event("debt_paid", player=1, amount=5_000, other=-1, text="jail")
+    assert describe(s.screen, fine) == "BRUNO paie 5.000 F à la Banque : dette réglée"

@@ -126,7 +126,33 @@ def test_a_buy_without_the_money_is_refused_on_the_title_deed():
     s.press("O")
     s.step(ticks=2)
     assert st.phase == "buy"
-    assert "Pas assez d'argent" in s.text()[23]
+    # what the player can still do (play-test: "tapez N" made him give up a deed he could buy)
+    assert "Pas assez d'argent : H pour hypothéquer, ou N" in " ".join(s.text()[22:24])
+
+
+def test_short_of_cash_at_the_buy_question_h_mortgages_and_o_then_buys():
+    """seeds/002 C H: a mortgage raises money at any moment, the buy question included; the
+    refusal's advice (H) leads to a purchase."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [5])                                 # Gare Montparnasse: 10.000 F on mortgage
+    st.forced_dice.extend([(1, 2)])
+    st.players[0].cash = 1000
+    s.press("D")
+    s.step(ticks=100)
+    s.press("O")
+    s.step(ticks=2)
+    s.press("H")
+    s.step(ticks=2)
+    assert "HYPOTHEQUES" in " ".join(s.text()[18:24])
+    goto(s, 5)                                       # the cursor starts on DÉPART
+    s.press("SPACE")
+    s.press("ENTER", ticks=40)
+    assert st.mortgaged[5] and st.players[0].cash == 11000
+    s.press("Q")
+    assert st.phase == "buy"
+    s.press("O")
+    s.step(ticks=2)
+    assert st.owner[3] == 0 and st.players[0].cash == 5000
 
 
 def test_p_with_a_player_who_does_not_exist_says_so_on_its_keys_line():

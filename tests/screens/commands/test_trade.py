@@ -58,7 +58,7 @@ def test_trade_between_two_humans_with_cash():
     assert st.owner[1] == 1 and st.owner[6] == 0
     assert [p.cash for p in st.players] == [152_000, 148_000]
     assert st.phase == "roll"
-    assert "Echange : ANNE donne Boulevard de Belleville à BRUNO contre Rue de Vaugirard, 2.000 F" in flat(s)
+    assert "Échange : ANNE donne Boulevard de Belleville à BRUNO contre Rue de Vaugirard, 2.000 F" in flat(s)
 
 
 def test_human_refuses():

@@ -152,16 +152,17 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     assert anne.total == 172_000 == st.scores[0]
     assert "ANNE gagne avec 172.000 F" in text
     assert rows[5].split() == ["Argent", "Propriétés", "Bâtiments", "Total"]
-    assert rows[6].startswith("1. ANNE (1)") and rows[6].rstrip().endswith("172.000 F")
-    assert "150.000 F" in rows[7] and "12.000 F" in rows[7] and "10.000 F" in rows[7]
+    assert rows[6].strip() == ""                 # a blank row under the headings: there is room
+    assert rows[7].startswith("1. ANNE (1)") and rows[7].rstrip().endswith("172.000 F")
+    assert "150.000 F" in rows[8] and "12.000 F" in rows[8] and "10.000 F" in rows[8]
     # the columns never touch: a blank before each heading and each amount, and the total's
     # column (under "Total") left blank on the detail lines
-    assert rows[7][30:].strip() == ""
-    for row in (rows[5], rows[7]):
+    assert rows[8][30:].strip() == ""
+    for row in (rows[5], rows[8]):
         for col in (9, 20, 30):
             assert row[col] == " ", (row, col)
-    assert rows[8].strip() == ""                 # a blank row between players: there is room
-    assert rows[9].startswith("2. CPC (2)") and rows[9].rstrip().endswith("170.000 F")
+    assert rows[9].strip() == ""                 # a blank row between players: there is room
+    assert rows[10].startswith("2. CPC (2)") and rows[10].rstrip().endswith("170.000 F")
     assert "Nouvelle partie ? (O/N)" in text
     s.press("O")
     assert isinstance(s.screen, SetupScreen)
@@ -187,8 +188,8 @@ def test_ctrl_c_with_equal_fortunes_is_told_as_a_tie():
     assert isinstance(s.screen, EndScreen)
     rows = s.text()
     assert rows[3].strip() == "ANNE et BRUNO ex aequo : 150.000 F"
-    assert rows[6].startswith("1. ANNE (1)") and rows[9].startswith("1. BRUNO (2)")
-    assert rows[12].startswith("3. CLAUDE (3)")
+    assert rows[7].startswith("1. ANNE (1)") and rows[10].startswith("1. BRUNO (2)")
+    assert rows[13].startswith("3. CLAUDE (3)")
 
 
 def test_ctrl_c_after_a_rent_the_payer_cannot_pay_raises_it_before_the_scores():
@@ -251,7 +252,7 @@ def test_end_screen_n_goes_back_to_the_title_and_shows_bankrupt_players():
     assert isinstance(end.screen, EndScreen)
     end.step(ticks=30)
     rows = end.text()
-    assert rows[12].startswith("3. CLAUDE (3)") and "en faillite" in rows[13]
+    assert rows[13].startswith("3. CLAUDE (3)") and "en faillite" in rows[14]
     end.press("N")
     assert isinstance(end.screen, TitleScreen)
 
