@@ -118,10 +118,14 @@ class Mode:
     it); ``tick`` runs once per 50 Hz tick while the mode is on top; ``draw(fb)`` paints the
     window rows 18..23 (the screen clears them before); ``draw_key()`` says what it paints
     beyond the game state's figures the screen's key already holds (None: draw every frame).  ``takes_cursor`` lets the cursor keys
-    move the board cursor while the mode is on top (the game screen does the moving).
+    move the board cursor while the mode is on top (the game screen does the moving);
+    ``keeps_window``: the show's title deeds and cards do not cover it.
     """
 
     takes_cursor = False
+    # the mode keeps the window while the game's show puts a title deed or a card in it (the
+    # journal, J: a reader turning its pages lost them under a computer's purchase, play-test)
+    keeps_window = False
 
     def __init__(self, host: GameHost) -> None:
         self.host = host

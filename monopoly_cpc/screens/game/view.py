@@ -194,12 +194,13 @@ def closeup_focus(st: GameState, view: View) -> tuple[int, str]:
 
 
 def _draw_window(fb, st: GameState, view: View, texts: Texts, top: Mode | None) -> None:
-    if view.card is not None:
-        draw_card(fb, st, texts, *view.card)
-        return
-    if view.deed >= 0:
-        draw_deed(fb, st, texts, view.deed)
-        return
+    if top is None or not top.keeps_window:
+        if view.card is not None:
+            draw_card(fb, st, texts, *view.card)
+            return
+        if view.deed >= 0:
+            draw_deed(fb, st, texts, view.deed)
+            return
     used = getattr(top, "rows", 2) if top is not None else 0
     newest = len(wrap(view.last_said, 40)) if view.said else 1   # the rows of the last message
     draw_log(fb, view.log, WINDOW_ROWS - used, max(1, newest))

@@ -170,3 +170,22 @@ def test_a_debt_settled_by_a_mortgage_says_it_is_paid():
     assert describe(s.screen, rent) == ""
     fine = Event("debt_paid", player=1, amount=5_000, other=-1, text="jail")
     assert describe(s.screen, fine) == "BRUNO paie 5.000 F à la Banque : dette réglée"
+
+
+def test_a_title_deed_or_card_of_the_show_does_not_cover_the_open_journal():
+    """seeds/002 C: the player reads the journal (J) until he closes it (play-test: a computer's
+    purchase put its title deed over the page being read for a few seconds); other windows still
+    give way to the deed, as before."""
+    s, _st = start_game(("ANNE", "BRUNO"))
+    for k in range(12):
+        s.screen.say(f"message numero {k}")
+    s.press("J")
+    s.press("UP")
+    page = _window(s)
+    s.screen.view.show_deed(39)                       # what the show does for a purchase
+    s.step(ticks=2)
+    assert _window(s) == page and "JOURNAL" in page[0]
+    s.press("ENTER")
+    s.screen.view.show_deed(39)
+    s.step(ticks=2)
+    assert "RUE DE LA PAIX" in " ".join(_window(s)).upper()   # no journal: the deed shows

@@ -44,6 +44,7 @@ class JournalMode(CommandMode):
     """The J command: the game's messages, paged with the cursor keys."""
 
     title_key = "cmd.journal.heading"
+    keeps_window = True     # a computer's purchase or card does not cover the page being read
 
     def __init__(self, host) -> None:
         super().__init__(host)
