@@ -27,7 +27,6 @@ from monopoly_cpc.rules import (
     PayInKind,
     PayJailFine,
     ProposeTrade,
-    Roll,
     SellBuilding,
     Variant,
     apply,
@@ -35,43 +34,15 @@ from monopoly_cpc.rules import (
 )
 from monopoly_cpc.rules.invariants import check_invariants
 from monopoly_cpc.rules.queries import fortune
+from tests.rules.audit_kit import HOTEL, build, card, cash, give, roll
+from tests.rules.audit_kit import game as kit_game
 
-HOTEL = 5
 CHANCE, CAISSE = 0, 1
 START = 150000
 
 
 def game(n=2, variant=None, first=0):
-    return new_game([f"P{i}" for i in range(n)], seed=23, first_player=first, variant=variant)
-
-
-def cash(s, i, amount):
-    """Set a player's cash, keeping the bank's ledger (money conservation) right."""
-    s.bank_cash += s.players[i].cash - amount
-    s.players[i].cash = amount
-
-
-def give(s, who, *squares):
-    for sq in squares:
-        s.owner[sq] = who
-
-
-def build(s, sq, n):
-    """Put ``n`` houses (5 = hotel) on ``sq`` taken from the bank's stock."""
-    if n == HOTEL:
-        s.bank_hotels -= 1
-    else:
-        s.bank_houses -= n
-    s.houses[sq] = n
-
-
-def roll(s, p, d1, d2):
-    s.forced_dice.append((d1, d2))
-    return apply(s, Roll(p))
-
-
-def card(s, deck, cid):
-    s.forced_cards[deck].append(s.cards.by_id[cid])
+    return kit_game(n, variant, first, seed=23)
 
 
 def hold(s, p, cid):

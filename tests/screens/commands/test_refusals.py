@@ -117,8 +117,11 @@ def test_ctrl_c_at_the_buy_question_is_refused_on_the_title_deed():
     assert st.phase == "auction"
 
 
-def test_a_buy_without_the_money_is_refused_on_the_title_deed():
+def _buy_refused_for_lack_of_cash(deeds=()):
+    """ANNE, 1.000 F in hand (and ``deeds``), on Rue Lecourbe (6.000 F): O is refused."""
     s, st = start_game(("ANNE", "BRUNO"))
+    if deeds:
+        give(st, 0, list(deeds))
     st.forced_dice.extend([(1, 2)])
     st.players[0].cash = 1000
     s.press("D")
@@ -126,6 +129,11 @@ def test_a_buy_without_the_money_is_refused_on_the_title_deed():
     s.press("O")
     s.step(ticks=2)
     assert st.phase == "buy"
+    return s, st
+
+
+def test_a_buy_without_the_money_is_refused_on_the_title_deed():
+    s, _st = _buy_refused_for_lack_of_cash()
     # what the player can still do (play-test: "tapez N" made him give up a deed he could buy)
     assert "Pas assez d'argent : H pour hypothéquer, ou N" in " ".join(s.text()[22:24])
 
@@ -133,14 +141,7 @@ def test_a_buy_without_the_money_is_refused_on_the_title_deed():
 def test_short_of_cash_at_the_buy_question_h_mortgages_and_o_then_buys():
     """seeds/002 C H: a mortgage raises money at any moment, the buy question included; the
     refusal's advice (H) leads to a purchase."""
-    s, st = start_game(("ANNE", "BRUNO"))
-    give(st, 0, [5])                                 # Gare Montparnasse: 10.000 F on mortgage
-    st.forced_dice.extend([(1, 2)])
-    st.players[0].cash = 1000
-    s.press("D")
-    s.step(ticks=100)
-    s.press("O")
-    s.step(ticks=2)
+    s, st = _buy_refused_for_lack_of_cash([5])       # Gare Montparnasse: 10.000 F on mortgage
     s.press("H")
     s.step(ticks=2)
     assert "HYPOTHEQUES" in " ".join(s.text()[18:24])
