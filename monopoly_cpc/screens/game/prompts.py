@@ -12,7 +12,14 @@ from typing import Any
 
 from monopoly_cpc.render.pawns import draw_pawn
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.queries import assets, fortune, houses_and_hotels, places
+from monopoly_cpc.rules.queries import (
+    assets,
+    can_mortgage,
+    fortune,
+    houses_and_hotels,
+    loan_room,
+    places,
+)
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -182,12 +189,27 @@ class BuyMode(Prompt):
             ok, _why = self.host.apply(A.Buy(self.who))
             if not ok:
                 self.host.ctx.audio.cue("error")
-                self.host.say(self.host.texts["game.cannot_buy"])
+                self.host.say(self.host.texts[self._cannot_buy_key()])
             return True
         if self.host.texts.is_no(ev.letter):
             self.host.apply(A.Decline(self.who))
             return True
         return False
+
+    def _cannot_buy_key(self) -> str:
+        """The refusal's text, with the key that can still raise the money (play-test: "tapez N"
+        made a player give up a deed his mortgages could pay for): H when a deed of his can be
+        mortgaged, else M when he has buildings to sell, else E when he may still borrow
+        (MONOPOLIC), else N alone."""
+        st = self.host.state
+        p = self.who
+        if any(not can_mortgage(st, p, sq) for sq in range(40)):
+            return "game.cannot_buy_h"
+        if any(st.owner[sq] == p and st.houses[sq] for sq in range(40)):
+            return "game.cannot_buy_m"
+        if loan_room(st, p) > 0:
+            return "game.cannot_buy_e"
+        return "game.cannot_buy"
 
     def draw(self, fb) -> None:
         st = self.host.state

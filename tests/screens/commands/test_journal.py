@@ -165,11 +165,11 @@ def test_a_debt_settled_by_a_mortgage_says_it_is_paid():
     s.press("SPACE")
     s.press("ENTER", ticks=40)
     assert not st.debts and st.players[0].cash == 1000
-    assert "ANNE paie 20.000 F à la Banque : dette réglée" in s.screen.journal
+    assert "ANNE règle sa dette de 20.000 F à la Banque" in s.screen.journal
     rent = Event("debt_paid", player=0, amount=800, other=1, text="rent")
     assert describe(s.screen, rent) == ""
     fine = Event("debt_paid", player=1, amount=5_000, other=-1, text="jail")
-    assert describe(s.screen, fine) == "BRUNO paie 5.000 F à la Banque : dette réglée"
+    assert describe(s.screen, fine) == "BRUNO règle sa dette de 5.000 F à la Banque"
 
 
 def test_a_title_deed_or_card_of_the_show_does_not_cover_the_open_journal():

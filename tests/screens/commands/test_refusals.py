@@ -10,6 +10,7 @@ from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.core import IllegalAction
 from monopoly_cpc.rules.engine import new_game
 from monopoly_cpc.rules.refusals import CODES, Why, refusal_text
+from monopoly_cpc.rules.variants import Variant
 from monopoly_cpc.screens.game.host import Refusal
 from monopoly_cpc.screens.game.modes.base import CommandMode, reason_text
 from monopoly_cpc.screens.game.screen import GameScreen
@@ -117,11 +118,10 @@ def test_ctrl_c_at_the_buy_question_is_refused_on_the_title_deed():
     assert st.phase == "auction"
 
 
-def _buy_refused_for_lack_of_cash(deeds=()):
+def _buy_refused_for_lack_of_cash(deeds=(), houses=None, variant=None):
     """ANNE, 1.000 F in hand (and ``deeds``), on Rue Lecourbe (6.000 F): O is refused."""
-    s, st = start_game(("ANNE", "BRUNO"))
-    if deeds:
-        give(st, 0, list(deeds))
+    s, st = start_game(("ANNE", "BRUNO"), variant=variant)
+    give(st, 0, list(deeds), houses=houses)
     st.forced_dice.extend([(1, 2)])
     st.players[0].cash = 1000
     s.press("D")
@@ -134,8 +134,19 @@ def _buy_refused_for_lack_of_cash(deeds=()):
 
 def test_a_buy_without_the_money_is_refused_on_the_title_deed():
     s, _st = _buy_refused_for_lack_of_cash()
-    # what the player can still do (play-test: "tapez N" made him give up a deed he could buy)
-    assert "Pas assez d'argent : H pour hypothéquer, ou N" in " ".join(s.text()[22:24])
+    assert "Pas assez d'argent : tapez N" in " ".join(s.text()[22:24])   # nothing to raise
+
+
+@pytest.mark.parametrize(("deeds", "houses", "variant", "says"), [
+    ([5], None, None, "H pour hypothéquer, ou N"),             # a deed to mortgage
+    ([6, 8, 9], [1, 0, 0], None, "M pour vendre, ou N"),       # a built group: sell first
+    ([], None, Variant.monopolic(), "E pour emprunter, ou N"),  # MONOPOLIC: a loan
+])
+def test_a_buy_refused_for_cash_names_the_key_that_can_raise_it(deeds, houses, variant, says):
+    """seeds/002 C H and M, seeds/000 EMPRUNT: money can be raised at any moment; the refusal
+    says how (play-test: "tapez N" made a player give up a deed his mortgages could pay for)."""
+    s, _st = _buy_refused_for_lack_of_cash(deeds, houses, variant)
+    assert f"Pas assez d'argent : {says}" in " ".join(" ".join(s.text()[22:24]).split())
 
 
 def test_short_of_cash_at_the_buy_question_h_mortgages_and_o_then_buys():
