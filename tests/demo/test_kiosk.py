@@ -150,6 +150,34 @@ def test_an_idle_game_is_kept_and_the_title_offers_it(tmp_path):
     assert to_data(resumed.state) == to_data(game.state)
 
 
+@pytest.mark.parametrize("way", ["ESC", "O"])
+def test_the_operator_menu_over_a_game_puts_it_aside_for_r(tmp_path, way):
+    """docs/kiosk.md: the operator's chord opens the menu at any time; a visitor's game under it
+    is put aside as an idle one is, and R on the title resumes it (play-test: ESC from the menu
+    went to a title without R, the game lost for the rest of the run)."""
+    from monopoly_cpc.rules.serial import to_data
+
+    store = Store(tmp_path)
+    s = session(kiosk=True, store=store)
+    to_game(s)
+    game = s.screen
+    assert type(game).__name__ == "GameScreen"
+    for _ in range(3):
+        s.step([chord()])
+    assert isinstance(s.screen, OperatorScreen)
+    assert s.suspended is not None and store.autosave_path.exists()
+    s.step([key(way)])
+    if way == "O":                                   # the options screen, left with ESC
+        assert isinstance(s.screen, OptionsScreen)
+        s.step([key("ESC")])
+        run(s, 5)
+    assert isinstance(s.screen, TitleScreen)
+    assert "R : reprendre la partie" in s.render().read_text(22)
+    s.step([key("R")])
+    assert type(s.screen).__name__ == "GameScreen"
+    assert to_data(s.screen.state) == to_data(game.state)
+
+
 def test_a_set_up_left_alone_goes_back_to_the_title_and_its_attract_loop():
     s = session(kiosk=True, settings=Settings(idle_minutes=1), attract_after=5)
     run(s, 5)

@@ -104,6 +104,12 @@ class Autosave(Plugin):
 
     def _suspend(self, game: Any) -> None:
         """Kiosk: nobody touched the game for idle_minutes: keep it for later, back to the title."""
+        self.put_aside(game)
+        self.session.show(self.session.title())
+
+    def put_aside(self, game: Any) -> None:
+        """The game on screen kept for ``R`` on the title, in memory and in the autosave file
+        (an idle visitor's; a game the operator's menu takes the screen from)."""
         from monopoly_cpc.rules.serial import to_data
 
         s = self.session
@@ -114,4 +120,3 @@ class Autosave(Plugin):
                     s.store.save_game(doc["state"], s.ctx.seed, doc.get("bots"))
                 except OSError as exc:  # kept in memory: R still resumes it in this run
                     s.data.failed(s.data.problem(s.store.autosave_path, exc))
-        s.show(s.title())
