@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from demo_helpers import key, session, to_game
+from demo_helpers import key, run, session, to_game
 
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.rules.engine import new_game
@@ -430,3 +430,26 @@ def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(
 def test_the_same_program_may_open_its_data_folder_again(tmp_path):
     assert Store(tmp_path).lock() and Store(tmp_path).lock()
     assert (tmp_path / "monopoly-cpc.lock").exists()
+
+
+def test_a_game_left_in_its_first_tick_writes_no_empty_replay_file(tmp_path):
+    """docs/replay.md: each game's replay starts at its first tick; a game screen that goes
+    before any tick was recorded (put aside or replaced at once) leaves no file of 0 ticks that
+    replay --verify would call "in sync" while checking nothing (play-test); nor does it take
+    the number of a game ended in the same tick whose file is not written yet (it overwrote
+    that game's replay with its own 0 ticks)."""
+    from monopoly_cpc.demo.plugins.recorder import Recording
+
+    store = Store(tmp_path)
+    s = session(store=store)
+    to_game(s)
+    run(s, 3)
+    game = s.screen
+    rec = s.plugin(Recording)
+    assert rec is not None
+    rec.screen_changed(game)               # the game's replay (its ticks so far) ends, a new one starts ...
+    rec.screen_changed(s.title())          # ... and ends before a tick is counted
+    rec.end_tick()
+    files = sorted(store.replay_dir.glob("game-*.json"))
+    ticks = [json.loads(f.read_text())["ticks"] for f in files]
+    assert ticks == [4], ticks   # the game's own file, whole; the second game left none

@@ -60,10 +60,14 @@ class Recording(Plugin):
             from monopoly_cpc.rules.serial import to_data
 
             try:
-                self.game_replay_path = s.store.new_replay_path()
+                path = s.store.new_replay_path()
             except OSError as exc:  # a read-only data folder: play on without the replay
                 s.data.failed(s.data.problem(s.store.replay_dir, exc))
                 return
+            taken = {p for _rec, p in self.ended_games}   # ended this tick, not written yet
+            while path in taken:
+                path = path.with_name(f"game-{int(path.stem[5:]) + 1:06d}.json")
+            self.game_replay_path = path
             replay = self.new_replay("game", to_data(screen.state))
             replay.suspended = None
             replay.bots = s.players.bots
@@ -94,9 +98,11 @@ class Recording(Plugin):
         """The game files due this tick, written once their recorders have counted it."""
         ended, self.ended_games = self.ended_games, []
         for rec, path in ended:
-            self._write(rec.replay, path)
-        if self.game_file_due and self.game_recorder is not None and self.game_replay_path is not None:
-            self._write(self.game_recorder.replay, self.game_replay_path)
+            if rec.replay.ticks:   # a game gone in its first tick: no file of 0 ticks that
+                self._write(rec.replay, path)   # verify would call "in sync" (play-test)
+        rec = self.game_recorder
+        if self.game_file_due and rec is not None and rec.replay.ticks and self.game_replay_path is not None:
+            self._write(rec.replay, self.game_replay_path)
         self.game_file_due = False
 
     def close(self) -> None:
