@@ -100,9 +100,9 @@ class Recording(Plugin):
         for rec, path in ended:
             if rec.replay.ticks:   # a game gone in its first tick: no file of 0 ticks that
                 self._write(rec.replay, path)   # verify would call "in sync" (play-test)
-        rec = self.game_recorder
-        if self.game_file_due and rec is not None and rec.replay.ticks and self.game_replay_path is not None:
-            self._write(rec.replay, self.game_replay_path)
+        now = self.game_recorder
+        if self.game_file_due and now is not None and now.replay.ticks and self.game_replay_path is not None:
+            self._write(now.replay, self.game_replay_path)
         self.game_file_due = False
 
     def close(self) -> None:
