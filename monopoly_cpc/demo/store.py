@@ -10,7 +10,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
@@ -212,8 +212,9 @@ class Store:
             warn(f"saved game {path} is broken ({why}); it is set aside as {broken.name}")
 
     # -- replays --------------------------------------------------------------------------------
-    def new_replay_path(self) -> Path:
-        """replays/game-NNNNNN.json, the next free number; the oldest beyond KEEP_REPLAYS go."""
+    def new_replay_path(self, taken: Container[Path] = ()) -> Path:
+        """replays/game-NNNNNN.json, the next free number, none of ``taken`` (paths handed out
+        whose files are not written yet); the oldest beyond KEEP_REPLAYS go."""
         folder = self.replay_dir
         folder.mkdir(parents=True, exist_ok=True)
         numbers = sorted(int(p.stem[5:]) for p in folder.glob("game-*.json") if p.stem[5:].isdigit())
@@ -223,6 +224,8 @@ class Store:
             except OSError:
                 pass
         n = (numbers[-1] + 1) if numbers else 1
+        while folder / f"game-{n:06d}.json" in taken:
+            n += 1
         return folder / f"game-{n:06d}.json"
 
 

@@ -59,15 +59,11 @@ class Recording(Plugin):
         if is_game(screen) and s.store is not None:
             from monopoly_cpc.rules.serial import to_data
 
-            try:
-                path = s.store.new_replay_path()
+            try:   # not the number of a game ended this tick, its file not written yet
+                self.game_replay_path = s.store.new_replay_path([p for _rec, p in self.ended_games])
             except OSError as exc:  # a read-only data folder: play on without the replay
                 s.data.failed(s.data.problem(s.store.replay_dir, exc))
                 return
-            taken = {p for _rec, p in self.ended_games}   # ended this tick, not written yet
-            while path in taken:
-                path = path.with_name(f"game-{int(path.stem[5:]) + 1:06d}.json")
-            self.game_replay_path = path
             replay = self.new_replay("game", to_data(screen.state))
             replay.suspended = None
             replay.bots = s.players.bots
