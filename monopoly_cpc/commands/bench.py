@@ -162,13 +162,14 @@ def startup_pair(runs: int = 5) -> dict[str, float]:
 
 def _session(kind: str):
     """A headless exhibition session: the attract demo, or the title left alone (no demo)."""
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
     options = Options(headless=True, loader="skip", attract_after=86400)
-    return ExhibitSession(options, settings=Settings(), seed=7, store=None, playlist=False,
-                          start="attract" if kind == "attract" else "boot", warn=lambda _msg: None)
+    config = ExhibitConfig(start="attract" if kind == "attract" else "boot", store=None, playlist=False,
+                           warn=lambda _msg: None)
+    return ExhibitSession(options, settings=Settings(), seed=7, config=config)
 
 
 def cpu_share(kind: str, ticks: int = 3000, paced: bool = False) -> dict[str, float]:

@@ -63,7 +63,7 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
          report_every: int = 0, out: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run ``ticks`` ticks of the attract loop; the measurements as a dict."""
     from monopoly_cpc.demo.attract import AttractScreen
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
@@ -71,7 +71,7 @@ def soak(ticks: int, seed: int = 0, attract_after: int | None = None, kiosk: boo
     play = Options(headless=True, loader="skip", seed=seed, attract_after=attract_after, kiosk=kiosk)
     errors: list[str] = []
     session = ExhibitSession(play, settings=Settings(), seed=seed,
-                             store=None, suspended=None, guard=True, warn=errors.append)
+                             config=ExhibitConfig(store=None, suspended=None, guard=True, warn=errors.append))
     session._log = lambda text: errors.append(  # type: ignore[method-assign]
         text.strip().splitlines()[-1])  # count the session's error reports, keep going
     rss0 = rss_bytes()

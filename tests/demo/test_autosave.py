@@ -280,14 +280,14 @@ def test_a_data_folder_that_cannot_be_written_is_said_once_at_the_start(tmp_path
     # audit G #4: autosave and replays failed silently on a read-only medium
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     logged: list[str] = []
     monkeypatch.setattr(ExhibitSession, "_log", lambda self, text: logged.append(text))
     warnings: list[str] = []
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=ReadOnlyStore(tmp_path),
-                       warn=warnings.append)
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=ReadOnlyStore(tmp_path), warn=warnings.append))
     line = f"the data folder {tmp_path} cannot be written (Read-only file system); games are not saved"
     assert warnings == [line] and logged == [line]   # stderr and the operator's crash log
     to_game(s)
@@ -331,12 +331,13 @@ def test_an_unusable_data_folder_is_said_in_one_line_not_two(tmp_path):
     (tmp_path / "x.txt").write_text("a file")
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     warnings: list[str] = []
-    ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "x.txt" / "d"),
-                   warn=warnings.append)
+    ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                   config=ExhibitConfig(store=Store(tmp_path / "x.txt" / "d"),
+                                        warn=warnings.append))
     assert len(warnings) == 1 and "games are not saved" in warnings[0]
 
 
@@ -371,11 +372,11 @@ def test_a_log_folder_that_cannot_be_written_is_said_once(tmp_path, monkeypatch)
     warnings: list[str] = []
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "data"),
-                       warn=warnings.append)
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=Store(tmp_path / "data"), warn=warnings.append))
     assert len(warnings) == 1 and warnings[0] == (
         f"the log folder {tmp_path / 'x.txt' / 'state' / 'monopoly-cpc' / 'log'} cannot be written "
         f"({tmp_path / 'x.txt'} is a file, not a folder); crash.log is not kept")
@@ -400,7 +401,7 @@ def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(
     # audit G #5: a second instance overwrote the autosave.json of a running first one
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     store = Store(tmp_path)
@@ -409,8 +410,8 @@ def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(
     first = _holder(tmp_path)
     try:
         warnings: list[str] = []
-        s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
-                           warn=warnings.append)
+        s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                           config=ExhibitConfig(store=Store(tmp_path), warn=warnings.append))
         assert warnings == [(f"another monopoly-cpc is running with the data folder {tmp_path}: "
                              "this one neither saves nor resumes games")]
         assert s.store is None and s.suspended is None
@@ -422,8 +423,8 @@ def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(
         first.kill()  # a crash: the lock must not outlive it
         first.wait()
     warnings = []
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
-                       warn=warnings.append)
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=Store(tmp_path), warn=warnings.append))
     assert warnings == [] and s.suspended is not None  # the restart after the crash has it
 
 

@@ -226,11 +226,11 @@ class Fragile(Screen):
 def _fragile_session(kiosk: bool):
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
 
     Fragile.made = 0
     return ExhibitSession(play_args(kiosk=kiosk), settings=Settings(), screen_factory=Fragile,
-                          store=None, suspended=None, warn=lambda m: None)
+                          config=ExhibitConfig(store=None, suspended=None, warn=lambda m: None))
 
 
 def test_a_failing_screen_restarts_in_kiosk_mode_and_is_logged(tmp_path):
