@@ -17,7 +17,8 @@ Front ends:
   ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), at most ``MAX_CATCH_UP`` ticks
   of catch-up after a stall (:class:`FixedStep`).  After the ticks of a turn the screen is drawn
   and, if the picture changed, presented (vsync where the driver gives it; a full screen whose
-  renderer proves to be software, without a GPU, goes to the window's own surface: ``_flip``);
+  renderer proves to be software, without a GPU, by the CPU or the wall time of its first
+  flips, goes to the window's own surface: ``_flip``);
   then the loop sleeps until the next tick is due.  The window shows the boot's first picture
   before the session is built (``_power_on``).  A still picture (a title, a player thinking)
   is neither drawn (the screen's ``draw_key``) nor composed, scaled or flipped again.
@@ -68,9 +69,13 @@ REDRAW_EVENTS = ("WINDOWEXPOSED", "VIDEOEXPOSE", "WINDOWSHOWN", "WINDOWRESTORED"
                  "WINDOWDISPLAYCHANGED", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET")
 
 # A full-screen flip through SDL's renderer (SCALED, for vsync) that takes more CPU than this is
-# drawn by a software renderer (no GPU: Mesa's llvmpipe takes 10-20 ms a 1080p flip): after
-# SOFT_FLIPS flips the window goes to SDL's plain window surface, a copy of the changed picture.
+# drawn by a software renderer (no GPU: Mesa's llvmpipe takes 10-20 ms a 1080p flip); so is one
+# that takes more wall time than SOFT_FLIP_WALL refresh periods (or ticks, if longer), since
+# vsync waits at most one period: a software renderer on a busy machine waits for its threads
+# (74 ms of wall for 3 ms of CPU at load 10).  After SOFT_FLIPS such flips the window goes to
+# SDL's plain window surface, a copy of the changed picture.
 SOFT_FLIP_S = 0.004
+SOFT_FLIP_WALL = 1.25
 SOFT_FLIPS = 5
 
 KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
@@ -117,6 +122,15 @@ class LoopSession(Protocol):
 
 
 SessionFactory = Callable[..., LoopSession]
+
+
+def slow_flips(cpu: Sequence[float], wall: Sequence[float], refresh_s: float) -> bool:
+    """Do these flips (their CPU and wall seconds) show a renderer the 50 Hz loop cannot
+    keep up with?  The median of each is judged: CPU over SOFT_FLIP_S, or wall time over
+    SOFT_FLIP_WALL display periods (at least a tick's)."""
+    mid = len(cpu) // 2
+    budget = SOFT_FLIP_WALL * max(refresh_s, 1.0 / TICK_HZ)
+    return sorted(cpu)[mid] > SOFT_FLIP_S or sorted(wall)[mid] > budget
 
 
 class FixedStep:
@@ -440,7 +454,7 @@ class WindowFrontEnd:
         self.vsync = False
         self.scaled = False             # the surface is SDL's renderer's (SCALED), not the window's
         self.software_renderer = False  # that renderer turned out to be software (SOFT_FLIP_S)
-        self._flip_costs: list[float] = []
+        self._flip_costs: list[tuple[float, float]] = []   # (CPU, wall) seconds of timed flips
         self.title_message = ""
         self.status_message = ""  # the same message, drawn on the screen in full screen
         self.title_until = 0
@@ -684,17 +698,19 @@ class WindowFrontEnd:
 
     def _flip(self) -> bool:
         """Show the window's surface.  The first SOFT_FLIPS flips through SDL's renderer are
-        timed: a software renderer (no GPU) gives way to the window's own surface.  True when
-        it just did (the new surface is black: the caller shows its picture on it at once)."""
+        timed, in CPU and in wall time (:func:`slow_flips`): a software renderer (no GPU)
+        gives way to the window's own surface.  True when it just did (the new surface is
+        black: the caller shows its picture on it at once)."""
         import pygame
 
         if not self.scaled or len(self._flip_costs) >= SOFT_FLIPS:
             pygame.display.flip()
             return False
-        t0 = time.process_time()
+        c0, w0 = time.process_time(), time.perf_counter()
         pygame.display.flip()
-        self._flip_costs.append(time.process_time() - t0)
-        if len(self._flip_costs) == SOFT_FLIPS and sorted(self._flip_costs)[SOFT_FLIPS // 2] > SOFT_FLIP_S:
+        self._flip_costs.append((time.process_time() - c0, time.perf_counter() - w0))
+        if len(self._flip_costs) == SOFT_FLIPS and slow_flips(
+                [c for c, _ in self._flip_costs], [w for _, w in self._flip_costs], self.refresh_s):
             self.software_renderer = True
             self._set_mode()   # full screen still, without the renderer
             return True

@@ -554,6 +554,33 @@ def test_a_software_renderer_gives_way_to_the_windows_own_surface(slow_flips, mo
     assert modes == ([(True, True), (True, False)] if slow_flips else [(True, True)])
 
 
+def test_a_flip_that_waits_is_judged_slow_as_well_as_one_that_computes():
+    """A software renderer on a busy machine waits for its threads rather than computing:
+    74 ms of wall for 3 ms of CPU is a flip the 50 Hz loop cannot hold; a vsync wait of one
+    display period is not."""
+    fast_cpu = [0.003] * app.SOFT_FLIPS
+    assert app.slow_flips(fast_cpu, [0.074] * app.SOFT_FLIPS, 1 / 60)
+    assert not app.slow_flips(fast_cpu, [1 / 60] * app.SOFT_FLIPS, 1 / 60)   # vsync at 60 Hz
+    assert not app.slow_flips(fast_cpu, [1 / 30] * app.SOFT_FLIPS, 1 / 30)   # a 30 Hz display
+    assert app.slow_flips([0.012] * app.SOFT_FLIPS, [0.012] * app.SOFT_FLIPS, 1 / 60)
+
+
+def test_a_full_screen_whose_flips_wait_gives_way_to_the_windows_own_surface(monkeypatch):
+    real_flip = pygame.display.flip
+
+    def waiting_flip():   # wall time, no CPU: a software renderer's threads on a busy machine
+        if fe.scaled:
+            app.time.sleep(0.06)
+        real_flip()
+
+    fe = _front_end([], max_ticks=40, screen_factory=Recorder)
+    monkeypatch.setattr(pygame.display, "flip", waiting_flip)
+    assert fe.run() == 0
+    if not fe.software_renderer and not fe._flip_costs:
+        pytest.skip("this SDL gives no SCALED renderer in full screen")
+    assert fe.software_renderer and not fe.scaled
+
+
 def test_the_new_surface_of_the_fallback_shows_the_picture_at_once(monkeypatch):
     """The flip that gives way to the window's own surface is followed at once, before the
     loop waits for the next tick, by the picture on that surface (a play-test saw one black

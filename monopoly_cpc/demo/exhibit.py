@@ -135,6 +135,10 @@ class ExhibitSession(Session):
         self.data.open(config.store)
 
         def factory(ctx: AppContext) -> Screen:
+            if self.data.held_by_another is not None:
+                from monopoly_cpc.demo.busy import BusyScreen
+
+                return BusyScreen(ctx, self.data.held_by_another)
             if config.start == "attract":
                 return self.new_demo(ctx)
             if config.start == "game":

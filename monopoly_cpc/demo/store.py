@@ -6,8 +6,10 @@ power cut leaves either the old file or the new one, never half a file.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Container
@@ -18,6 +20,7 @@ from monopoly_cpc.demo.playable import bots_data, state_problem
 from monopoly_cpc.safefile import (
     SAVE_LIMIT,
     FileRefused,
+    kind_name,
     read_text,
     remove_leftovers,
     replace_file,
@@ -94,15 +97,26 @@ class Store:
         the process ends: the system drops it then, whatever the end (quit, crash, power cut),
         so a stale file never blocks the restart.  A lock file that cannot be opened (a
         read-only folder: nothing will be written there anyway) or a system without locks:
-        True."""
+        True.  A symbolic link, a FIFO or anything but a regular file at the lock's name is
+        neither followed nor written: :class:`~monopoly_cpc.safefile.FileRefused`."""
         key = str(self.lock_path.absolute())
         if key in _HELD:
             return True  # this process has it already (a new session of the same program)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)  # kept open on purpose
-        except OSError:
+            fd = os.open(self.lock_path, flags, 0o644)  # kept open on purpose
+        except OSError as exc:
+            if self.lock_path.is_symlink():   # ELOOP: O_NOFOLLOW met a link
+                raise FileRefused(f"{self.lock_path} is a symbolic link, not the lock file this "
+                                  "program makes: remove it") from None
+            if exc.errno == errno.ENXIO:       # a FIFO without a reader
+                raise FileRefused(f"{self.lock_path} is a FIFO, not a regular file: remove it") from None
             return True
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise FileRefused(f"{self.lock_path} is {kind_name(mode)}, not a regular file: remove it")
         try:
             if sys.platform == "win32":
                 import msvcrt
