@@ -360,14 +360,20 @@ def run(options: Options, session_factory: SessionFactory | None = None) -> int:
 
 
 # -- the windowed front end --------------------------------------------------------------------
-def screenshot_dir() -> Path:
-    """The user's pictures folder (monopoly-cpc/ in it), else the data folder."""
+def screenshot_dirs() -> list[Path]:
+    """Where screenshots and GIFs go, in the order tried (none is made here): monopoly-cpc/
+    in the user's pictures folder, else in the data folder."""
     import platformdirs
 
-    for base in (lambda: platformdirs.user_pictures_dir(),
-                 lambda: platformdirs.user_data_dir("monopoly-cpc", appauthor=False)):
+    return [Path(base) / "monopoly-cpc"
+            for base in (platformdirs.user_pictures_dir(),
+                         platformdirs.user_data_dir("monopoly-cpc", appauthor=False))]
+
+
+def screenshot_dir() -> Path:
+    """The first of :func:`screenshot_dirs` that exists or can be made."""
+    for folder in screenshot_dirs():
         try:
-            folder = Path(base()) / "monopoly-cpc"
             folder.mkdir(parents=True, exist_ok=True)
             return folder
         except OSError:
