@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from monopoly_cpc.demo.attract import AttractScreen
+from monopoly_cpc.demo.exhibit import ExhibitSession
 from monopoly_cpc.demo.operator import OperatorScreen
 from monopoly_cpc.demo.playlist import PlaylistScreen
 from monopoly_cpc.screens import test_card
@@ -54,7 +55,8 @@ def main(out: Path | None = None) -> int:
         recorded = Path(folder) / "stand.json"
         assert cli(["demo", "--seconds", "20", "--headless", "--record", str(recorded),
                     "--seed", "7"]) == 0
-        played = Session(lambda ctx: PlaylistScreen(ctx, recorded, lambda: TitleScreen(ctx)))
+        played = Session(lambda ctx: PlaylistScreen(ctx, recorded, lambda: TitleScreen(ctx),
+                                                    ExhibitSession.from_replay))
         played.step(ticks=900)
         shot(played, out, "playlist.png")
     return 0
