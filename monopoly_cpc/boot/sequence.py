@@ -16,10 +16,11 @@ load, as a state machine of 50 Hz ticks (no pygame, no clock, no drawing).
 
 At ``Ready`` the lines typed go to BASIC (``boot.interpreter``: PRINT, LIST, MODE, INK, CAT,
 RUN ...); the sequence plays its answers on the console and the loads over time.  Keys
-(``key(ev)``): COPY skips to the end at any time; ESC stops a load as BASIC 1.0 (``Break``)
-or 1.1 (``Broken in``) does, and in the line editor gives ``*Break*``; when everything is
-loaded, any key is the one the loader's ``CALL &BB18`` waits for.  Any key typed while the
-auto-typer is typing takes over from it.
+(``key(ev)``): COPY skips to the end at any time; ESC stops a tape load as BASIC 1.0
+(``Break``) or 1.1 (``Broken in``) does, a disc load once its file is in (``Break in <next
+line>``), and in the line editor gives ``*Break*``; when everything is loaded, any key is the
+one the loader's ``CALL &BB18`` waits for.  Any key typed while the auto-typer is typing
+takes over from it.
 
 What the machine shows is public state: ``console`` (the text screen), ``ink_table``,
 ``border_inks``, ``picture_bytes`` and ``picture_ticks`` (how much of the loading picture is
@@ -62,7 +63,7 @@ NEXT_LINE_DELAY = {"real": 40, "fast": 15}  # after a command's Ready, before th
 AUTO_PLAY_TICKS = 150  # kiosk / attract: "press" PLAY and a key (or R) after 3 s
 HOLD_PICTURE_TICKS = 50  # the finished picture stays 1 s before the title
 PRECOMPUTE_TICK = 3  # the disc's timeline is made then: after the first frame, before RUN
-BREAK_TEXT = interpreter.BREAK_TEXT  # BASIC 1.1 says "Broken in" (and "Broken in in 20")
+BREAK_TEXT = interpreter.BREAK_TEXT  # a tape read stopped: BASIC 1.1 says "Broken in" (in 20)
 EDITOR_BREAK = "*Break*"
 NOT_TYPED = ("SHIFT", "CTRL", "CAPS")   # keys that alone neither go on nor stop a program
 
@@ -156,10 +157,12 @@ class BootSequence:
         self._tape_name = tape.LOADER_NAME
         self._tape_wanted = "name"  # name | program | cat: what the tape prompt starts
         self._disc_name = tape.LOADER_NAME   # the file a disc retry asks for ("" after |A)
-        self._disc_action = "load"  # load | drive | cat: what a disc retry does
+        self._disc_action = "load"  # load | program | drive | cat | dir: what a disc retry does
         self._pending_break: int | None = None  # an ESC waiting for the end of a record
         self._disc_escapes = 0   # ESCs pressed while AMSDOS reads a file (BASIC acts at its end)
         self._paused_at: int | None = None   # the tick a disc load was paused by one ESC
+        self._break_line = 0   # the loader's line a second ESC of a paused disc load names
+        self._ignored = False  # Ignore answered to AMSDOS's question since the read began
         # The BASIC loader's line being run (its LOADs, then the key wait), None at the prompt.
         self._program_line: int | None = None
         self.log: list[str] = []  # every line printed or typed, in order (for tests and logs)
@@ -441,6 +444,9 @@ class BootSequence:
             else:
                 self._start_disc("", action="drive")
             return
+        if kind == "dir":
+            self._start_disc("", action="dir")   # an AMSDOS command: the disc, whatever |TAPE said
+            return
         if kind == "cat":
             if self.media == "tape":
                 self._tape_prompt("cat")
@@ -487,7 +493,7 @@ class BootSequence:
             self.state = State.PAUSED
         else:
             line = self.basic.stop()
-            text = BREAK_TEXT[self.machine.basic_version]
+            text = interpreter.PROGRAM_BREAK
             self._print_line(text if line is None else f"{text} in {line}")
             self._ready()
 
@@ -628,18 +634,22 @@ class BootSequence:
         elif ev.key == "ESC":
             self._disc_escapes += 1
 
-    def _disc_read_over(self) -> None:
-        """A file is in: BASIC looks at the ESCs pressed during its read. One pauses the
-        program (any key goes on, a second ESC stops it); two stop it: Break in <line>."""
+    def _disc_read_over(self, next_line: int) -> None:
+        """A file is in: BASIC looks at the ESCs pressed during its read before it runs the
+        statement that comes next, in line ``next_line``. One pauses the program (the cursor
+        shows while it waits; any key goes on, a second ESC stops it); two stop it:
+        ``Break in <next_line>``. AMSDOS has finished its read, so nothing is left of the
+        ESCs for the line editor (no ``*Break*``), and BASIC 1.1 says ``Break`` too."""
         escapes, self._disc_escapes = self._disc_escapes, 0
         if escapes and self._picture_loading and self.picture_ticks is not None:
             self.picture_bytes = len(self.picture_ticks)   # the file is in, to its last byte
+        self._break_line = next_line
         if escapes >= 2:
-            self._sound("stop", "disc_motor")
-            self._break()
+            self._program_break(next_line)
         elif escapes == 1:
             self._sound("stop", "disc_motor")
             self.state = State.LOAD_PAUSED
+            self.console.cursor_on = True
             self._paused_at = self.t
 
     def _paused_load_key(self, ev: Any) -> None:
@@ -648,8 +658,9 @@ class BootSequence:
         if ev.repeat or ev.key in NOT_TYPED:
             return
         if ev.key == "ESC":
-            self._break()
+            self._program_break(self._break_line)
             return
+        self.console.cursor_on = False
         delay = 0 if self._paused_at is None else self.t - self._paused_at
         self._paused_at = None
         self._schedule = [(tick + delay, op) for tick, op in self._schedule]
@@ -662,12 +673,13 @@ class BootSequence:
         self.state = State.LOADING
         self._load_kind = "disc"
         self._disc_name = name   # what R (Retry) asks for again
+        self._ignored = False
         self._disc_action = action
         self._sound("loop", "disc_motor")  # the motor turns until the load ends
         if not self.disc_in:
             self._at(disc.MISSING_AFTER_S, "disc_missing")
             return
-        if action == "cat":
+        if action in ("cat", "dir"):
             # AMSDOS reads the directory, then lists it.
             self._at(disc.directory_read_s(), "catalogue")
             return
@@ -700,7 +712,10 @@ class BootSequence:
                     started.add(base)
                     self._at(e.t, "line", load_line[base], start=start)
                 if e.kind == "file_loaded":
-                    self._at(e.t, "read_over", start=start)   # still in the LOAD's line
+                    # BASIC looks at the ESCs before the next statement: the loader's first
+                    # line after RUN"MONOPOLY, the line after the LOAD's once a file is in.
+                    after = _next_line(load_line[base] if base in load_line else 0)
+                    self._at(e.t, "read_over", after, start=start)
                     if e is loaded[-1]:
                         self._at(e.t, "line", tape.WAIT_KEY_LINE, start=start)
         screen_file = disc_files()[1]
@@ -764,12 +779,13 @@ class BootSequence:
         elif kind == "catalogue":
             self._sound("stop", "disc_motor")
             self.console.ensure_line_start()
-            self._out("\n" + "\n".join(disc.catalogue(self.console.cols)) + "\n\n")
+            listing = disc.catalogue if self._disc_action == "cat" else disc.directory_listing
+            self._out("\n" + "\n".join(listing(self.console.cols)) + "\n\n")
             self._ready()
         elif kind == "disc_missing":
             self._disc_missing()
         elif kind == "read_over":
-            self._disc_read_over()
+            self._disc_read_over(op[1])
         elif kind == "not_found":
             self._print_line(f"{op[1]} not found")
             self._ready()
@@ -802,7 +818,17 @@ class BootSequence:
             else:
                 self._start_disc(self._disc_name, self._disc_action)
         elif letter == "I":
-            self._disc_missing()  # the disc is still missing: the block and the question again
+            # AMSDOS goes on as if the read had worked: |A is done, CAT prints its heading
+            # and reads again, a load asks again.
+            self._ignored = True
+            if self._disc_action == "drive":
+                self._ready()
+                return
+            if self._disc_action in ("cat", "dir"):
+                self._out("\nDrive A: user  0\n")
+            self._disc_missing()
+        elif self._ignored:
+            self._ready()   # Cancel after an Ignore: the command has failed quietly already
         else:
             self.console.newline()
             self._print_line(disc.BAD_COMMAND)
@@ -823,7 +849,7 @@ class BootSequence:
         self._stop_tape()
         self._disc_escapes = 0
         self._paused_at = None
-        # In direct mode BASIC says Break (1.1: Broken in); while its program runs, it names
+        # A tape read stopped: BASIC says Break (1.1: Broken in); while its program runs, it names
         # the line, and the ESC still held then reaches the line editor (*Break*).
         text = BREAK_TEXT[self.machine.basic_version]
         line = self._program_line
@@ -832,6 +858,15 @@ class BootSequence:
         self._ready()
         if line is not None:
             self._editor_break()
+
+    def _program_break(self, line: int) -> None:
+        """BASIC's own break between two statements of its program: ``Break in <line>``."""
+        self._stop_tape()
+        self._disc_escapes = 0
+        self._paused_at = None
+        self._program_line = None
+        self._print_line(f"{interpreter.PROGRAM_BREAK} in {line}")
+        self._ready()
 
     def _restart_basic(self) -> None:
         """A jump to address 0 from a loaded binary: BASIC starts again on a cleared screen
@@ -858,6 +893,16 @@ class BootSequence:
         self.state = State.DONE
         self._sound("stop", "tape")
         self._sound("stop", "disc_motor")
+
+
+@lru_cache(maxsize=1)
+def _loader_line_numbers() -> tuple[int, ...]:
+    return tuple(number for number, _ in basic.detokenise(tape.monopoly_files()[0].data, False))
+
+
+def _next_line(line: int) -> int:
+    """The BASIC loader's line after ``line`` (its first line for 0)."""
+    return next(n for n in _loader_line_numbers() if n > line)
 
 
 def _load_lines() -> dict[str, int]:

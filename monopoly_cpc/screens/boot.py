@@ -83,6 +83,14 @@ class BootScreen(Screen):
             # screen memory holds whichever came last: the picture's byte or the character
             over = arrived & (arrival > stamps)
             image = np.where(over, picture.loading_picture(), image).astype(np.uint8)
+            con = seq.console
+            if con.cursor_on:
+                # The firmware's cursor inverts its cell in screen memory (each pixel XORed with
+                # pen XOR paper), over the picture's bytes as over a character.
+                c, r = con.cursor_cell()
+                cell = (slice(8 * r, 8 * r + 8), slice(c * 320 // cols, (c + 1) * 320 // cols))
+                flipped = image[cell] ^ ((con.pen ^ con.paper) & 3)
+                image[cell] = np.where(over[cell], flipped, image[cell])
         fb.sprite(image, 0, 0)
         for r, row_slots in enumerate(slots):
             fb.set_inks([seq.ink_table[p][phase] for p in row_slots], 8 * r, 8 * r + 8)
