@@ -388,13 +388,8 @@ class BootSequence:
         if not line.strip():
             self.state = State.EDITOR
             return
-        ops = self.basic.execute(line)
-        for op in ops:
-            if op[0] in interpreter.ACTIONS:
-                self._flush_log()
-                self._action(op)
-                return
-            self._console_op(op)
+        if self._play(self.basic.execute(line)):
+            return
         self._ready()
         if self._typing:
             self._begin_typing(NEXT_LINE_DELAY[self.pace])
@@ -473,14 +468,19 @@ class BootSequence:
     def _program_frame(self) -> None:
         """One frame of a typed program running."""
         ops, done = self.basic.run_frame()
+        if not self._play(ops) and done:
+            self._ready()
+
+    def _play(self, ops: list[tuple]) -> bool:
+        """BASIC's operations on the console; True if the last was an action, which then
+        takes over (a load, a CAT, a program ...)."""
         for op in ops:
             if op[0] in interpreter.ACTIONS:
                 self._flush_log()
                 self._action(op)
-                return
+                return True
             self._console_op(op)
-        if done:
-            self._ready()
+        return False
 
     def _running_key(self, ev: Any) -> None:
         """ESC pauses a running program; a second ESC stops it (Break in <line>), any other
