@@ -52,9 +52,14 @@ def write_basic(path: Path) -> None:
     """Write the sound bank as a BASIC program (ASCII, CR LF lines, &1A at the end)."""
     from monopoly_cpc import sound
     from monopoly_cpc.safefile import writing
-    from monopoly_cpc.sound.listing import ascii_file, listing
+    from monopoly_cpc.sound.basic import SoundDataError
+    from monopoly_cpc.sound.listing import ascii_file, check, listing
 
-    lines = listing(sound.bank())
+    try:
+        lines = listing(sound.bank())
+        check(sound.bank(), lines)
+    except SoundDataError as exc:
+        raise UserError(f"cannot write the sounds as BASIC: {exc}") from None
     try:
         with writing(path, "the BASIC program") as part:
             part.write_bytes(ascii_file(lines))

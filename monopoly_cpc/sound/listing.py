@@ -16,9 +16,9 @@ statements matters, not only their list per channel:
   in the same 1/100 s tick, after as many SOUNDs as the queues take without waiting.
 
 :func:`read_listing` reads such a program back into :class:`Program` values and
-:func:`issue_times` replays the queues with a slow interpreter, so the tests check that every
-note is queued a full tick before it is due and that the listing compiles to the same registers
-as the bank.
+:func:`issue_times` replays the queues with a slow interpreter; :func:`check` (run before the
+file is written) refuses a listing in which a note would be queued less than a tick before it
+is due, or which does not compile to the bank's very registers.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from monopoly_cpc.sound.basic import (
     EntSet,
@@ -38,6 +40,7 @@ from monopoly_cpc.sound.basic import (
     check_ent,
     check_env,
     check_statement,
+    compile_program,
     schedule,
 )
 from monopoly_cpc.sound.data import SoundBank
@@ -311,3 +314,18 @@ def issue_times(sub: Subroutine) -> list[tuple[float, int]]:
         for ch in s.channels:
             queued[ch].append(i)
     return out
+
+
+def check(bank: SoundBank, lines: list[str]) -> None:
+    """Raise ``SoundDataError`` naming the sound if the listing would not play as the game does:
+    a note queued less than a tick before it is due (too many short notes for BASIC to keep up),
+    or statements that read back to other registers than the bank's."""
+    subs = read_listing(lines)
+    for sub, (name, program) in zip(subs.values(), bank.programs.items(), strict=True):
+        for i, (queued, due) in enumerate(issue_times(sub)):
+            if i >= sub.release_at and queued > due - TICK_MS:
+                raise SoundDataError(f"sound {name!r}: BASIC cannot queue note {i + 1} in time "
+                                     f"({queued:.0f} ms for a note due at {due} ms)")
+        got, want = compile_program(sub.program), compile_program(program)
+        if not all(np.array_equal(getattr(got, k), getattr(want, k)) for k in vars(want)):
+            raise SoundDataError(f"sound {name!r}: the BASIC statements read back differently")

@@ -109,3 +109,29 @@ def test_command_writes_the_program(tmp_path, capsys, lines):
     assert cli.main(["sounds", "--basic", str(blocker / "SOUNDS.BAS")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("monopoly-cpc: cannot write the BASIC program") and err.count("\n") == 1
+
+
+def test_the_tape_and_disc_images_hold_the_program_beside_the_loader():
+    from monopoly_cpc.boot import dsk, tape
+
+    (sounds,) = [f for f in tape.image_files() if f.name == "SOUNDS"]
+    assert sounds.filetype == tape.FILETYPE_ASCII and sounds.data == asset("sounds.bas").read_bytes()
+    assert tape.image_files()[:3] == tape.monopoly_files()
+    image = dsk.read_dsk(dsk.monopoly_dsk(with_sounds=True))
+    assert [e.full_name for e in image.directory() if e.extent == 0][-1] == "SOUNDS.BAS"
+    blocks = b"".join(image.block(b) for b in image.file_blocks("SOUNDS.BAS"))
+    assert blocks.startswith(b"10 REM monopoly-cpc") and sounds.data in blocks  # no AMSDOS header
+    assert "SOUNDS.BAS" not in {e.full_name for e in dsk.read_dsk(dsk.monopoly_dsk()).directory()}
+
+
+def test_check_refuses_notes_too_short_for_basic_to_queue_in_time(lines):
+    from monopoly_cpc.sound.basic import Program, SoundStatement
+    from monopoly_cpc.sound.data import SoundBank
+    from monopoly_cpc.sound.listing import check
+
+    check(sound.bank(), lines)  # the game's bank plays in time
+    # two channels of 1/100 s notes: two SOUNDs every 10 ms, more than a slow BASIC runs
+    roll = Program(tuple(SoundStatement(chan, 100 + k, 1, 12) for k in range(12) for chan in (1, 2)))
+    fast = SoundBank({"roll": roll}, {"roll": "two voices of 1/100 s notes"}, {})
+    with pytest.raises(SoundDataError, match="'roll': BASIC cannot queue note"):
+        check(fast, listing(fast))
