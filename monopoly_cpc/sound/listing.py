@@ -24,6 +24,7 @@ is due, or which does not compile to the bank's very registers.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,38 +206,20 @@ def _ints(text: str) -> list[int]:
     return [int(v) for v in text.split(",")]
 
 
-def _read_env(text: str) -> tuple[int, tuple[Any, ...]]:
+def _read_sections(text: str, absolute: Callable[[int, int], Any]) -> tuple[int, tuple[Any, ...]]:
+    """``n,`` then sections: ``steps,step,pause`` or ``=a,b`` (``absolute(a, b)``)."""
     number, _, rest = text.partition(",")
-    sections: list[Any] = []
     items = rest.split(",")
+    sections: list[Any] = []
     i = 0
     while i < len(items):
         if items[i].startswith("="):
-            sections.append(HwSection(int(items[i][1:]), int(items[i + 1])))
+            sections.append(absolute(int(items[i][1:]), int(items[i + 1])))
             i += 2
         else:
             sections.append(EnvSection(*(int(v) for v in items[i:i + 3])))
             i += 3
-    result = tuple(sections)
-    check_env(result)
-    return int(number), result
-
-
-def _read_ent(text: str) -> tuple[int, ToneEnvelope]:
-    number, _, rest = text.partition(",")
-    sections: list[Any] = []
-    items = rest.split(",")
-    i = 0
-    while i < len(items):
-        if items[i].startswith("="):
-            sections.append(EntSet(int(items[i][1:]), int(items[i + 1])))
-            i += 2
-        else:
-            sections.append(EnvSection(*(int(v) for v in items[i:i + 3])))
-            i += 3
-    te = ToneEnvelope(tuple(sections), int(number) < 0)
-    check_ent(te)
-    return abs(int(number)), te
+    return int(number), tuple(sections)
 
 
 def read_listing(lines: list[str]) -> dict[int, Subroutine]:
@@ -259,11 +242,14 @@ def read_listing(lines: list[str]) -> dict[int, Subroutine]:
         if word == "REM":
             current, env, ent, order, release = number, {}, {}, [], None
         elif word == "ENV":
-            n, sections = _read_env(rest)
+            n, sections = _read_sections(rest, HwSection)
+            check_env(sections)
             env[n] = sections
         elif word == "ENT":
-            n, te = _read_ent(rest)
-            ent[n] = te
+            n, sections = _read_sections(rest, EntSet)
+            te = ToneEnvelope(sections, n < 0)
+            check_ent(te)
+            ent[abs(n)] = te
         elif word == "SOUND":
             values = _ints(rest)
             held = bool(values[0] & HOLD)
