@@ -239,8 +239,8 @@ def steady_rms(tl):
 def test_tone_noise_and_both_keep_the_levels_of_the_chips_mixer():
     """The mixer ANDs tone and noise before the DAC: a tone or a noise alone is high half the
     time (RMS = level/2), both together a quarter of the time (RMS = level * sqrt(3)/4), so
-    tone and noise together are 1.25 dB below a tone alone at the same volume, not 4.8 dB as
-    when each mix was scaled to its own peak."""
+    tone and noise together are 1.25 dB below a tone alone at the same volume (a mix scaled to
+    its own peak would put them 4.8 dB below)."""
     tone = steady_rms(tone_timeline([200], frames=50))
     both = steady_rms(tone_timeline([200], frames=50, noise=8))
     noise = steady_rms(tone_timeline([200], frames=50, tone=False, noise=8))
@@ -265,7 +265,7 @@ def test_hardware_envelope_on_a_silent_mixer_is_heard_as_its_own_buzz():
 
 def test_volume_table_lowest_steps_as_the_measured_chip():
     """The measured DAC's steps 1-12 stand 0.2-0.8 dB louder against step 15 than in the
-    emulators' table (Caprice32's, which the model used before): a decay keeps its quiet end."""
+    emulators' usual table (Caprice32's): a decay keeps its quiet end."""
     caprice = np.array([0, 836, 1212, 1773, 2619, 3875, 5397, 8823, 10392, 16706, 23339, 29292,
                         36969, 46421, 55195, 65535]) / 65535
     louder = 20 * np.log10(ay.VOLUME_TABLE[1:13] / caprice[1:13])

@@ -189,7 +189,8 @@ def test_noise_period_stays_as_the_last_noisy_note_set_it():
 
 def test_repeating_ent_goes_on_from_the_current_period():
     """ENT -n: each pass starts from the period the last one left, so steps that do not add up
-    to zero drift (6128 manual: the tone envelope repeats for the length of the note)."""
+    to zero drift (the 464 manual, 6.12: a negative number repeats the tone envelope for the
+    duration of the sound)."""
     ent = {1: ToneEnvelope((EnvSection(2, 10, 1),), repeat=True),
            2: ToneEnvelope((EnvSection(2, 5, 1), EnvSection(1, -5, 1)), repeat=True),
            3: ToneEnvelope((EntSet(200, 1), EnvSection(2, 3, 1)), repeat=True)}
