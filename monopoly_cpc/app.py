@@ -41,7 +41,7 @@ from monopoly_cpc.errors import UserError
 from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
-from monopoly_cpc.screens.flow import first_screen
+from monopoly_cpc.screens.flow import FLOW, first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
@@ -141,7 +141,7 @@ class Session:
                  fb: FrameBuffer | None = None) -> None:
         self.fb = fb or FrameBuffer()
         self.ctx = AppContext(options=options or Options(), settings=settings,
-                              audio=audio or SilentAudio(), seed=seed)
+                              audio=audio or SilentAudio(), seed=seed, scenes=FLOW)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
 
