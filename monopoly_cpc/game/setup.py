@@ -109,7 +109,7 @@ class GameSetup:
         ValueError (or KeyError, TypeError) on data that is not one."""
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("the game seed is not a number")
+            raise TypeError("the game seed is not a number")
         names = [p.name for p in state.players]
         pawns = [p.pawn for p in state.players]
         if "ai_level" in data:

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.screens.base import AppContext, Screen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.game.setup import GameSetup
+    from monopoly_cpc.screens.setup import GameSpec
 
 
 def _boot(ctx: AppContext) -> Screen:
@@ -44,11 +48,11 @@ def _game(ctx: AppContext, spec: Any) -> Screen:
     from monopoly_cpc.game.game import Game
     from monopoly_cpc.screens.game.screen import GameScreen
 
-    game = spec if isinstance(spec, Game) else Game(new_setup(ctx, spec))
+    game = spec if isinstance(spec, Game) else Game(_new_setup(ctx, spec))
     return GameScreen(ctx, game)
 
 
-def new_setup(ctx: AppContext, spec: Any) -> Any:
+def _new_setup(ctx: AppContext, spec: GameSpec) -> GameSetup:
     """The ``GameSetup`` of a game set up on the screens (``spec``: the set-up's players and
     quick game): the session's next game seed, the personalities dealt from it, the level in
     force, the variants saved in the options (a quick game adds its clock and dealt deeds)."""

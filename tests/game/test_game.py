@@ -33,10 +33,16 @@ def _step(game: Game) -> A.Action:
     return applied
 
 
+def _played(seed: int, variant: Variant | None) -> list[A.Action]:
+    """The actions of the headless game (``ai.sim.play_game``) of 40 rounds."""
+    played: list[A.Action] = []
+    play_game(LABELS, seed, variant, round_cap=40, observe=lambda st, a, ev: played.append(a))
+    return played
+
+
 def test_a_game_driven_by_its_moves_is_the_headless_game_of_the_same_setup():
     for seed, variant in ((5, None), (8, Variant.fast())):
-        played: list[Any] = []
-        play_game(LABELS, seed, variant, round_cap=40, observe=lambda st, a, ev: played.append(a))
+        played = _played(seed, variant)
         game = Game(GameSetup.of_labels(LABELS, seed, variant))
         driven = [_step(game) for _ in range(min(len(played), 1500))]
         assert driven == played[:len(driven)] and len(driven) > 300

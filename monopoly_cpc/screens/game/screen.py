@@ -4,9 +4,8 @@ The screen shows a ``Game`` (``game.game``: the state, the computers' table, the
 only the pace, the show and the people's keys: when nothing is being shown it looks at the
 engine's phase and who must act.  A computer player acts by itself after a pause (speed 1-3:
 the game's next move, ``Game.next_move``); a human gets the prompt mode of that phase (dice,
-buy, auction, jail, debt, ...) and answers with keys.  The
-T P H L M letters (and E, CTRL+C, ``+ - ?``) open the command modes of
-``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
+buy, auction, jail, debt, ...) and answers with keys.  The T P H L M letters (and E, CTRL+C,
+``+ - ?``) open the command modes of ``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
 See docs/screens.md for the layout, the raster bands and the mode host.
 """
 
