@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.rules.state import GameState
@@ -21,10 +21,11 @@ PERSON = "person"
 COMPUTER = "computer"
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """One player of a game: his name and pawn, a person or a computer, and a computer's level
-    (``ai.KINDS``: facile, normal, expert, or a yardstick) and personality ("" for none)."""
+    (``ai.KINDS``: facile, normal, expert, or a yardstick) and personality ("" for none).
+    (A NamedTuple: a headless game makes its seats at every game, and a frozen dataclass's
+    ``__init__`` cost a hundredth of a compiled game.)"""
 
     name: str
     kind: str = COMPUTER
