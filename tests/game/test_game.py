@@ -94,7 +94,9 @@ def _step_or_person(game: Game) -> A.Action:
 
 
 def test_a_refused_action_is_returned_and_a_refused_computer_move_gives_way_to_the_forced_one():
-    game = Game(GameSetup.of_labels(["normal", "normal"], 3))
+    # (six players: the computers' shared holdings cache (ai/bot.py ``_LAST``) then never
+    # holds fewer seats than a later game of the same process has)
+    game = Game(GameSetup.of_labels(["normal"] * 6, 3))
     while game.state.phase != BUY:
         _step(game)
     p = game.state.current
