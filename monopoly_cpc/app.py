@@ -48,7 +48,7 @@ from monopoly_cpc.errors import UserError
 from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
-from monopoly_cpc.screens.flow import first_screen
+from monopoly_cpc.screens.flow import FLOW, first_screen
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.keyboard.events import CpcKeyEvent
@@ -206,7 +206,7 @@ class Session:
                  fb: FrameBuffer | None = None) -> None:
         self.fb = fb or FrameBuffer()
         self.ctx = AppContext(options=options or Options(), settings=settings,
-                              audio=audio or SilentAudio(), seed=seed)
+                              audio=audio or SilentAudio(), seed=seed, scenes=FLOW)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
         self.host_messages: list[str] = []   # for the front end to show (take_messages)

@@ -18,9 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from monopoly_cpc.ai.table import Computer, Table, computers
+from monopoly_cpc.ai.table import Computer, Table
+from monopoly_cpc.game.game import Game
+from monopoly_cpc.game.setup import GameSetup
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, new_game, perform
+from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled, perform
 from monopoly_cpc.rules.state import AUCTION, GAME_OVER, JAIL, ROLL, GameState
 from monopoly_cpc.rules.turn import actor, forced_action
 from monopoly_cpc.rules.variants import Variant
@@ -63,18 +65,18 @@ def play_game(labels: list[str], seed: int, variant: Variant | None = None,
               at_round: Callable[[GameState, int], None] | None = None,
               at_round_only: int = 0) -> GameResult:
     """Play one game of the bots named by ``labels`` (seat order) with the game seed ``seed``,
-    in the table's order (``ai.table``).
+    in the table's order (``ai.table``): a ``Game`` (``game.game``) whose state and table this
+    loop drives itself (one loop of the engine's ``perform`` and ``Table.next``, for speed).
+    ``bots``: the computer players, when not those the labels make.
     ``check(state)``, if given, runs after every action (tests: invariants);
     ``observe(state, action, events)`` sees every action the players took (measurements);
     ``at_round(state, rounds)`` runs when a round begins, before its first roll (statistics);
     only when round ``at_round_only`` begins, if that is given (a call of Python code at every
     round costs a compiled game more than its work: ``analysis.tournament.play_dealt``)."""
-    n = len(labels)
-    if bots is None:
-        bots = computers(dict(enumerate(labels)), seed)
-    table = Table(bots, one_move=True)   # (each move applied before the next is asked)
-    st = new_game([f"P{i + 1}" for i in range(n)], computer=[True] * n, seed=seed,
-                  variant=variant)
+    # (one_move: each move applied before the next is asked)
+    game = Game(GameSetup.of_labels(labels, seed, variant), bots=bots, one_move=True)
+    table = game.table
+    st = game.state
     st.engine_only = True   # only ``apply`` below changes it (check, observe, at_round read it)
     st.record_events = observe is not None   # the events go to ``observe`` only
     rounds = 1

@@ -1,8 +1,9 @@
 """The table: which computer player moves next, and with what.
 
-One order for every driver of a game: the headless games (``sim.play_game``, ``simulate``), the
-random playouts (``analysis.playout``) and the game screen, which adds only the pace (ticks
-between two steps) and the human players' keys. ``Table.next(state)`` answers, in this order:
+One order for every driver of a game, each through a ``game.game.Game`` (which holds the table):
+the headless games (``sim.play_game``, ``simulate``), the random playouts (``analysis.playout``)
+and the game screen, which adds only the pace (ticks between two steps) and the human players'
+keys. ``Table.next(state)`` answers, in this order:
 
 1. **Out-of-turn windows.** When a turn begins (the roll or the jail phase of a new turn, before
    its dice), every computer player other than the current one, in the order of play from the
@@ -24,7 +25,7 @@ between two steps) and the human players' keys. ``Table.next(state)`` answers, i
 
 ``next`` returns None when the game waits for a human (or for the bank's gavel, or is over).
 A move the engine refuses goes to ``refused``, which gives the forced move of an awaited player
-instead (a window's refused move just uses up that step).
+instead (a window's refused move just uses up that step): ``Game.apply`` does so.
 
 The table's bookkeeping (the window in progress, the last rent asked) and every computer's
 memory are ``memory()``: plain data saved with the game, taken back by ``restore``, so that a

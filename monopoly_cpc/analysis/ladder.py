@@ -31,7 +31,8 @@ import numpy as np
 from monopoly_cpc.ai.personality import DEFAULT, NAMES
 from monopoly_cpc.ai.sim import ROUND_CAP, GameResult
 from monopoly_cpc.analysis.runner import Z95, _worker_ignores_ctrl_c
-from monopoly_cpc.analysis.tournament import game_seed, play_chunk
+from monopoly_cpc.analysis.tournament import play_chunk
+from monopoly_cpc.game.setup import run_game_seed
 
 PLAYERS: Final = 4
 DEFAULT_GAMES: Final = 40         # games per ordered pair: 110 pairs, 4.400 games
@@ -146,7 +147,7 @@ def fit(entrants: list[str], pairings: list[Pairing], prior: float = PRIOR_GAMES
 
 def pair_seed(seed: int, k: int) -> int:
     """The run seed of pair number ``k`` of a ladder seeded ``seed``."""
-    return game_seed(seed, 1_000_000 + k)
+    return run_game_seed(seed, 1_000_000 + k)
 
 
 def run_ladder(entrants: list[str] | None = None, games: int = DEFAULT_GAMES, seed: int = 0,

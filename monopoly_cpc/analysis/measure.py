@@ -10,7 +10,8 @@ import sys
 
 from monopoly_cpc.ai.personality import NAMES
 from monopoly_cpc.ai.sim import play_game
-from monopoly_cpc.analysis.tournament import game_seed, lineup
+from monopoly_cpc.analysis.tournament import lineup
+from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 
@@ -88,7 +89,7 @@ def _games(args: tuple) -> dict[str, dict[str, int]]:
                 phase = "late" if houses >= LATE_HOUSES else "early"
                 s[f"jail_{'stay' if jail_roll else 'leave'}_{phase}"] += 1
 
-        r = play_game(labels, game_seed(seed, i), round_cap=round_cap, index=i, observe=observe)
+        r = play_game(labels, run_game_seed(seed, i), round_cap=round_cap, index=i, observe=observe)
         for seat, name in enumerate(names):
             s = stats[name]
             s["seats"] += 1

@@ -1,8 +1,9 @@
 """Random playouts: games of random legal actions (tests, profiling, the benchmark's baseline).
 
-A table of careless players (``Careless``) in the table's order (``ai.table``): owners usually
-claim their rent, sometimes someone builds, mortgages, lifts or proposes a random trade, the
-awaited player does any of his moves, auctions end when everyone else has passed.
+A game (``game.game.Game``) of careless players (``Careless``) in the table's order
+(``ai.table``): owners usually claim their rent, sometimes someone builds, mortgages, lifts or
+proposes a random trade, the awaited player does any of his moves, auctions end when everyone
+else has passed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from monopoly_cpc.ai.reasons import NO_REASON, Reason
-from monopoly_cpc.ai.table import Table
+from monopoly_cpc.game.game import Game
+from monopoly_cpc.game.setup import GameSetup, Seat
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, auction_settled
 from monopoly_cpc.rules.events import Event
@@ -88,39 +90,38 @@ class Careless:
         """Nothing to take back."""
 
 
-def careless_table(state: GameState, rng: random.Random) -> Table:
-    """A table of careless players, one a seat, sharing ``rng``."""
+def careless_game(state: GameState, rng: random.Random, seed: int = 0) -> Game:
+    """The game ``state`` played by careless players, one a seat, sharing ``rng`` (seeded with
+    ``seed``)."""
     player = Careless(rng)
-    return Table({i: player for i in range(len(state.players))})
+    setup = GameSetup(seed, tuple(Seat(p.name, level="careless") for p in state.players),
+                      state.variant)
+    return Game(setup, state, {i: player for i in range(len(state.players))})
 
 
-def random_step(state: GameState, rng: random.Random, table: Table | None = None) -> list[Event]:
-    """Apply one move of a table of careless players (``table``; a new one when None: any
-    state will do) in the table's order, or the bank's CloseAuction; return its events."""
-    if table is None:
-        table = careless_table(state, rng)
-    move = table.next(state)
+def random_step(state: GameState, rng: random.Random, game: Game | None = None) -> list[Event]:
+    """Apply one move of careless players (``game``, whose state is ``state``; a new one when
+    None: any state will do) in the table's order, or the bank's CloseAuction; return its
+    events (none when the engine refused the move and the rules force nothing instead)."""
+    if game is None:
+        game = careless_game(state, rng)
+    move = game.next_move()
     if move is None:
         if state.phase == AUCTION and auction_settled(state):
             return apply(state, A.CloseAuction())
         raise RuntimeError(f"no move in phase {state.phase}")
-    try:
-        return apply(state, move.action)
-    except IllegalAction:
-        fallback = table.refused(state, move)
-        if fallback is None:
-            return []
-        return apply(state, fallback.action)
+    events = game.apply(move)
+    return [] if isinstance(events, IllegalAction) else events
 
 
 def play_random_game(state: GameState, seed: int, max_steps: int = 5000,
                      check: Callable[[GameState], None] | None = None) -> int:
     """Play random actions until the game ends or ``max_steps`` (then CTRL+C); return steps."""
     rng = random.Random(seed)
-    table = careless_table(state, rng)
+    game = careless_game(state, rng, seed)
     steps = 0
     while state.phase != GAME_OVER and steps < max_steps:
-        random_step(state, rng, table)
+        random_step(state, rng, game)
         steps += 1
         if check is not None:
             check(state)
@@ -128,7 +129,7 @@ def play_random_game(state: GameState, seed: int, max_steps: int = 5000,
         if state.phase in ("roll", "jail") and not state.stack:
             apply(state, A.EndGame())
         else:
-            random_step(state, rng, table)
+            random_step(state, rng, game)
         steps += 1
         if check is not None:
             check(state)

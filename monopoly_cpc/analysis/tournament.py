@@ -6,8 +6,8 @@ After ``DEALT_ROUND`` rounds the dice have dealt (nearly) every deed: each game 
 seats hold a complete colour group and whose deeds earn the most rent (``GameResult.groups``,
 ``top_earner``), so that a run can say how much of its outcome the deal had already decided.
 
-Per-game seeds come from the run seed and the game index (splitmix64), so a game plays the same
-in any process, any order and under any PYTHONHASHSEED.
+Per-game seeds come from the run seed and the game index (``game.setup.run_game_seed``), so a
+game plays the same in any process, any order and under any PYTHONHASHSEED.
 """
 
 from __future__ import annotations
@@ -15,20 +15,15 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from monopoly_cpc.ai.rng import MASK, splitmix
 from monopoly_cpc.ai.sim import ROUND_CAP, GameResult, play_game
 from monopoly_cpc.ai.values import LANDING_FR
+from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.rules.queries import rent
 from monopoly_cpc.rules.state import GameState
 from monopoly_cpc.rules.variants import Variant
 
 DEALT_ROUND: Final = 40               # rounds after which the deal of the deeds is looked at
 MEAN_DICE: Final = 7                  # the dice total a utility's rent is counted at then
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run (independent of how the run is split in jobs)."""
-    return splitmix(splitmix(run_seed & MASK) ^ index) >> 1
 
 
 def lineup(spec: list[str], index: int) -> list[str]:
@@ -77,5 +72,5 @@ def play_dealt(labels: list[str], seed: int, variant: Variant | None = None,
 def play_chunk(args: tuple) -> list[GameResult]:
     """Play games ``start..stop-1`` of a run (a worker's unit: picklable arguments)."""
     spec, run_seed, start, stop, variant, round_cap = args
-    return [play_dealt(lineup(spec, i), game_seed(run_seed, i), variant, round_cap, index=i)
+    return [play_dealt(lineup(spec, i), run_game_seed(run_seed, i), variant, round_cap, index=i)
             for i in range(start, stop)]

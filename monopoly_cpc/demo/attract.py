@@ -24,15 +24,16 @@ def demo_seed(session_seed: int, number: int) -> int:
 
 
 def new_demo_game(ctx: AppContext, seed: int) -> Any:
-    """A GameScreen of six computer players, dice, cards and personalities from ``seed``."""
-    from monopoly_cpc.rules.engine import new_game
-    from monopoly_cpc.screens.game.screen import Dealt, GameScreen, make_bots
+    """The game screen of six computer players, dice, cards and personalities from ``seed``."""
+    from monopoly_cpc.game.game import Game
+    from monopoly_cpc.game.setup import GameSetup
+    from monopoly_cpc.screens.flow import scene
 
-    names = list(DEMO_NAMES)
-    state = new_game(names, computer=[True] * len(names), pawns=list(range(len(names))), seed=seed)
+    n = len(DEMO_NAMES)
     # personalities dealt from the demo's seed (not the session's), at the level in force
-    bots = make_bots(Dealt(seed, ctx.effective.ai_level), state)
-    return GameScreen(ctx, state=state, bots=bots)
+    setup = GameSetup.dealt(seed, list(DEMO_NAMES), [True] * n, ctx.effective.ai_level,
+                            pawns=list(range(n)))
+    return scene(ctx, "game", Game(setup))
 
 
 class AttractScreen(Screen):

@@ -48,10 +48,10 @@ def playable_problem(state: Any) -> str | None:
 
 
 def bots_data(value: Any) -> dict[str, Any] | None:
-    """A game's computer players as stored (``{"seed": int, "ai_level": str}``, a level of
-    ``ai.levels.LEVELS``, and ``"memory"``: what they remembered when the game was saved,
-    ``GameScreen.memory``), or None if ``value`` is not that (a replay or a save is then
-    refused)."""
+    """A game's computer players as stored (``game.setup.GameSetup.to_data``: ``{"seed": int,
+    "ai_level": str}``, a level of ``ai.levels.LEVELS``, and ``"memory"``: what they and the
+    screen remembered when the game was saved, ``Game.memory``), or None if ``value`` is not
+    that (a replay or a save is then refused)."""
     from monopoly_cpc.ai.levels import LEVELS
 
     if (isinstance(value, dict) and isinstance(value.get("seed"), int)
@@ -59,7 +59,7 @@ def bots_data(value: Any) -> dict[str, Any] | None:
             and value["ai_level"] in LEVELS):
         out = {"seed": value["seed"], "ai_level": value["ai_level"]}
         if isinstance(value.get("memory"), dict):
-            # what the computers and the table remembered (GameScreen.memory): checked when the
+            # what the computers and the table remembered (Game.memory): checked when the
             # game is built, a broken one gives fresh computer players
             out["memory"] = value["memory"]
         return out

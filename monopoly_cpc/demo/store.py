@@ -151,7 +151,7 @@ class Store:
     # -- the autosaved game ---------------------------------------------------------------------
     def save_game(self, state_data: dict[str, Any], seed: int, bots: dict[str, Any] | None = None) -> Path:
         """Save an engine state (``rules.serial.to_data``) with the session seed and the game's
-        computer players (``{"seed": N, "ai_level": "normal"}``: what ``make_bots`` was given),
+        computer players (``{"seed": N, "ai_level": "normal"}``: the game's ``GameSetup.to_data``),
         so that a resumed game gets back the same characters whatever the new session's seed."""
         doc = save_doc(state_data, seed, bots)
         return atomic_write(self.autosave_path, json.dumps(doc, ensure_ascii=False))

@@ -15,7 +15,9 @@ A screen is a small state machine driven by the 50 Hz loop:
 Screens never compute a rule (they ask ``monopoly_cpc.rules``) and never play a sound by name
 of their own (they pass engine events or UI cues to ``ctx.audio``).  To move on, a screen calls
 ``ctx.after(its scene)`` (the next scene of ``screens.flow.SCENES``), ``ctx.go(scene)`` or
-``ctx.switch(next_screen)``; the switch happens after the current tick.
+``ctx.switch(next_screen)``; the switch happens after the current tick.  The scene table is
+given to the context (``AppContext.scenes``, ``screens.flow.FLOW``) by whoever makes it (the
+session): the screens, which the table makes, never import it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from monopoly_cpc.game.setup import GameSeries
 from monopoly_cpc.options import Effective, Options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,6 +45,14 @@ class AudioSink(Protocol):
     def play_samples(self, samples: Any, name: str = "clip", tick: int | None = None) -> None: ...
 
     def stop(self, name: str | None = None) -> None: ...
+
+
+class Scenes(Protocol):
+    """The scene table (``screens.flow.FLOW``): the screen of a scene, and of the one after."""
+
+    def scene(self, ctx: AppContext, name: str, *args: Any) -> Screen: ...
+
+    def after(self, ctx: AppContext, name: str, *args: Any) -> Screen: ...
 
 
 class SilentAudio:
@@ -73,23 +84,25 @@ class AppContext:
     options: Options = field(default_factory=Options)  # the command line's record (frozen)
     # a game put aside waits (set by the exhibition session's autosave): the title offers it
     resumable: bool = False
-    games_started: int = 0   # games set up on the screens so far (screens.game.next_game_seed)
+    games: GameSeries = field(default_factory=GameSeries)   # the games set up on the screens
+    scenes: Scenes | None = None   # the scene table (screens.flow.FLOW): go() and after()
 
     def switch(self, screen: Screen) -> None:
         """Ask the loop to replace the current screen after this tick."""
         self.next_screen = screen
 
     def go(self, scene: str, *args: Any) -> None:
-        """Switch to the scene ``scene`` of ``screens.flow.SCENES``, made with ``args``."""
-        from monopoly_cpc.screens.flow import scene as make
-
-        self.switch(make(self, scene, *args))
+        """Switch to the scene ``scene`` of the scene table, made with ``args``."""
+        self.switch(self._scenes().scene(self, scene, *args))
 
     def after(self, scene: str, *args: Any) -> None:
-        """Switch to the scene that follows ``scene`` in ``screens.flow.SCENES``."""
-        from monopoly_cpc.screens.flow import after
+        """Switch to the scene that follows ``scene`` in the scene table."""
+        self.switch(self._scenes().after(self, scene, *args))
 
-        self.switch(after(self, scene, *args))
+    def _scenes(self) -> Scenes:
+        if self.scenes is None:
+            raise RuntimeError("this context has no scene table (AppContext.scenes)")
+        return self.scenes
 
     @property
     def effective(self) -> Effective:

@@ -5,16 +5,23 @@ that is done asks for what follows with ``ctx.after(its scene, ...)``; one that 
 side door (the title's O, the end screen's N) asks for that scene by name with
 ``ctx.go(scene, ...)``.  No screen imports the one that follows it: the table does.
 The extra arguments are those the next screen is made with (the set-up's game, the finished
-game's state).
+game's state).  The session gives the table to its context (``AppContext.scenes = FLOW``).
+
+The "game" scene is also how the exhibition shows a game it built (``game.game.Game``: resumed,
+restarted, a demo): ``scene(ctx, "game", game)``, without the game screen's module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.screens.base import AppContext, Screen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from monopoly_cpc.game.setup import GameSetup
+    from monopoly_cpc.screens.setup import GameSpec
 
 
 def _boot(ctx: AppContext) -> Screen:
@@ -36,9 +43,27 @@ def _setup(ctx: AppContext) -> Screen:
 
 
 def _game(ctx: AppContext, spec: Any) -> Screen:
-    from monopoly_cpc.screens.game import GameScreen
+    """The game screen of ``spec``: a ``Game`` already made, or the set-up's players, whose
+    game takes the session's next seed (``ctx.games``) and the level and variants in force."""
+    from monopoly_cpc.game.game import Game
+    from monopoly_cpc.screens.game.screen import GameScreen
 
-    return GameScreen(ctx, spec)
+    game = spec if isinstance(spec, Game) else Game(_new_setup(ctx, spec))
+    return GameScreen(ctx, game)
+
+
+def _new_setup(ctx: AppContext, spec: GameSpec) -> GameSetup:
+    """The ``GameSetup`` of a game set up on the screens (``spec``: the set-up's players and
+    quick game): the session's next game seed, the personalities dealt from it, the level in
+    force, the variants saved in the options (a quick game adds its clock and dealt deeds)."""
+    from monopoly_cpc.game.setup import GameSetup
+    from monopoly_cpc.rules.variants import variant_from_settings
+
+    players = spec.players
+    return GameSetup.dealt(ctx.games.next_seed(ctx.seed), [p.name for p in players],
+                           [p.computer for p in players], ctx.effective.ai_level,
+                           [p.pawn for p in players],
+                           variant_from_settings(ctx.settings, spec.quick_minutes))
 
 
 def _end(ctx: AppContext, state: Any) -> Screen:
@@ -86,6 +111,19 @@ def scene(ctx: AppContext, name: str, *args: Any) -> Screen:
 def after(ctx: AppContext, name: str, *args: Any) -> Screen:
     """The screen that follows scene ``name``."""
     return scene(ctx, SCENES[name].then, *args)
+
+
+class _Flow:
+    """The scene table as the screens' context reaches it (``base.Scenes``)."""
+
+    def scene(self, ctx: AppContext, name: str, *args: Any) -> Screen:
+        return scene(ctx, name, *args)
+
+    def after(self, ctx: AppContext, name: str, *args: Any) -> Screen:
+        return after(ctx, name, *args)
+
+
+FLOW = _Flow()
 
 
 def title_screen(ctx: AppContext) -> Screen:

@@ -10,7 +10,8 @@ import pytest
 
 from monopoly_cpc.ai.sim import play_game
 from monopoly_cpc.ai.table import Table, computers
-from monopoly_cpc.analysis.tournament import game_seed, lineup
+from monopoly_cpc.analysis.tournament import lineup
+from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import IllegalAction, apply, malformed, new_game
 from tests.ai.helpers import VARIED_LINEUPS
@@ -27,7 +28,7 @@ def test_every_action_of_the_bots_games_is_well_formed():
                 seen += 1
 
             labels = lineup(spec, i)
-            result = play_game(labels, game_seed(100 + k, i), variant, observe=observe)
+            result = play_game(labels, run_game_seed(100 + k, i), variant, observe=observe)
             assert result.bot_errors == 0
     assert seen > 10_000
 

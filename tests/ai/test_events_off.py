@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 
 from monopoly_cpc.ai.sim import play_game
-from monopoly_cpc.analysis.tournament import game_seed, lineup
+from monopoly_cpc.analysis.tournament import lineup
+from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.engine import apply, new_game
 from tests.ai.helpers import VARIED_LINEUPS
@@ -33,7 +34,7 @@ def _steps(spec, seed, variant, observe):
 def test_games_are_the_same_without_events():
     for k, (spec, variant) in enumerate(LINEUPS):
         for i in range(6):
-            seed = game_seed(91 + k, i)
+            seed = run_game_seed(91 + k, i)
             quiet, r0, flags0 = _steps(lineup(spec, i), seed, variant, None)
             loud, r1, flags1 = _steps(lineup(spec, i), seed, variant, lambda st, a, ev: None)
             assert flags0 == {False} and flags1 == {True}

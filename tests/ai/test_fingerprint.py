@@ -51,7 +51,8 @@ from __future__ import annotations
 import hashlib
 
 from monopoly_cpc.ai.sim import play_game
-from monopoly_cpc.analysis.tournament import game_seed, lineup
+from monopoly_cpc.analysis.tournament import lineup
+from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.rules.variants import Variant
 
 ROUND_CAP = 200
@@ -83,7 +84,7 @@ def fingerprint() -> str:
             def observe(state, action, events, acts=acts):
                 acts.update(repr(action).encode())
 
-            r = play_game(lineup(spec, i), game_seed(1000 + k, i), variant, ROUND_CAP,
+            r = play_game(lineup(spec, i), run_game_seed(1000 + k, i), variant, ROUND_CAP,
                           index=i, observe=observe)
             line = (k, i, r.winner, r.leader, r.rounds, r.rolls, r.actions, r.trades,
                     r.bot_errors, acts.hexdigest())

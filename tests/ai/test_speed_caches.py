@@ -52,20 +52,21 @@ def _each_bot_after_each_action(seed_base, check_bot) -> None:
     from monopoly_cpc.ai.bot import Bot
     from monopoly_cpc.ai.sim import play_game
     from monopoly_cpc.ai.table import computers
-    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from monopoly_cpc.analysis.tournament import lineup
+    from monopoly_cpc.game.setup import run_game_seed
     from tests.ai.helpers import VARIED_LINEUPS
 
     for k, (spec, variant) in enumerate(VARIED_LINEUPS):
         for i in range(3):
             labels = lineup(spec, i)
-            bots = computers(dict(enumerate(labels)), game_seed(seed_base + k, i))
+            bots = computers(dict(enumerate(labels)), run_game_seed(seed_base + k, i))
 
             def check(st, bots=bots):
                 for b in bots.values():
                     if isinstance(b, Bot) and b._t is not None:
                         check_bot(st, b)
 
-            play_game(labels, game_seed(seed_base + k, i), variant, 200, index=i, bots=bots,
+            play_game(labels, run_game_seed(seed_base + k, i), variant, 200, index=i, bots=bots,
                       check=check)
 
 
@@ -93,7 +94,8 @@ def test_the_kept_high_streets_say_what_reading_every_street_says():
     from monopoly_cpc.ai.bot import _HIGH
     from monopoly_cpc.ai.sim import play_game
     from monopoly_cpc.ai.values import tables
-    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from monopoly_cpc.analysis.tournament import lineup
+    from monopoly_cpc.game.setup import run_game_seed
     from monopoly_cpc.rules.state import facts
     from tests.ai.helpers import VARIED_LINEUPS
 
@@ -109,7 +111,7 @@ def test_the_kept_high_streets_say_what_reading_every_street_says():
 
     for k, (spec, variant) in enumerate(VARIED_LINEUPS):
         for i in range(3):
-            play_game(lineup(spec, i), game_seed(93 + k, i), variant, 200, index=i, check=check)
+            play_game(lineup(spec, i), run_game_seed(93 + k, i), variant, 200, index=i, check=check)
     assert seen[True] > 1000 and seen[False] > 1000
 
 
@@ -226,10 +228,11 @@ def test_a_hook_asked_for_one_round_sees_what_the_hook_of_every_round_sees():
     (``analysis.tournament.play_dealt``): the same state, the same deal and the same game as
     a hook called at every round."""
     from monopoly_cpc.ai.sim import play_game
-    from monopoly_cpc.analysis.tournament import DEALT_ROUND, deal, game_seed, play_dealt
+    from monopoly_cpc.analysis.tournament import DEALT_ROUND, deal, play_dealt
+    from monopoly_cpc.game.setup import run_game_seed
 
     for i in range(4):
-        seed = game_seed(101, i)
+        seed = run_game_seed(101, i)
         every: list[tuple[int, tuple[int, int]]] = []
         r = play_game(["expert"] * 4, seed, None, 200, index=i,
                       at_round=lambda st, n: every.append((n, deal(st))))
@@ -249,7 +252,8 @@ def test_a_table_of_one_move_hands_out_the_moves_of_a_table_of_new_ones():
     changed at every step: the same seat, action, order and ``checked`` at every step as a
     table that makes a new move each time, over the same games of varied line-ups."""
     from monopoly_cpc.ai.table import Table, computers
-    from monopoly_cpc.analysis.tournament import game_seed, lineup
+    from monopoly_cpc.analysis.tournament import lineup
+    from monopoly_cpc.game.setup import run_game_seed
     from monopoly_cpc.rules import actions as A
     from monopoly_cpc.rules.engine import apply, auction_settled, new_game
     from monopoly_cpc.rules.state import AUCTION, GAME_OVER
@@ -258,7 +262,7 @@ def test_a_table_of_one_move_hands_out_the_moves_of_a_table_of_new_ones():
     steps = 0
     for k, (spec, variant) in enumerate(VARIED_LINEUPS):
         labels = lineup(spec, 0)
-        seed = game_seed(103 + k, 0)
+        seed = run_game_seed(103 + k, 0)
         games = []
         for one in (True, False):
             table = Table(computers(dict(enumerate(labels)), seed), one_move=one)

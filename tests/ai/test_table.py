@@ -112,10 +112,10 @@ def test_bids_go_to_the_first_computer_able_to_bid_and_settle_with_the_bank():
 
 def test_one_seed_scheme_for_every_computer():
     """Games on the screens, demos and simulate: the seat's stream from the game seed."""
-    from monopoly_cpc.screens.game.computers import Dealt, make_bots
+    from monopoly_cpc.game.game import Game
 
     st = new_game(["A", "B", "C"], computer=[False, True, True], seed=8)
-    bots = make_bots(Dealt(8, "normal"), st)
+    bots = Game.of(st, seed=8, ai_level="normal").bots
     assert {i: b.rng.state for i, b in bots.items()} == {
         i: seed_state(bot_seed(8, i)) for i in (1, 2)}
     sim = computers({1: "normal", 2: "normal"}, 8)

@@ -12,7 +12,8 @@ import pytest
 
 from monopoly_cpc.ai.sim import GameResult
 from monopoly_cpc.analysis.runner import NO_GROUP, OVER_EARLY, TIMINGS, board_kind, run_games
-from monopoly_cpc.analysis.tournament import DEALT_ROUND, deal, game_seed, lineup, play_dealt
+from monopoly_cpc.analysis.tournament import DEALT_ROUND, deal, lineup, play_dealt
+from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.cli import main
 from tests.ai.helpers import BELLEVILLE, LECOURBE, LYON, MONTPARNASSE, NORD, PAIX, PIGALLE, position
 
@@ -23,8 +24,8 @@ JSON_KEYS = {"games", "games_with_winner", "wins_by_type", "wins_by_seat", "mean
 
 
 def test_seeds_and_seats():
-    assert game_seed(1, 0) != game_seed(1, 1) != game_seed(2, 1)
-    assert game_seed(7, 3) == game_seed(7, 3)
+    assert run_game_seed(1, 0) != run_game_seed(1, 1) != run_game_seed(2, 1)
+    assert run_game_seed(7, 3) == run_game_seed(7, 3)
     assert lineup(["expert", "baseline", "baseline", "baseline"], 1) == [
         "baseline", "baseline", "baseline", "expert"]
 
@@ -86,9 +87,9 @@ def test_games_are_counted_by_the_deal_after_forty_rounds():
     assert d["deal_after_rounds"] == DEALT_ROUND
     assert d["boards_by_groups_held"] == boards
     # A game played again gives the same deal, and a game capped before the deal has none.
-    r = play_dealt(["expert", "baseline"], game_seed(3, 0))
-    assert play_dealt(["expert", "baseline"], game_seed(3, 0)).groups == r.groups
-    assert play_dealt(["expert", "baseline"], game_seed(3, 0), round_cap=DEALT_ROUND - 1).groups == -1
+    r = play_dealt(["expert", "baseline"], run_game_seed(3, 0))
+    assert play_dealt(["expert", "baseline"], run_game_seed(3, 0)).groups == r.groups
+    assert play_dealt(["expert", "baseline"], run_game_seed(3, 0), round_cap=DEALT_ROUND - 1).groups == -1
 
 
 def test_expert_beats_easy_players_clearly():

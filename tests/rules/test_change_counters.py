@@ -15,7 +15,8 @@ from __future__ import annotations
 from monopoly_cpc.ai.sim import play_game
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.queries import assets, liquidation_value, loan_room
-from monopoly_cpc.analysis.tournament import game_seed, lineup
+from monopoly_cpc.analysis.tournament import lineup
+from monopoly_cpc.game.setup import run_game_seed
 from tests.ai.helpers import VARIED_LINEUPS
 
 LINEUPS = VARIED_LINEUPS
@@ -69,7 +70,7 @@ def test_every_change_of_the_deeds_or_buildings_bumps_a_counter():
                                                  + loan_room(st, p))
                         seen["assets"] += 1
 
-            play_game(lineup(spec, i), game_seed(77 + k, i), variant, 200, index=i, check=check)
+            play_game(lineup(spec, i), run_game_seed(77 + k, i), variant, 200, index=i, check=check)
     assert seen["deeds"] > 100 and seen["builds"] > 100
     assert seen["built"] > 50 and seen["flipped"] > 50 and seen["bought"] > 50
     assert seen["assets"] > 100
@@ -93,7 +94,7 @@ def test_the_kept_halves_of_the_dice_state_are_those_of_rng_of():
             kept += 1
 
     for i in range(4):
-        play_game(["expert"] * 4, game_seed(7, i), check=check)
+        play_game(["expert"] * 4, run_game_seed(7, i), check=check)
     assert kept > 0 or not engine._NATIVE   # (only the compiled build keeps them)
     edited = 0
     for seed in range(40):

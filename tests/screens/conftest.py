@@ -13,9 +13,9 @@ from helpers import SimpleBot
 @pytest.fixture
 def simple_bots(monkeypatch):
     """Computer players of the set-up flow are the tests' SimpleBot (independent of ai/)."""
-    from monopoly_cpc.screens.game import screen
+    from monopoly_cpc.game import game
 
-    def make(ctx, state):
-        return {i: SimpleBot() for i, p in enumerate(state.players) if p.computer}
+    def make(labels, seed):
+        return {i: SimpleBot() for i in labels}
 
-    monkeypatch.setattr(screen, "make_bots", make)
+    monkeypatch.setattr(game, "computers", make)

@@ -171,6 +171,7 @@ def screen_keys(rows: list[str], rng, buy: float = 0.7) -> list:
 def game_session(names=("JEAN", "MARIE", "HAL", "ZX"), computer=(False, False, True, True),
                  seed: int = 3, dice=(), first_player=None, variant=None, **options):
     """A Session on a GameScreen of a fresh engine game; ``dice`` forces the first throws."""
+    from monopoly_cpc.game.game import Game
     from monopoly_cpc.rules.engine import new_game
     from monopoly_cpc.screens.game import GameScreen
 
@@ -179,7 +180,7 @@ def game_session(names=("JEAN", "MARIE", "HAL", "ZX"), computer=(False, False, T
                       seed=seed, first_player=first_player, variant=variant)
         st.forced_dice.extend(dice)
         bots = {i: SimpleBot() for i, c in enumerate(computer) if c}
-        return GameScreen(ctx, state=st, bots=bots)
+        return GameScreen(ctx, Game.of(st, bots))
 
     return Session(make, seed=seed, **options)
 

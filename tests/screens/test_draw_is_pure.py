@@ -9,6 +9,7 @@ from __future__ import annotations
 from helpers import Session
 
 from monopoly_cpc.ai import make_bot
+from monopoly_cpc.game.game import Game
 from monopoly_cpc.rules.engine import new_game
 from monopoly_cpc.screens.game import GameScreen
 
@@ -22,7 +23,7 @@ def _session() -> Session:
         st.players[0].cash = st.players[1].cash = 9_000   # short of cash: they leave deeds to auctions
         st.bank_cash += 2 * (150_000 - 9_000)
         bots = {i: make_bot(kind, who, i) for i, (kind, who) in enumerate(KINDS)}
-        return GameScreen(ctx, state=st, bots=bots)
+        return GameScreen(ctx, Game.of(st, bots))
 
     return Session(make, seed=11, speed=3)
 

@@ -15,7 +15,7 @@ from monopoly_cpc.rules.invariants import check_invariants
 from monopoly_cpc.rules.serial import to_data
 from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.screens.game import GameScreen
-from monopoly_cpc.screens.game import screen as game_screen
+from monopoly_cpc.game import game as game_module
 from monopoly_cpc.screens.title import TitleScreen
 
 
@@ -34,16 +34,16 @@ def setup_keys(quick_minutes: int) -> list:
 
 def play(monkeypatch, seed: int, quick_minutes: int, max_ticks: int, bots=None, buy: float = 0.7):
     applied = []
-    real_apply = game_screen.apply
+    real_apply = game_module.apply
 
     def recording_apply(state, action):
         events = real_apply(state, action)
         applied.append(action)
         return events
 
-    monkeypatch.setattr(game_screen, "apply", recording_apply)
+    monkeypatch.setattr(game_module, "apply", recording_apply)
     if bots is not None:
-        monkeypatch.setattr(game_screen, "make_bots", bots)
+        monkeypatch.setattr(game_module, "computers", bots)
     s = Session(TitleScreen, seed=seed, speed=3)
     for ev in setup_keys(quick_minutes):
         s.step([ev], 2)

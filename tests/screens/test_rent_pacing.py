@@ -78,14 +78,16 @@ def test_a_game_resumed_with_a_rent_due_gives_the_owner_his_time(speed):
     # a save made while JEAN's rent is due and its message is on screen, resumed without the
     # screen's memory (an older save, or a broken one): his time runs from the resume, and
     # ZX rolls once it is over (it must not wait for a message that will never be shown again)
+    from monopoly_cpc.game.game import Game
     from monopoly_cpc.rules.serial import from_data, to_data
     from monopoly_cpc.screens.game import GameScreen
     from tests.screens.helpers import Session, SimpleBot
 
     s, _shown = _to_the_claim(speed)
     saved = to_data(s.screen.state)
-    r = Session(lambda ctx: GameScreen(ctx, state=from_data(saved),
-                                       bots={1: SimpleBot(), 2: SimpleBot()}), seed=3, speed=speed)
+    r = Session(lambda ctx: GameScreen(ctx, Game.of(from_data(saved),
+                                                    {1: SimpleBot(), 2: SimpleBot()})),
+                seed=3, speed=speed)
     r.step([], 1)
     assert r.shows(f"L : JEAN 400 F de loyer, {WANTED[speed] // 50} s")
     lost_after = 1 + _ticks_until_zx_rolls(r)

@@ -22,9 +22,9 @@ from monopoly_cpc.rules.engine import new_game
 from monopoly_cpc.rules.serial import from_data, to_data
 from monopoly_cpc.rules.state import GAME_OVER
 from monopoly_cpc.rules.variants import Variant
+from monopoly_cpc.game import game as game_module
+from monopoly_cpc.game.game import Game
 from monopoly_cpc.screens.game import GameScreen
-from monopoly_cpc.screens.game import screen as game_screen
-from monopoly_cpc.screens.game.computers import Dealt, make_bots
 
 
 @pytest.mark.parametrize(("seed", "variant"), [(7, Variant.fast()), (5, None)])
@@ -33,19 +33,19 @@ def test_play_game_and_the_game_screen_play_the_same_game(monkeypatch, seed, var
     simulated = []
     result = play_game(labels, seed, variant, observe=lambda st, a, ev: simulated.append(a))
     applied = []
-    real_apply = game_screen.apply
+    real_apply = game_module.apply
 
     def recording_apply(state, action):
         events = real_apply(state, action)
         applied.append(action)
         return events
 
-    monkeypatch.setattr(game_screen, "apply", recording_apply)
+    monkeypatch.setattr(game_module, "apply", recording_apply)
 
     def make(ctx):
         st = new_game([f"P{i + 1}" for i in range(4)], computer=[True] * 4, seed=seed,
                       variant=variant)
-        return GameScreen(ctx, state=st, bots=computers(dict(enumerate(labels)), seed))
+        return GameScreen(ctx, Game.of(st, computers(dict(enumerate(labels)), seed)))
 
     s = Session(make, seed=seed, speed=3)
     for _ in range(200_000):
@@ -64,11 +64,10 @@ NAMES = ["Jean", "Hal", "Zoé", "Cpc"]
 def _screen(ctx, state=None, memory=None):
     if state is None:
         state = new_game(NAMES, computer=[False, True, False, True], pawns=[0, 1, 2, 3], seed=SEED)
-    bots = make_bots(Dealt(SEED, "expert"), state)
-    game = GameScreen(ctx, state=state, bots=bots)
+    game = Game.of(state, seed=SEED, ai_level="expert")
     if memory is not None:
-        game.restore_memory(memory)
-    return game
+        game.restore(memory)
+    return GameScreen(ctx, game)
 
 
 def test_a_game_resumed_at_any_turn_shows_the_frames_of_the_uninterrupted_game():
@@ -82,7 +81,7 @@ def test_a_game_resumed_at_any_turn_shows_the_frames_of_the_uninterrupted_game()
         if game.state.turn != last_turn and game.at_rest():
             last_turn = game.state.turn
             # what the autosave writes: the engine's state and the screen's memory, as JSON
-            saves[tick] = json.dumps({"state": to_data(game.state), "memory": game.memory()})
+            saves[tick] = json.dumps({"state": to_data(game.state), "memory": game.game.memory()})
         keys = screen_keys(s.text(), rng, 0.6) if tick % 4 == 0 else []
         keylog.append(keys)
         s.step(keys)

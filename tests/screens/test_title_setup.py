@@ -211,18 +211,18 @@ def test_the_saved_variants_apply_to_the_new_game(simple_bots):
 def test_each_game_deals_its_own_characters_and_dice_at_the_chosen_strength():
     from monopoly_cpc.options import Options
     from monopoly_cpc.screens.base import AppContext
-    from monopoly_cpc.screens.game import GameScreen
+    from monopoly_cpc.screens.flow import scene
     from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
 
     spec = GameSpec(tuple(PlayerSpec(f"CPU{i}", i, True) for i in range(6)))
     ctx = AppContext(options=Options(lang="fr", speed=3, ai_level="expert"), seed=5)
-    games = [GameScreen(ctx, spec) for _ in range(4)]
+    games = [scene(ctx, "game", spec) for _ in range(4)]
     deals = [tuple(g.bots[i].pers.name for i in range(6)) for g in games]
     assert all(sorted(d) == sorted(deals[0]) for d in deals)    # the six characters, once each
     assert len(set(deals)) > 1                                 # dealt anew for each game
     assert all(b.kind == "expert" for g in games for b in g.bots.values())
     assert len({g.state.rng for g in games}) == 4               # and its own dice
-    again = [GameScreen(AppContext(options=ctx.options, seed=5), spec) for _ in range(1)]
+    again = [scene(AppContext(options=ctx.options, seed=5), "game", spec) for _ in range(1)]
     assert tuple(again[0].bots[i].pers.name for i in range(6)) == deals[0]   # --seed replays
 
 

@@ -8,7 +8,7 @@ import pytest
 from monopoly_cpc.app import Session
 from monopoly_cpc.options import Options
 from monopoly_cpc.rules.state import GAME_OVER
-from monopoly_cpc.screens.game import GameScreen
+from monopoly_cpc.screens.flow import scene
 from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
 from monopoly_cpc.sound import Audio, bank
 
@@ -32,7 +32,7 @@ def quick_game():
     spec = GameSpec(tuple(PlayerSpec(name, pawn, True)
                           for name, pawn in (("Hal", 1), ("Cpc", 2), ("Amy", 3))), quick_minutes=2)
     args = Options(lang="fr", speed=3)
-    session = Session(args, audio=audio, seed=11, screen_factory=lambda ctx: GameScreen(ctx, spec))
+    session = Session(args, audio=audio, seed=11, screen_factory=lambda ctx: scene(ctx, "game", spec))
     game = session.screen
     for _ in range(30000):
         session.step()

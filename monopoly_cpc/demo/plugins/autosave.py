@@ -97,10 +97,9 @@ class Autosave(Plugin):
             except OSError as exc:  # a read-only data folder: the win goes on all the same
                 s.data.failed(s.data.problem(s.store.autosave_path, exc))
         else:
-            from monopoly_cpc.rules.serial import to_data
-
+            saved = game.game.to_data()   # the engine's state, the setup and the memory
             try:
-                s.store.save_game(to_data(st), s.ctx.seed, s.players.now(game))
+                s.store.save_game(saved["state"], s.ctx.seed, saved["bots"])
             except OSError as exc:
                 s.data.failed(s.data.problem(s.store.autosave_path, exc))
         s.game_saved()   # the game's replay file too, at the end of the tick
@@ -112,13 +111,12 @@ class Autosave(Plugin):
 
     def put_aside(self, game: Any) -> None:
         """The game on screen kept for ``R`` on the title, in memory and in the autosave file
-        (an idle visitor's; a game the operator's menu takes the screen from: the session's
-        ``put_game_aside``)."""
-        from monopoly_cpc.rules.serial import to_data
-
+        (an idle visitor's; a game the operator's menu takes the screen from: the ``put_aside``
+        hook every plugin may answer)."""
         s = self.session
         if game.state.phase != "game_over":
-            self.suspended = doc = save_doc(to_data(game.state), s.ctx.seed, s.players.now(game))
+            saved = game.game.to_data()
+            self.suspended = doc = save_doc(saved["state"], s.ctx.seed, saved["bots"])
             if s.store is not None:
                 try:
                     s.store.save_game(doc["state"], s.ctx.seed, doc.get("bots"))

@@ -51,12 +51,12 @@ class CrashGuard(Plugin):
         if broken.is_demo:
             return s.new_demo(s.ctx)
         if is_game(broken):
-            from monopoly_cpc.rules.serial import from_data, to_data
-            from monopoly_cpc.screens.game.screen import GameScreen
+            from monopoly_cpc.screens.flow import scene
 
-            game: Any = broken
+            shown: Any = broken
             try:
-                screen = GameScreen(s.ctx, state=from_data(to_data(game.state)), bots=game.bots)
+                # the same game from a copy of its state, with the same computer players
+                screen = scene(s.ctx, "game", shown.game.copy())
                 s.players.rebuilt(screen)   # the same players go on
                 return screen
             except Exception:  # noqa: BLE001 - a state the failure broke: the last autosave

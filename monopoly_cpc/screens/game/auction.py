@@ -149,13 +149,14 @@ class AuctionMode(Mode):
             self.host.apply(A.CloseAuction())  # 'adjugé': the engine's event brings the gavel
 
     def _computers_bid(self) -> bool:
-        """The table's next computer bidder bids or leaves (``ai.table``); True if one did."""
+        """The game's next computer bidder bids or leaves (``host.computer_move``: the window
+        sets the pace, the game says who bids and what); True if one did."""
         from monopoly_cpc.screens.game.computers import PACE
 
         if self.host.ticks - self.last_bid < BID_DELAY[self.host.speed]:
             return False   # time for a person to read the last bid and to answer it
-        move = self.host.table.next(self.host.state)
-        if move is None or not self.host.apply(move.action)[0]:
+        move = self.host.computer_move()
+        if move is None:
             return False
         if isinstance(move.action, A.Bid):
             self.quiet = 0

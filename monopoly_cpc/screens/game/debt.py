@@ -14,7 +14,7 @@ from __future__ import annotations
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import loan_room
 from monopoly_cpc.screens.game.host import window_line
-from monopoly_cpc.screens.game.prompts import Prompt
+from monopoly_cpc.screens.game.prompt import Prompt
 from monopoly_cpc.screens.game.window import bar
 from monopoly_cpc.texts import name_forms
 

@@ -27,6 +27,8 @@ docs/screens.md for the table):
 * ``host.ticks`` / ``host.speed`` the screen's clock and the computers' speed (1-3)
 * ``host.ctx``                    the session: ``ctx.audio.cue(name)`` for a window's sounds
 * ``host.table`` / ``host.bots``  the computers' order of play and the computers by seat
+* ``host.computer_move()``        the game's next computer move, applied and shown (the windows
+                                  that set the computers' pace: the auction, the T window)
 * ``host.on_key(ev)`` / ``host.game_over_next()`` a key to the screen; after the winner
 
 Registry: ``monopoly_cpc.screens.game.modes.REGISTRY`` maps a letter ('T', 'P', 'H', 'L', 'M') to a
@@ -39,7 +41,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from monopoly_cpc.ai.table import Computer, Table
+    from monopoly_cpc.ai.table import Computer, Move, Table
     from monopoly_cpc.rules.actions import Action
     from monopoly_cpc.rules.events import Event
     from monopoly_cpc.rules.state import GameState, Player
@@ -91,6 +93,8 @@ class GameHost(Protocol):
     def game_over_next(self) -> None: ...
 
     def apply(self, action: Action) -> tuple[bool, Any]: ...
+
+    def computer_move(self, claims_only: bool = False) -> Move | None: ...
 
     def move_cursor(self, delta: int) -> None: ...
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.screens.game.host import window_line
-from monopoly_cpc.screens.game.prompts import Prompt
+from monopoly_cpc.screens.game.prompt import Prompt
 
 
 class JailMode(Prompt):

@@ -32,43 +32,14 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
     TRADE,
 )
+from monopoly_cpc.screens.game.auction import AuctionMode
+from monopoly_cpc.screens.game.debt import DebtMode
 from monopoly_cpc.screens.game.describe import winner_text
 from monopoly_cpc.screens.game.host import WINDOW_TOP, Mode, window_line, wrap
+from monopoly_cpc.screens.game.jail import JailMode
+from monopoly_cpc.screens.game.prompt import Prompt
 from monopoly_cpc.screens.game.window import bar, draw_deed
 from monopoly_cpc.texts import name_forms
-
-
-class Prompt(Mode):
-    """A mode answering the engine: it stays until the phase moves on."""
-
-    rows = 2
-
-    def __init__(self, host, who: int = -1) -> None:
-        super().__init__(host)
-        self.who = who
-        self._warned_claim: object = None   # the rent claim D warned about (own_rent_first)
-
-    def name(self, i: int | None = None) -> str:
-        i = self.who if i is None else i
-        return self.host.state.players[i].name
-
-    def refused(self, reason) -> None:
-        self.host.ctx.audio.cue("error")
-        self.host.say(getattr(reason, "text", "") or self.host.texts.get("game.refused", reason=reason))
-
-    def own_rent_first(self) -> bool:
-        """D by the player who is himself owed the rent still waiting for its claim: the roll
-        would lose it (seeds/002 part A: "Si le propriétaire oublie de réclamer son loyer avant
-        le jet des dés suivant, le loyer ne devient plus exigible"). The first D says so and
-        rolls nothing; a second D on the same claim rolls, and the rent is lost as the rule
-        says. True when the key was taken by the warning."""
-        claim = self.host.state.claim
-        if claim is None or claim.owner != self.who or claim is self._warned_claim:
-            return False
-        self._warned_claim = claim
-        self.host.ctx.audio.cue("error")
-        self.host.say(self.host.texts["game.own_rent_first"])   # the amount: the L line
-        return True
 
 
 class WatchMode(Prompt):
@@ -406,10 +377,6 @@ class WinnerMode(Prompt):
 
 def prompt_for(screen: Any) -> tuple[tuple, Callable[[Any], Mode] | None]:
     """(key, factory) of the prompt mode that fits the engine's state now."""
-    from monopoly_cpc.screens.game.auction import AuctionMode
-    from monopoly_cpc.screens.game.debt import DebtMode
-    from monopoly_cpc.screens.game.jail import JailMode
-
     st = screen.state
     ph = st.phase
     if ph == GAME_OVER:

@@ -1,10 +1,11 @@
 """The game screen: the whole board on top, the window below, the turn as the manual tells it.
 
-The screen drives the engine: when nothing is being shown it looks at the engine's phase and
-who must act.  A computer player acts by itself after a pause (speed 1-3); a human gets the
-prompt mode of that phase (dice, buy, auction, jail, debt, ...) and answers with keys.  The
-T P H L M letters (and E, CTRL+C, ``+ - ?``) open the command modes of
-``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
+The screen shows a ``Game`` (``game.game``: the state, the computers' table, the setup) and adds
+only the pace, the show and the people's keys: when nothing is being shown it looks at the
+engine's phase and who must act.  A computer player acts by itself after a pause (speed 1-3:
+the game's next move, ``Game.next_move``); a human gets the prompt mode of that phase (dice,
+buy, auction, jail, debt, ...) and answers with keys.  The T P H L M letters (and E, CTRL+C,
+``+ - ?``) open the command modes of ``monopoly_cpc.screens.game.modes.REGISTRY`` over it.
 See docs/screens.md for the layout, the raster bands and the mode host.
 """
 
@@ -14,9 +15,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from monopoly_cpc.ai.table import Move
+from monopoly_cpc.game.game import Game
 from monopoly_cpc.render.board import cell as board_cell
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.engine import IllegalAction, apply, new_game
+from monopoly_cpc.rules.engine import IllegalAction
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.state import (
     AUCTION,
@@ -27,9 +30,8 @@ from monopoly_cpc.rules.state import (
     START_ROLL,
     Player,
 )
-from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import AppContext, Screen
-from monopoly_cpc.screens.game.computers import PACE, Computers, Dealt, make_bots
+from monopoly_cpc.screens.game.computers import PACE
 from monopoly_cpc.screens.game.describe import line_of
 from monopoly_cpc.screens.game.host import Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
@@ -48,22 +50,6 @@ CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
 
 
-def next_game_seed(ctx: AppContext) -> int:
-    """The seed of a new game set up on the screens (:func:`game_seed` of the session's
-    ``ctx.games_started``-th game, which it counts)."""
-    n = ctx.games_started
-    ctx.games_started = n + 1
-    return game_seed(ctx.seed, n)
-
-
-def game_seed(seed: int, n: int) -> int:
-    """The seed of the ``n``-th game (from 0) set up on the screens of a session of ``seed``:
-    the session's seed for its first game (so that ``--seed`` replays it), then a different one
-    for each further game of the session (so that dice, cards and the computers' characters
-    change), the same again in a replay."""
-    return seed if n == 0 else (seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
-
-
 # What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
 # Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
 # Neither sign means anything else in the game, so they open the + and - views too.
@@ -73,23 +59,13 @@ SIGN_ALIASES = {"_": "+", "]": "-"}
 class GameScreen(Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
-    def __init__(self, ctx, spec=None, state=None, bots: dict[int, Any] | None = None) -> None:
+    def __init__(self, ctx: AppContext, game: Game) -> None:
         super().__init__(ctx)
         self.texts = load_texts(ctx.lang)
-        seed = ctx.seed
-        if state is None:
-            players = spec.players
-            # the variants saved in the options; a quick game adds its clock and dealt deeds
-            variant = variant_from_settings(ctx.settings, spec.quick_minutes)
-            seed = next_game_seed(ctx)
-            state = new_game([p.name for p in players], computer=[p.computer for p in players],
-                             pawns=[p.pawn for p in players], variant=variant, seed=seed)
-        self.state = state
-        if bots is None:  # personalities dealt at random for each game, from its own seed
-            bots = make_bots(Dealt(seed, ctx.effective.ai_level), state)
-        self.computers = Computers(bots)
-        self.bots = bots
-        self.table = self.computers.table  # the order of the computers' moves, their memory
+        self.game = game
+        state = self.state = game.state
+        bots = self.bots = game.bots
+        self.table = game.table   # the computers' order of play and answers (the modes ask it)
         self.speed = ctx.speed
         # what the picture shows beyond the state; the close-up starts idle (then on the
         # square of the player the game waits for, view.closeup_focus)
@@ -115,6 +91,8 @@ class GameScreen(Screen):
         if state.variant.deal_deeds and state.phase == START_ROLL:
             self._announce_dealt_deeds()
         self._ensure_prompt()
+        # what the screen remembers goes with the game's memory (a resumed game's comes back)
+        game.take_shown(_Shown(self))
 
     def _announce_dealt_deeds(self) -> None:
         """The quick game's title deeds dealt before the first roll: one line per player (what
@@ -175,18 +153,27 @@ class GameScreen(Screen):
         return money(amount)
 
     def apply(self, action) -> tuple[bool, Any]:
-        """Through the engine; the events are shown and heard. (False, reason) if refused."""
+        """Through the game (``Game.apply``: a computer's refused ``Move`` gives way to what the
+        rules force); the events are shown and heard. (False, reason) if refused."""
         # the status line keeps the figures of before until the move is shown: the cash must not
         # tell a card's or a tax's outcome before the pawn gets there
         cash = None if self.show.busy else tuple(p.cash for p in self.state.players)
-        try:
-            events = apply(self.state, action)
-        except IllegalAction as exc:
-            return False, Refusal.of(exc, self.texts)
+        events = self.game.apply(action)
+        if isinstance(events, IllegalAction):
+            return False, Refusal.of(events, self.texts)
         if cash is not None and events:
             self.view.cash = cash
         self.show.add(events)
         return True, events
+
+    def computer_move(self, claims_only: bool = False) -> Move | None:
+        """The game's next computer move (``Game.next_move``), applied and shown; None if there
+        was none, or nothing was applied. The screen's pace calls it, and the windows that set
+        the pace themselves (the auction's bids, the T window's answer)."""
+        move = self.game.next_move(claims_only)
+        if move is None or not self.apply(move)[0]:
+            return None
+        return move
 
     def move_cursor(self, delta: int) -> None:
         self.set_cursor(self.view.cursor + delta)
@@ -255,7 +242,7 @@ class GameScreen(Screen):
         if self.table.claim_unasked(st):
             # a computer owner claims at once, before anybody can roll the dice again (the
             # table's next move is that claim, or a window's move that comes before it)
-            self.computers.step(self.state, self.apply, claims_only=True)
+            self.computer_move(claims_only=True)
         if v.highlight and (st.claim is None or st.claim.square != v.highlight[1]):
             v.highlight = None
 
@@ -440,18 +427,18 @@ class GameScreen(Screen):
         self._ensure_prompt()
         if st.phase in (GAME_OVER, AUCTION):
             return  # the winner's window / the auction mode runs the show
-        if any(getattr(m, "owns_trade", bool)() for m in self.modes):
-            return  # the T window asks the computer partner itself, and shows its answer
+        if any(getattr(m, "paces_computers", False) for m in self.modes):
+            return  # a window sets the computers' pace (the T window: its partner's answer)
         if self.wait > 0:
             self.wait -= 1
             return
         if self.actor() in self.bots and st.phase in (ROLL, JAIL) and self.claim_ticks_left() > 0:
             # the human owner's time to press L before the awaited computer's roll loses his
             # rent: that computer waits; the others' out-of-turn moves and claims go on
-            self.computers.step(self.state, self.apply, claims_only=True)
+            self.computer_move(claims_only=True)
             self.wait = PACE[self.speed]
             return
-        if self.computers.step(self.state, self.apply):
+        if self.computer_move() is not None:
             self.wait = PACE[self.speed]
 
     def claim_ticks_left(self) -> int:
@@ -480,27 +467,32 @@ class GameScreen(Screen):
     # -- the save --------------------------------------------------------------------------------
     def at_rest(self) -> bool:
         """A turn waits for its dice and nothing is being shown, typed or asked in a window:
-        the moment a save holds everything (``memory``) for the game to go on alike."""
+        the moment a save holds everything (``Game.memory``) for the game to go on alike."""
         return (not self.show.busy and not self.modes and not self.typeahead
                 and self.state.phase in ("roll", "jail"))
 
+
+class _Shown:
+    """The game screen's part of the game's memory (``Game.shown``): the pace in progress (with
+    the tick a human owner's 'tapez L' went on screen, from which his time to claim runs) and
+    what the screen shows (the last messages, the dice, the owner's pawn). Plain data (JSON)."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+
     def memory(self) -> dict[str, Any]:
-        """What a resumed game needs beyond the engine's state to go on exactly as this one: the
-        table's and the computers' memory, the pace in progress (with the tick a human owner's
-        'tapez L' went on screen, from which his time to claim runs) and what the screen shows
-        (the last messages, the dice, the owner's pawn). Plain data (JSON), saved with the game."""
-        shown = self.claim_shown
-        v = self.view
-        return {"table": self.table.memory(),
-                "pace": [self.wait, self.clock_acc, self.ticks, v.mover],
+        g = self.screen
+        shown = g.claim_shown
+        v = g.view
+        return {"pace": [g.wait, g.clock_acc, g.ticks, v.mover],
                 "claim_shown": None if shown is None else list(shown),
                 "log": list(v.log[-LOG_KEPT:]), "said": [v.said, v.last_said],
                 "dice": list(v.dice.faces),
                 "highlight": None if v.highlight is None else list(v.highlight)}
 
-    def restore_memory(self, data: dict[str, Any]) -> None:
-        """Take back a ``memory()`` saved with this screen's state. Data that is not one
-        raises ValueError, KeyError or TypeError, and leaves the screen as it was."""
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take back a :meth:`memory`. Data that is not one raises ValueError, KeyError or
+        TypeError, and leaves the screen as it was."""
         wait, clock_acc, ticks, mover = (int(x) for x in data["pace"])
         c = data["claim_shown"]
         claim_shown = None if c is None else (int(c[0]), int(c[1]), int(c[2]))
@@ -509,10 +501,10 @@ class GameScreen(Screen):
         d1, d2 = (int(x) for x in data["dice"])
         h = data["highlight"]
         highlight = None if h is None else (int(h[0]), int(h[1]))
-        self.table.restore(data["table"], self.state)
-        self.wait, self.clock_acc, self.ticks = wait, clock_acc, ticks
-        self.claim_shown = claim_shown
-        v = self.view
+        g = self.screen
+        g.wait, g.clock_acc, g.ticks = wait, clock_acc, ticks
+        g.claim_shown = claim_shown
+        v = g.view
         v.mover = mover
         v.log, v.said, v.last_said = log, said, last_said
         v.dice.faces = (d1, d2)

@@ -7,6 +7,7 @@ then the squares are dealt by hand; the screen is the real GameScreen driven by 
 from __future__ import annotations
 
 from monopoly_cpc.ai.reasons import NO_REASON, Reason, because
+from monopoly_cpc.game.game import Game
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.engine import apply, new_game
@@ -56,7 +57,7 @@ def start_game(names=("ANNE", "BRUNO"), computer=None, bots=None, variant=None, 
     assert st.phase == "roll" and st.current == 0
     if bots is None:
         bots = {i: Bot() for i in range(n) if computer[i]}
-    session = Session(lambda ctx: GameScreen(ctx, state=st, bots=bots), **options)
+    session = Session(lambda ctx: GameScreen(ctx, Game.of(st, bots)), **options)
     session.step(ticks=300)        # the who-starts messages
     return session, st
 

@@ -66,8 +66,8 @@ def test_every_line_shows_its_value_and_changes_are_saved(tmp_path):
 
 
 def test_computer_level_line_reaches_the_new_games_computer_players(tmp_path):
+    from monopoly_cpc.game.game import Game
     from monopoly_cpc.rules.engine import new_game
-    from monopoly_cpc.screens.game.computers import Dealt, make_bots
 
     s, path = options_session(tmp_path)
     assert row_of(s, "Niveau de l'ordinateur").rstrip().endswith("normal")
@@ -78,7 +78,7 @@ def test_computer_level_line_reaches_the_new_games_computer_players(tmp_path):
     s.press("ENTER")
     assert settings_mod.load(path).ai_level == "expert"
     st = new_game(["A", "B", "C"], computer=[False, True, True], seed=1)
-    bots = make_bots(Dealt(s.ctx.seed, s.ctx.effective.ai_level), st)
+    bots = Game.of(st, seed=s.ctx.seed, ai_level=s.ctx.effective.ai_level).bots
     assert sorted(bots) == [1, 2] and {b.kind for b in bots.values()} == {"expert"}
 
 
@@ -191,7 +191,7 @@ def test_catalogues_have_the_same_keys_and_every_template_fills(lang):
 
 def test_every_switch_saved_by_the_options_changes_the_next_game(tmp_path):
     """Options keys -> the settings file -> the next run's new game: each switch is felt."""
-    from monopoly_cpc.screens.game.screen import GameScreen
+    from monopoly_cpc.screens.flow import scene
     from monopoly_cpc.screens.setup import GameSpec, PlayerSpec
 
     path = tmp_path / "settings.yaml"
@@ -215,7 +215,7 @@ def test_every_switch_saved_by_the_options_changes_the_next_game(tmp_path):
     def game(ctx):
         ctx.settings = settings_mod.load(path)       # as the next run reads it
         spec = GameSpec((PlayerSpec("ANNE", 0, False), PlayerSpec("CPC", 1, True)))
-        return GameScreen(ctx, spec)
+        return scene(ctx, "game", spec)
 
     g = Session(game, lang=None, speed=None).screen
     v = g.state.variant
@@ -225,7 +225,7 @@ def test_every_switch_saved_by_the_options_changes_the_next_game(tmp_path):
 
     def plain(ctx):
         ctx.settings = Settings()
-        return GameScreen(ctx, GameSpec((PlayerSpec("ANNE", 0, False), PlayerSpec("CPC", 1, True))))
+        return scene(ctx, "game", GameSpec((PlayerSpec("ANNE", 0, False), PlayerSpec("CPC", 1, True))))
 
     d = Session(plain, lang=None, speed=None).screen
     v = d.state.variant

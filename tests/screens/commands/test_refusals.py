@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from monopoly_cpc.game.game import Game
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.core import IllegalAction
 from monopoly_cpc.rules.engine import new_game
@@ -38,7 +39,7 @@ def test_every_refusal_code_has_a_french_and_an_english_text(code):
 def command_window(lang: str):
     """A command window open on the game screen of a game in ``lang``."""
     st = new_game(["ANNE", "BRUNO"], seed=5)
-    s = Session(lambda ctx: GameScreen(ctx, state=st, bots={}), lang=lang)
+    s = Session(lambda ctx: GameScreen(ctx, Game.of(st, {})), lang=lang)
     mode = CommandMode(s.screen)
     s.screen.push(mode)
     return s, mode

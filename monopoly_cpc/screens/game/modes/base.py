@@ -133,10 +133,12 @@ class CommandMode(Mode):
         """True when the engine now waits for something only another window can answer."""
         st = self.state
         return st.phase in (AUCTION, PLACE_BUILDING, GAME_OVER) or (
-            st.phase == TRADE and not self.owns_trade())
+            st.phase == TRADE and not self.paces_computers)
 
-    def owns_trade(self) -> bool:
-        """The T command waits for the answer to its own proposal."""
+    @property
+    def paces_computers(self) -> bool:
+        """The window sets the computers' pace now (the T command waiting for the answer to
+        its own proposal): the game screen does not move them by itself."""
         return False
 
     # -- picture ---------------------------------------------------------------------------

@@ -313,7 +313,11 @@ class TradeMode(CommandMode):
             self.refuse(why)
         self.step = DONE       # the game's log tells the outcome (trade / trade_rejected events)
 
-    def owns_trade(self) -> bool:
+    @property
+    def paces_computers(self) -> bool:
+        """While it waits for the answer to its own proposal, the T window sets the computers'
+        pace: its computer partner answers at the first tick the proposal is no longer being
+        shown (``tick``), so that the answer's reason is the window's to show."""
         return self.step == ANSWER
 
     @property
@@ -335,12 +339,14 @@ class TradeMode(CommandMode):
         if not self.host.is_computer(self.partner):
             return
         bot = self.host.bots[self.partner]
-        move = self.host.table.next(st)          # the trade answer, in the table's order
+        move = self.host.computer_move()     # the partner's answer, in the game's order
         action = move.action if move is not None and move.seat == self.partner else None
-        reason = bot.last_reason
-        if not isinstance(action, (A.AcceptTrade, A.RejectTrade)):
-            action = A.RejectTrade(self.partner)
-            reason = NO_REASON          # its reason is that of some other move
-        self.note(answer_line(self.t, st.board, self.name(self.partner),
-                              isinstance(action, A.AcceptTrade), reason))
-        self._answer(action)
+        if isinstance(action, (A.AcceptTrade, A.RejectTrade)):
+            self.note(answer_line(self.t, st.board, self.name(self.partner),
+                                  isinstance(action, A.AcceptTrade), bot.last_reason))
+        elif st.phase == TRADE and st.trade is not None:
+            # another move came first: the offer is refused for the partner (no reason of its own)
+            self.note(answer_line(self.t, st.board, self.name(self.partner), False, NO_REASON))
+            self._answer(A.RejectTrade(self.partner))
+            return
+        self.step = DONE       # the game's log tells the outcome (trade / trade_rejected events)
