@@ -12,6 +12,11 @@ count (the richest at the round cap), with 95 % Wilson intervals; speed in wall 
     monopoly-cpc simulate --ladder --games 40 --seed 1
 
 plays the round robin of ``analysis.ladder`` (one against three) and prints the Elo ladder.
+
+    monopoly-cpc simulate --games 100000 --ai expert,swap --seed 1 --scheduler tcp://host:8786
+
+plays them on a Dask cluster (the optional extra ``cluster``; docs/ai.md says how to start a
+scheduler and workers): the same seeds, merged in game order, the same results as ``--jobs``.
 """
 
 from __future__ import annotations
@@ -68,6 +73,9 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
     p.add_argument("--jobs", type=_count(1, 256), default=1, metavar="J",
                    help="worker processes (default: 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play the games on a Dask cluster, e.g. tcp://host:8786: the same "
+                        "results as --jobs (needs pip install 'monopoly-cpc[cluster]')")
     p.add_argument("--rounds", type=_count(1, 100_000), default=1000, metavar="R",
                    help="round cap: a game still going after R rounds is ended and ranked by "
                         "fortune: no outright winner, the richest wins by the count "
@@ -221,7 +229,8 @@ def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.interrupt import exit_on_signals
 
     with exit_on_signals():   # CTRL+C/SIGTERM: one line, 130/143, the workers ended with it
-        summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress)
+        summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress,
+                            scheduler=args.scheduler)
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
     else:
@@ -244,7 +253,8 @@ def _ladder(args: argparse.Namespace) -> int:
     progress = _bar if sys.stderr.isatty() and not args.json else None
     with exit_on_signals():
         result = ladder.run_ladder(games=games, seed=args.seed, jobs=args.jobs,
-                                   round_cap=args.rounds, progress=progress)
+                                   round_cap=args.rounds, progress=progress,
+                                   scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -267,7 +277,8 @@ def _personalities(args: argparse.Namespace) -> int:
     from monopoly_cpc.interrupt import exit_on_signals
 
     with exit_on_signals():
-        total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds)
+        total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds,
+                                args.scheduler)
     if args.json:
         print(json.dumps({"ai": kind, "games": args.games, "sums": total}, ensure_ascii=False))
     else:

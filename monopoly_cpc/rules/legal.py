@@ -109,6 +109,8 @@ def free_actions(state: GameState, player: int) -> list[A.Action]:
     Once the quick game's time is up, and for the player settling a debt: the claim, and
     selling, mortgaging or borrowing (``core._check_free``, ``deals._debtor_keeps_cash``)."""
     out: list[A.Action] = []
+    if not 0 <= player < len(state.players) or state.players[player].bankrupt:
+        return out
     c = state.claim
     if c is not None and c.owner == player:
         out.append(A.ClaimRent(player))
