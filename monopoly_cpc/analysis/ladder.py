@@ -165,7 +165,7 @@ def run_ladder(entrants: list[str] | None = None, games: int = DEFAULT_GAMES, se
     ladder = Ladder(ents, [Pairing(a, b) for a, b in plan])
     total = len(plan) * games
     done = 0
-    with closing(iter(in_order(play_chunk, [c for _, c in chunks], jobs, scheduler))) as results:
+    with closing(in_order(play_chunk, [c for _, c in chunks], jobs, scheduler)) as results:
         for (k, _), chunk in zip(chunks, results):
             done += _count(ladder.pairings[k], chunk, ladder)
             if progress is not None:

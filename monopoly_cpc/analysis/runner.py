@@ -19,7 +19,7 @@ import multiprocessing
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -220,7 +220,7 @@ CLUSTER_EXTRA = "pip install 'monopoly-cpc[cluster]'"   # what --scheduler needs
 
 
 def in_order(func: Callable[[T], R], items: list[T], jobs: int = 1,
-             scheduler: str | None = None) -> Iterator[R]:
+             scheduler: str | None = None) -> Generator[R, None, None]:
     """``func`` over ``items``, the results in the items' order: in this process, in a pool of
     ``jobs`` processes, or on the Dask cluster whose scheduler is at ``scheduler`` (e.g.
     ``tcp://host:8786``). Where a chunk is played never changes its result, so the three give
@@ -228,11 +228,11 @@ def in_order(func: Callable[[T], R], items: list[T], jobs: int = 1,
     if scheduler:
         return _on_cluster(func, items, scheduler)
     if jobs <= 1 or len(items) <= 1:
-        return map(func, items)
+        return (func(x) for x in items)
     return _in_pool(func, items, jobs)
 
 
-def _in_pool(func: Callable[[T], R], items: list[T], jobs: int) -> Iterator[R]:
+def _in_pool(func: Callable[[T], R], items: list[T], jobs: int) -> Generator[R, None, None]:
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     pool = ctx.Pool(jobs, initializer=_worker_ignores_ctrl_c)
     try:
@@ -246,7 +246,8 @@ def _in_pool(func: Callable[[T], R], items: list[T], jobs: int) -> Iterator[R]:
     pool.join()
 
 
-def _on_cluster(func: Callable[[T], R], items: list[T], address: str) -> Iterator[R]:
+def _on_cluster(func: Callable[[T], R], items: list[T],
+                address: str) -> Generator[R, None, None]:
     try:
         from distributed import Client
     except ImportError:
@@ -276,7 +277,7 @@ def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
     summary = Summary(list(spec))
     t0 = time.perf_counter()   # speed report only: nothing in the games reads a clock
     done = 0
-    with closing(iter(in_order(play_chunk, chunks, jobs, scheduler))) as results:
+    with closing(in_order(play_chunk, chunks, jobs, scheduler)) as results:
         for chunk in results:
             for r in chunk:
                 summary.add(r)
