@@ -33,15 +33,15 @@ from monopoly_cpc.analysis.runner import Z95, in_order
 from monopoly_cpc.analysis.tournament import game_seed, play_chunk
 
 PLAYERS: Final = 4
-DEFAULT_GAMES: Final = 40         # games per ordered pair: 110 pairs, 4.400 games
+DEFAULT_GAMES: Final = 40         # games per ordered pair: 132 pairs, 5.280 games
 ELO_SCALE: Final = 400 / math.log(10)
 PRIOR_GAMES: Final = 1.0          # virtual games won at par, per pair
 
 # The entrants: the three strengths (character Régulier), the five other characters at the
-# normal strength, and the three yardsticks.
+# normal strength, and the four yardsticks.
 ENTRANTS: Final = (("facile", "normal", "expert")
                    + tuple(f"normal:{name}" for name in NAMES if name != DEFAULT)
-                   + ("baseline", "swap", "fair"))
+                   + ("baseline", "swap", "peer", "fair"))
 
 
 @dataclass

@@ -3,7 +3,7 @@
     monopoly-cpc simulate --games 2000 --players 4 --ai expert,baseline --seed 1 --jobs 2
 
 ``--ai`` lists player types (``facile``, ``normal``, ``expert``, each optionally
-``:Personality``, and ``baseline``, ``swap``, ``fair``, ``random``); a shorter list than
+``:Personality``, and ``baseline``, ``swap``, ``peer``, ``fair``, ``random``); a shorter list than
 ``--players`` is repeated with its last entry (``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
 same for any ``--jobs`` and any PYTHONHASHSEED (per-game seeds come from ``--seed`` and the game
 index). A progress bar goes to stderr on a terminal only. Wins are reported outright and by the
@@ -28,7 +28,7 @@ import sys
 from monopoly_cpc.errors import UserError
 
 MAX_GAMES = 10_000_000
-LADDER_GAMES = 40   # games per pair of the ladder by default (110 pairs: a few minutes)
+LADDER_GAMES = 40   # games per pair of the ladder by default (132 pairs: a few minutes)
 
 
 def _count(low: int, high: int):
@@ -67,7 +67,7 @@ def register(subparsers) -> None:
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
                    help="player types by seat, comma-separated: facile, normal, expert, baseline, "
-                        "swap, fair, random, the first three optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
+                        "swap, peer, fair, random, the first three optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
                         "Prudent, Entreprenant); the last one fills the remaining seats "
                         "(default: expert,baseline)")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
@@ -88,7 +88,7 @@ def register(subparsers) -> None:
     mode.add_argument("--ladder", action="store_true",
                       help="a round robin instead, one against three, of the three strengths, "
                            "the other five characters (normal) and the yardsticks (baseline, "
-                           "swap, fair), each pair --games games: an Elo rating with its 95 %% "
+                           "swap, peer, fair), each pair --games games: an Elo rating with its 95 %% "
                            "interval for each")
     p.set_defaults(func=run, usage_error=p.error)
 
@@ -113,7 +113,7 @@ def parse_spec(text: str, players: int) -> list[str]:
             raise UserError(f"simulate: --ai: unknown player type {shown!r} "
                             f"(one of {', '.join(KINDS)})", exit_code=2)
         if colon:
-            if kind in ("baseline", "swap", "fair", "random"):
+            if kind in ("baseline", "swap", "peer", "fair", "random"):
                 raise UserError(f"simulate: --ai: {kind} has no personality", exit_code=2)
             try:
                 pers = personality(pers).name
