@@ -1,4 +1,4 @@
-"""Plain players for comparison and tests: the three yardsticks and the random player.
+"""Plain players for comparison and tests: the four yardsticks and the random player.
 
 ``BaselineBot`` is the yardstick of the strength targets: it buys everything it can afford, bids
 up to the printed price, builds whenever it can, never trades and pays to leave jail.
@@ -276,6 +276,8 @@ class SwapBot(BaselineBot):
                 cash = printed_value(state, take) - printed_value(state, give)
                 if cash > state.players[p].cash or -cash > state.players[q].cash:
                     continue
+                if not self._fits(state, give, take):
+                    continue
                 key = (q, give, take)
                 last = self.tried.get(key)
                 if last is not None and state.turn - last < self.RETRY_TURNS:
@@ -284,6 +286,56 @@ class SwapBot(BaselineBot):
                 self.last_reason = because("propose_trade", amount=abs(cash))
                 return A.ProposeTrade(p, q, give=give, take=take, cash=cash)
         return None
+
+
+    def _fits(self, state: GameState, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
+        """May this swap be offered? (Any the search finds, for the swap player.)"""
+        return True
+
+
+PEER_RATIO: Final = 2   # the peer's limit: no side gives more than twice the printed price it gets
+
+
+def within_ratio(state: GameState, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
+    """Neither side of a deed-for-deed swap gives more than ``PEER_RATIO`` times the printed
+    price of what it receives (both sides give a deed)."""
+    prices = state.board.prices
+    a = sum(prices[s] for s in give)
+    b = sum(prices[s] for s in take)
+    return a > 0 and b > 0 and a <= PEER_RATIO * b and b <= PEER_RATIO * a
+
+
+def groups_dealt(state: GameState, squares: tuple[int, ...]) -> bool:
+    """No deed of the colour groups of ``squares`` is still with the bank."""
+    b = state.board
+    own = state.owner
+    return all(own[x] >= 0 for s in squares if b.groups[s] >= 0
+               for x in b.group_members[b.groups[s]])
+
+
+class PeerBot(SwapBot):
+    """The swap player held to the three limits of gamescomputersplay/monopoly v2's traders,
+    which ``SwapBot`` skips: a deal is a swap of deeds that completes a colour group for **each**
+    side (cash only evens out the printed prices, within ``SWAP_BALANCE``); neither side gives
+    more than **twice** the printed price it receives (``PEER_RATIO``); and no deed of a group
+    it touches is still **with the bank**. It offers and accepts only such deals."""
+
+    kind = "peer"
+
+    def _fits(self, state: GameState, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
+        return within_ratio(state, give, take) and groups_dealt(state, give + take)
+
+    def _answer(self, state: GameState, p: int, t: Trade) -> A.Action:
+        g = completed_group(state, p, t.give)
+        if (not state.time_up and _can_pay(state, p, t) and g >= 0 and not t.in_kind
+                and not t.give_cards and not t.take_cards
+                and completed_group(state, t.proposer, t.take) >= 0
+                and self._fits(state, t.take, t.give)
+                and printed_balance(state, t) >= SWAP_BALANCE):
+            self.last_reason = because("accept_my_group", group=g)
+            return A.AcceptTrade(p)
+        self.last_reason = because("refuse_no_group")
+        return A.RejectTrade(p)
 
 
 class FairBot(BaselineBot):

@@ -20,9 +20,8 @@ information (the inverse of the log-likelihood's curvature, the centring taken i
 from __future__ import annotations
 
 import math
-import multiprocessing
-import sys
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -30,20 +29,20 @@ import numpy as np
 
 from monopoly_cpc.ai.personality import DEFAULT, NAMES
 from monopoly_cpc.ai.sim import ROUND_CAP, GameResult
-from monopoly_cpc.analysis.runner import Z95, _worker_ignores_ctrl_c
+from monopoly_cpc.analysis.runner import Z95, in_order
 from monopoly_cpc.analysis.tournament import play_chunk
 from monopoly_cpc.game.setup import run_game_seed
 
 PLAYERS: Final = 4
-DEFAULT_GAMES: Final = 40         # games per ordered pair: 110 pairs, 4.400 games
+DEFAULT_GAMES: Final = 40         # games per ordered pair: 132 pairs, 5.280 games
 ELO_SCALE: Final = 400 / math.log(10)
 PRIOR_GAMES: Final = 1.0          # virtual games won at par, per pair
 
 # The entrants: the three strengths (character Régulier), the five other characters at the
-# normal strength, and the three yardsticks.
+# normal strength, and the four yardsticks.
 ENTRANTS: Final = (("facile", "normal", "expert")
                    + tuple(f"normal:{name}" for name in NAMES if name != DEFAULT)
-                   + ("baseline", "swap", "fair"))
+                   + ("baseline", "swap", "peer", "fair"))
 
 
 @dataclass
@@ -152,8 +151,10 @@ def pair_seed(seed: int, k: int) -> int:
 
 def run_ladder(entrants: list[str] | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
                jobs: int = 1, round_cap: int = ROUND_CAP,
-               progress: Callable[[int, int], None] | None = None) -> Ladder:
-    """Play the round robin and rate the entrants."""
+               progress: Callable[[int, int], None] | None = None,
+               scheduler: str | None = None) -> Ladder:
+    """Play the round robin and rate the entrants (here, in ``jobs`` processes or on the Dask
+    cluster at ``scheduler``: the same ratings)."""
     ents = list(entrants or ENTRANTS)
     plan = pairs(ents)
     chunks = []
@@ -165,24 +166,9 @@ def run_ladder(entrants: list[str] | None = None, games: int = DEFAULT_GAMES, se
     ladder = Ladder(ents, [Pairing(a, b) for a, b in plan])
     total = len(plan) * games
     done = 0
-    if jobs > 1 and len(chunks) > 1:
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        pool = ctx.Pool(jobs, initializer=_worker_ignores_ctrl_c)
-        try:
-            results = pool.imap(play_chunk, [c for _, c in chunks])
-            for (k, _), chunk in zip(chunks, results):
-                done += _count(ladder.pairings[k], chunk, ladder)
-                if progress is not None:
-                    progress(done, total)
-        except BaseException:
-            pool.terminate()
-            pool.join()
-            raise
-        pool.close()
-        pool.join()
-    else:
-        for k, c in chunks:
-            done += _count(ladder.pairings[k], play_chunk(c), ladder)
+    with closing(in_order(play_chunk, [c for _, c in chunks], jobs, scheduler)) as results:
+        for (k, _), chunk in zip(chunks, results):
+            done += _count(ladder.pairings[k], chunk, ladder)
             if progress is not None:
                 progress(done, total)
     ladder.elo, ladder.half_width = fit(ents, ladder.pairings)

@@ -5,11 +5,9 @@ however the games are split between processes."""
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
-
 from monopoly_cpc.ai.personality import NAMES
 from monopoly_cpc.ai.sim import play_game
+from monopoly_cpc.analysis.runner import in_order
 from monopoly_cpc.analysis.tournament import lineup
 from monopoly_cpc.game.setup import run_game_seed
 from monopoly_cpc.rules import actions as A
@@ -102,15 +100,11 @@ def _games(args: tuple) -> dict[str, dict[str, int]]:
 
 
 def measure(kind: str = "normal", games: int = 120, seed: int = 0, jobs: int = 1,
-            round_cap: int = 1000) -> dict[str, dict[str, int]]:
-    """Sums of every measured quantity, per character, over ``games`` six-player games."""
+            round_cap: int = 1000, scheduler: str | None = None) -> dict[str, dict[str, int]]:
+    """Sums of every measured quantity, per character, over ``games`` six-player games (here,
+    in ``jobs`` processes or on the Dask cluster at ``scheduler``: the same sums)."""
     chunks = [(kind, seed, a, min(a + 10, games), round_cap) for a in range(0, games, 10)]
-    if jobs > 1 and len(chunks) > 1:
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ctx.Pool(jobs) as pool:
-            parts = pool.map(_games, chunks)
-    else:
-        parts = [_games(c) for c in chunks]
+    parts = list(in_order(_games, chunks, jobs, scheduler))
     total = {name: _new() for name in NAMES}
     for part in parts:
         for name, s in part.items():

@@ -8,7 +8,8 @@ Shares come with 95 % Wilson intervals (``wilson``). Speed is given in wall time
 (the games' own processes, so a busy machine or a pool does not blur it).
 
 The per-game seed depends only on the run seed and the game index, and chunks are merged in
-index order, so the summary is identical for any number of jobs.
+index order, so the summary is identical for any number of jobs, and on a Dask cluster
+(``in_order``; the optional extra ``cluster``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,18 @@ import multiprocessing
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
+from contextlib import closing
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from monopoly_cpc.ai.sim import ROUND_CAP, GameResult
 from monopoly_cpc.analysis.tournament import DEALT_ROUND, play_chunk
+from monopoly_cpc.errors import UserError
 from monopoly_cpc.rules.variants import Variant
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 CHUNK = 10   # games per work unit (fixed: the split never depends on --jobs)
 Z95 = 1.959964   # the normal quantile of a two-sided 95 % interval
@@ -209,40 +216,73 @@ def _worker_ignores_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+CLUSTER_EXTRA = "pip install 'monopoly-cpc[cluster]'"   # what --scheduler needs
+
+
+def in_order(func: Callable[[T], R], items: list[T], jobs: int = 1,
+             scheduler: str | None = None) -> Generator[R, None, None]:
+    """``func`` over ``items``, the results in the items' order: in this process, in a pool of
+    ``jobs`` processes, or on the Dask cluster whose scheduler is at ``scheduler`` (e.g.
+    ``tcp://host:8786``). Where a chunk is played never changes its result, so the three give
+    the same results. Close the iterator (or run it out) to stop the work."""
+    if scheduler:
+        return _on_cluster(func, items, scheduler)
+    if jobs <= 1 or len(items) <= 1:
+        return (func(x) for x in items)
+    return _in_pool(func, items, jobs)
+
+
+def _in_pool(func: Callable[[T], R], items: list[T], jobs: int) -> Generator[R, None, None]:
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    pool = ctx.Pool(jobs, initializer=_worker_ignores_ctrl_c)
+    try:
+        yield from pool.imap(func, items)   # imap keeps the order
+    except BaseException:
+        # CTRL+C (or any failure): stop the workers now rather than wait for their chunks.
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+
+
+def _on_cluster(func: Callable[[T], R], items: list[T],
+                address: str) -> Generator[R, None, None]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError(f"--scheduler needs Dask's distributed: {CLUSTER_EXTRA}") from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, ValueError, TypeError) as exc:
+        raise UserError(f"--scheduler {address}: {exc}") from None
+    with client:
+        # pure=False: two equal chunks are still two pieces of work (no result shared)
+        futures = client.map(func, items, pure=False)
+        try:
+            for f in futures:
+                yield f.result()
+        finally:
+            client.cancel(futures)
+
+
 def run_games(spec: list[str], games: int, seed: int = 0, jobs: int = 1,
               round_cap: int = ROUND_CAP, variant: Variant | None = None,
-              progress: Callable[[int, int], None] | None = None) -> Summary:
-    """Play ``games`` games of the player types ``spec`` (seats rotated game by game)."""
+              progress: Callable[[int, int], None] | None = None,
+              scheduler: str | None = None) -> Summary:
+    """Play ``games`` games of the player types ``spec`` (seats rotated game by game), here,
+    in ``jobs`` processes or on the Dask cluster at ``scheduler``."""
     chunks = [(list(spec), seed, a, min(a + CHUNK, games), variant, round_cap)
               for a in range(0, games, CHUNK)]
     summary = Summary(list(spec))
     t0 = time.perf_counter()   # speed report only: nothing in the games reads a clock
     done = 0
-    results: Iterator[list[GameResult]]
-    if jobs <= 1 or len(chunks) <= 1:
-        results = map(play_chunk, chunks)
-        pool = None
-    else:
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        pool = ctx.Pool(jobs, initializer=_worker_ignores_ctrl_c)
-        results = pool.imap(play_chunk, chunks)   # imap keeps the chunk order
-    try:
+    with closing(in_order(play_chunk, chunks, jobs, scheduler)) as results:
         for chunk in results:
             for r in chunk:
                 summary.add(r)
             done += len(chunk)
             if progress is not None:
                 progress(done, games)
-    except BaseException:
-        # CTRL+C (or any failure): stop the workers now rather than wait for their chunks.
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-            pool = None
-        raise
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     summary.seconds = time.perf_counter() - t0
     return summary

@@ -3,7 +3,7 @@
     monopoly-cpc simulate --games 2000 --players 4 --ai expert,baseline --seed 1 --jobs 2
 
 ``--ai`` lists player types (``facile``, ``normal``, ``expert``, each optionally
-``:Personality``, and ``baseline``, ``swap``, ``fair``, ``random``); a shorter list than
+``:Personality``, and ``baseline``, ``swap``, ``peer``, ``fair``, ``random``); a shorter list than
 ``--players`` is repeated with its last entry (``expert,baseline`` = 1 expert and 3 baselines). Seats rotate game by game. Results are the
 same for any ``--jobs`` and any PYTHONHASHSEED (per-game seeds come from ``--seed`` and the game
 index). A progress bar goes to stderr on a terminal only. Wins are reported outright and by the
@@ -12,6 +12,11 @@ count (the richest at the round cap), with 95 % Wilson intervals; speed in wall 
     monopoly-cpc simulate --ladder --games 40 --seed 1
 
 plays the round robin of ``analysis.ladder`` (one against three) and prints the Elo ladder.
+
+    monopoly-cpc simulate --games 100000 --ai expert,swap --seed 1 --scheduler tcp://host:8786
+
+plays them on a Dask cluster (the optional extra ``cluster``; docs/ai.md says how to start a
+scheduler and workers): the same seeds, merged in game order, the same results as ``--jobs``.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import sys
 from monopoly_cpc.errors import UserError
 
 MAX_GAMES = 10_000_000
-LADDER_GAMES = 40   # games per pair of the ladder by default (110 pairs: a few minutes)
+LADDER_GAMES = 40   # games per pair of the ladder by default (132 pairs: a few minutes)
 
 
 def _count(low: int, high: int):
@@ -62,12 +67,15 @@ def register(subparsers) -> None:
                    help="players per game, 2 to 6 (default: 4)")
     p.add_argument("--ai", default="expert,baseline", metavar="LIST",
                    help="player types by seat, comma-separated: facile, normal, expert, baseline, "
-                        "swap, fair, random, the first three optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
+                        "swap, peer, fair, random, the first three optionally :Personality (Avare, Téméraire, Cupide, Régulier, "
                         "Prudent, Entreprenant); the last one fills the remaining seats "
                         "(default: expert,baseline)")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="run seed (default: 0)")
     p.add_argument("--jobs", type=_count(1, 256), default=1, metavar="J",
                    help="worker processes (default: 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play the games on a Dask cluster, e.g. tcp://host:8786: the same "
+                        "results as --jobs (needs pip install 'monopoly-cpc[cluster]')")
     p.add_argument("--rounds", type=_count(1, 100_000), default=1000, metavar="R",
                    help="round cap: a game still going after R rounds is ended and ranked by "
                         "fortune: no outright winner, the richest wins by the count "
@@ -80,7 +88,7 @@ def register(subparsers) -> None:
     mode.add_argument("--ladder", action="store_true",
                       help="a round robin instead, one against three, of the three strengths, "
                            "the other five characters (normal) and the yardsticks (baseline, "
-                           "swap, fair), each pair --games games: an Elo rating with its 95 %% "
+                           "swap, peer, fair), each pair --games games: an Elo rating with its 95 %% "
                            "interval for each")
     p.set_defaults(func=run, usage_error=p.error)
 
@@ -105,7 +113,7 @@ def parse_spec(text: str, players: int) -> list[str]:
             raise UserError(f"simulate: --ai: unknown player type {shown!r} "
                             f"(one of {', '.join(KINDS)})", exit_code=2)
         if colon:
-            if kind in ("baseline", "swap", "fair", "random"):
+            if kind in ("baseline", "swap", "peer", "fair", "random"):
                 raise UserError(f"simulate: --ai: {kind} has no personality", exit_code=2)
             try:
                 pers = personality(pers).name
@@ -221,7 +229,8 @@ def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.interrupt import exit_on_signals
 
     with exit_on_signals():   # CTRL+C/SIGTERM: one line, 130/143, the workers ended with it
-        summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress)
+        summary = run_games(spec, args.games, args.seed, args.jobs, args.rounds, progress=progress,
+                            scheduler=args.scheduler)
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False, sort_keys=False))
     else:
@@ -244,7 +253,8 @@ def _ladder(args: argparse.Namespace) -> int:
     progress = _bar if sys.stderr.isatty() and not args.json else None
     with exit_on_signals():
         result = ladder.run_ladder(games=games, seed=args.seed, jobs=args.jobs,
-                                   round_cap=args.rounds, progress=progress)
+                                   round_cap=args.rounds, progress=progress,
+                                   scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -267,7 +277,8 @@ def _personalities(args: argparse.Namespace) -> int:
     from monopoly_cpc.interrupt import exit_on_signals
 
     with exit_on_signals():
-        total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds)
+        total = measure.measure(kind, args.games, args.seed, args.jobs, args.rounds,
+                                args.scheduler)
     if args.json:
         print(json.dumps({"ai": kind, "games": args.games, "sums": total}, ensure_ascii=False))
     else:

@@ -79,11 +79,11 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None
         why = can_build(state, p, s, paid=True)
         if why:
             raise IllegalAction(why, action)
-        # The auction raises the price of a building, never lowers it: a bid under the printed
-        # price of the street that takes it is made up to that price (seeds/002 A LES MAISONS
-        # "Le prix qu'il doit payer pour chaque maison est indiqué sur la carte"): nobody gets a
-        # 20.000 F house for the 5.000 F opening of another group.
-        top_up = max(0, b.house_costs[s] - state.place_paid)
+        # The winner of a shortage auction paid his bid, and that is the building's price
+        # (seeds/002 MANQUE DE CONSTRUCTIONS "au plus offrant"; seeds/004 "cède les
+        # constructions au plus offrant"). The lone taker, who had no rival, bought nothing at
+        # auction: he pays the printed price of the street that takes it (``place_paid`` 0).
+        price = 0 if state.place_paid else b.house_costs[s]
     else:
         why = can_build(state, p, s)
         if why:
@@ -120,13 +120,18 @@ def _do_build(state: GameState, action: A.Build, ev: list[Event] | None) -> None
     state.built_square = s
     state.built_at = state.build_changes
     if ev is not None:
-        ev.append(event("build", p, s, top_up if placing else b.house_costs[s], -1, kind))
+        ev.append(event("build", p, s, price if placing else b.house_costs[s], -1, kind))
     if placing:
         state.placer = -1
         state.place_kind = ""
         state.place_paid = 0
-        if top_up:
-            _pay_bank(state, p, top_up, "build", ev)
+        if price:
+            # The "build" event above reports the payment; only a shortfall is news (a debt).
+            if pl.cash >= price:
+                pl.cash -= price
+                state.bank_cash += price
+            else:
+                _pay_bank(state, p, price, "build", ev)
         _resume(state, ev)
 
 
@@ -323,6 +328,8 @@ def trade_acceptable(state: GameState) -> bool:
     """Would the pending trade's partner be allowed to accept it now? (The offer is checked
     again at the answer: the deeds or the cash may have changed since it was made.)"""
     t = state.trade
+    if t is not None and t.in_kind:
+        return in_kind_acceptable(state)
     if t is None or state.time_up:
         return False
     try:
@@ -336,6 +343,13 @@ def _do_accept(state: GameState, action: A.AcceptTrade, ev: list[Event] | None) 
     t = state.trade
     if state.phase != TRADE or t is None or action.player != t.partner:
         raise IllegalAction("no trade awaits your answer", action, code="no_trade_to_answer")
+    if t.in_kind:
+        if not in_kind_acceptable(state):
+            raise IllegalAction("the payment in kind no longer stands", action,
+                                code="kind_offer_stale")
+        state.trade = None
+        _settle_in_kind(state, state.debts[0], t.give, t.cash, ev)
+        return
     if state.time_up:   # seeds/002 A "Aucune opération ne peut plus se conclure"
         raise IllegalAction("the time is up: no more deals", action, code="time_up_no_deal")
     _check_trade(state, t, action)
@@ -371,6 +385,8 @@ def _do_reject(state: GameState, action: A.RejectTrade, ev: list[Event] | None) 
     if state.phase != TRADE or t is None or action.player not in (t.partner, t.proposer):
         raise IllegalAction("no trade to refuse", action, code="no_trade_to_refuse")
     state.trade = None
+    if t.in_kind and action.player == t.partner and state.debts:
+        state.debts[0].kind_refused = True   # the debtor then pays in cash or with other deeds
     if ev is not None:
         ev.append(event("trade_rejected", action.player, -1, 0, t.proposer
                         if action.player == t.partner else t.partner))
@@ -446,6 +462,28 @@ def _kind_value(state: GameState, s: int) -> int:
 def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event] | None) -> None:
     p = action.player
     d = _current_debt(state, action, p)
+    squares = tuple(action.squares)
+    cash_part = _check_in_kind(state, d, squares, action)
+    if any(state.mortgaged[s] for s in squares):
+        # Mortgaged deeds are the creditor's to accept or refuse (seeds/003 "Le créancier peut
+        # alors accepter une ou plusieurs propriétés (y compris si elles sont hypothéquées)"):
+        # the payment waits for his answer, and he pays the 10 % only if he takes them.
+        if d.kind_refused:
+            raise IllegalAction("the creditor refused mortgaged deeds for this debt", action,
+                                code="kind_refused")
+        state.trade = Trade(p, d.creditor, squares, (), cash_part, (), (), in_kind=True)
+        state.stack.append(state.phase)
+        state.phase = TRADE
+        if ev is not None:
+            ev.append(event("trade_proposed", p, -1, cash_part, d.creditor, "in_kind",
+                            (squares, (), (), ())))
+        return
+    _settle_in_kind(state, d, squares, cash_part, ev)
+
+
+def _check_in_kind(state: GameState, d: Debt, squares: tuple[int, ...], action: object) -> int:
+    """Refuse a rent paid half in properties that the rules do not allow; else the cash half."""
+    p = d.debtor
     if d.reason != "rent" or d.creditor < 0:
         raise IllegalAction("only a rent may be paid half in properties", action,
                             code="kind_rent_only")
@@ -454,7 +492,6 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event] | Non
     if pl.cash < cash_part:
         raise IllegalAction(f"half in cash: {cash_part} F needed", action,
                             code="kind_cash_needed", fields={"amount": cash_part})
-    squares = tuple(action.squares)
     if not squares or len(set(squares)) != len(squares):
         raise IllegalAction("list the properties given, once each", action,
                             code="kind_list_properties")
@@ -472,8 +509,15 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event] | Non
         raise IllegalAction(f"the properties are worth {value} F, {d.amount - cash_part} F needed",
                             action, code="kind_value_short",
                             fields={"value": value, "amount": d.amount - cash_part})
+    return cash_part
+
+
+def _settle_in_kind(state: GameState, d: Debt, squares: tuple[int, ...], cash_part: int,
+                    ev: list[Event] | None) -> None:
+    """The rent ``d`` (the first debt) paid: ``cash_part`` in cash, the rest with ``squares``."""
+    p = d.debtor
     state.debts.pop(0)
-    pl.cash -= cash_part
+    state.players[p].cash -= cash_part
     state.players[d.creditor].cash += cash_part
     state.deed_changes += 1
     for s in squares:
@@ -484,6 +528,22 @@ def _do_pay_in_kind(state: GameState, action: A.PayInKind, ev: list[Event] | Non
         if state.mortgaged[s]:
             _interest(state, d.creditor, s, ev)
     _resume(state, ev)
+
+
+def in_kind_acceptable(state: GameState) -> bool:
+    """Would the creditor be allowed to accept the pending payment in kind now (the debtor may
+    have sold or mortgaged since he offered it)?"""
+    t = state.trade
+    if t is None or not t.in_kind or not state.debts:
+        return False
+    d = state.debts[0]
+    if (d.debtor, d.creditor) != (t.proposer, t.partner):
+        return False
+    try:
+        _check_in_kind(state, d, t.give, A.AcceptTrade(t.partner))
+    except IllegalAction:
+        return False
+    return True
 
 
 def _do_declare(state: GameState, action: A.DeclareBankruptcy, ev: list[Event] | None) -> None:

@@ -453,7 +453,9 @@ def _salary(state: GameState, p: int, ev: list[Event] | None) -> None:
     if pl.loan:
         v = state.variant
         pl.loan_passes += 1
-        interest = pl.loan * v.loan_rate_percent // 100
+        # 10 % of the sum borrowed, not of what is owed (seeds/000 EMPRUNT "la somme
+        # empruntée, majorée de 10 % à chaque passage": docs/rules.md).
+        interest = (pl.loan - pl.loan_interest) * v.loan_rate_percent // 100
         pl.loan += interest
         pl.loan_interest += interest
         if ev is not None:
@@ -821,6 +823,13 @@ def _do_claim(state: GameState, action: A.ClaimRent, ev: list[Event] | None) -> 
         raise IllegalAction("no rent to claim", action, code="no_rent_to_claim")
     state.claim = None
     if state.players[c.payer].bankrupt:
+        return
+    if state.mortgaged[c.square]:
+        # Mortgaged since the landing: the rent is checked when it is claimed (seeds/002 A
+        # HYPOTHEQUES "Il ne peut percevoir de loyer pour une propriété hypothéquée"; C L "Le
+        # programme vérifiera automatiquement le loyer en fonction ... des Hypothèques").
+        if ev is not None:
+            ev.append(event("no_rent", c.payer, c.square, 0, p))
         return
     before = state.phase
     _pay_player(state, c.payer, c.owner, c.amount, "rent", ev, c.square)

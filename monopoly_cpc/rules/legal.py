@@ -106,15 +106,19 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
 
 def free_actions(state: GameState, player: int) -> list[A.Action]:
     """Out-of-turn actions open to ``player`` now: claim, build, sell, mortgage, lift, borrow.
-    Once the quick game's time is up: the claim, and selling, mortgaging or borrowing for a
-    player raising money in the move being finished (``core._check_free``)."""
+    Once the quick game's time is up, and for the player settling a debt: the claim, and
+    selling, mortgaging or borrowing (``core._check_free``, ``deals._debtor_keeps_cash``)."""
     out: list[A.Action] = []
+    if not 0 <= player < len(state.players) or state.players[player].bankrupt:
+        return out
     c = state.claim
     if c is not None and c.owner == player:
         out.append(A.ClaimRent(player))
     deals = not state.time_up
     if not deals and not _in_the_move(state, player):
         return out
+    if state.phase == DEBT and state.debts and state.debts[0].debtor == player:
+        deals = False   # the debtor spends no cash on building or lifting (deals.py)
     b = state.board
     own = state.owner
     mort = state.mortgaged
@@ -159,7 +163,8 @@ def _in_kind(state: GameState, player: int, d: Debt) -> A.PayInKind | None:
         return None
     b = state.board
     need = d.amount - cash_part
-    given = state.variant.trade_mortgaged  # mortgaged deeds may change hands (variant)
+    # mortgaged deeds may change hands (variant), unless the creditor refused them already
+    given = state.variant.trade_mortgaged and not d.kind_refused
     options = sorted((b.prices[s] // 2 if state.mortgaged[s] else b.prices[s], s)
                      for s in state.owned_by(player) if not group_has_buildings(state, s)
                      and (given or not state.mortgaged[s]))

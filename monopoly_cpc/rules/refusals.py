@@ -93,6 +93,8 @@ CODES: dict[str, str] = {
     "kind_not_yours": "a property given is not the debtor's",
     "kind_group_built": "only properties without buildings in their group can be given",
     "kind_value_short": "the properties are worth {value}, {amount} needed",
+    "kind_refused": "the creditor refused mortgaged deeds in part payment of this debt",
+    "kind_offer_stale": "the payment in kind offered no longer stands",
     "can_still_pay": "the player can still raise the money (sell, mortgage, borrow)",
     # end of game, clock
     "end_not_between_moves": "the game can be ended only at the end of a move",

@@ -29,6 +29,24 @@ FORMAT = 1
 _MASK64 = (1 << 64) - 1
 
 
+def _debt_data(d: Debt) -> dict[str, Any]:
+    out: dict[str, Any] = {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount,
+                           "reason": d.reason}
+    if d.kind_refused:   # (written only when set: older saves read the same)
+        out["kind_refused"] = True
+    return out
+
+
+def _trade_data(t: Trade, cid: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "proposer": t.proposer, "partner": t.partner, "give": list(t.give), "take": list(t.take),
+        "cash": t.cash, "give_cards": [cid[x] for x in t.give_cards],
+        "take_cards": [cid[x] for x in t.take_cards]}
+    if t.in_kind:
+        out["in_kind"] = True
+    return out
+
+
 def to_data(state: GameState) -> dict[str, Any]:
     """The whole state as plain data (cards by id, so a save survives a deck reordering)."""
     cid = [c.id for c in state.cards.all]
@@ -70,12 +88,8 @@ def to_data(state: GameState) -> dict[str, Any]:
         "fresh_lifts": list(state.fresh_lifts),
         "claim": None if c is None else {"owner": c.owner, "payer": c.payer, "square": c.square,
                                          "amount": c.amount},
-        "debts": [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount,
-                   "reason": d.reason} for d in state.debts],
-        "trade": None if t is None else {
-            "proposer": t.proposer, "partner": t.partner, "give": list(t.give),
-            "take": list(t.take), "cash": t.cash, "give_cards": [cid[x] for x in t.give_cards],
-            "take_cards": [cid[x] for x in t.take_cards]},
+        "debts": [_debt_data(d) for d in state.debts],
+        "trade": None if t is None else _trade_data(t, cid),
         "placer": state.placer,
         "place_kind": state.place_kind,
         "place_paid": state.place_paid,
@@ -260,7 +274,8 @@ def from_data(data: Any, board: Board | None = None, cards: Cards | None = None,
         debts.append(Debt(r.int(rd, "debtor", 0, n - 1, f"{f}.debtor"),
                           r.int(rd, "creditor", -1, n - 1, f"{f}.creditor"),
                           r.int(rd, "amount", 1, None, f"{f}.amount"),
-                          r.str(rd, "reason", f"{f}.reason")))
+                          r.str(rd, "reason", f"{f}.reason"),
+                          "kind_refused" in rd and r.bool(rd, "kind_refused", f"{f}.kind_refused")))
     trade = None
     rt = r.get(data, "trade")
     if rt is not None:
@@ -269,7 +284,8 @@ def from_data(data: Any, board: Board | None = None, cards: Cards | None = None,
                       tuple(r.ints(rt, "give", 0, 39)), tuple(r.ints(rt, "take", 0, 39)),
                       r.int(rt, "cash", None, None, "trade.cash"),
                       tuple(card(x, "trade.give_cards") for x in r.list(rt, "give_cards")),
-                      tuple(card(x, "trade.take_cards") for x in r.list(rt, "take_cards")))
+                      tuple(card(x, "trade.take_cards") for x in r.list(rt, "take_cards")),
+                      "in_kind" in rt and r.bool(rt, "in_kind", "trade.in_kind"))
     place_kind = r.str(data, "place_kind")
     if place_kind not in ("", "house", "hotel"):
         raise r.fail("place_kind", f"unknown building {place_kind!r}")

@@ -122,14 +122,18 @@ class Debt:
     amount: int
     reason: str
 
-    def __init__(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+    kind_refused: bool   # the creditor refused mortgaged deeds in part payment of this debt
+
+    def __init__(self, debtor: int, creditor: int, amount: int, reason: str,
+                 kind_refused: bool = False) -> None:
         self.debtor = debtor
         self.creditor = creditor
         self.amount = amount
         self.reason = reason
+        self.kind_refused = kind_refused
 
     def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
-        return (Debt, (self.debtor, self.creditor, self.amount, self.reason))
+        return (Debt, (self.debtor, self.creditor, self.amount, self.reason, self.kind_refused))
 
 
 @dataclass(slots=True, init=False)
@@ -153,7 +157,9 @@ class RentClaim:
 
 @dataclass(slots=True, init=False)
 class Trade:
-    """A proposal awaiting the partner's answer (fields as in ProposeTrade)."""
+    """A proposal awaiting the partner's answer (fields as in ProposeTrade). ``in_kind``: the
+    debtor's offer to pay his rent half in cash (``cash``) and half with the deeds ``give``,
+    some mortgaged, which the creditor accepts or refuses (``trade_mortgaged`` variant)."""
 
     proposer: int
     partner: int
@@ -162,10 +168,11 @@ class Trade:
     cash: int
     give_cards: tuple[int, ...]
     take_cards: tuple[int, ...]
+    in_kind: bool
 
     def __init__(self, proposer: int, partner: int, give: tuple[int, ...],
                  take: tuple[int, ...], cash: int, give_cards: tuple[int, ...],
-                 take_cards: tuple[int, ...]) -> None:
+                 take_cards: tuple[int, ...], in_kind: bool = False) -> None:
         self.proposer = proposer
         self.partner = partner
         self.give = give
@@ -173,10 +180,11 @@ class Trade:
         self.cash = cash
         self.give_cards = give_cards
         self.take_cards = take_cards
+        self.in_kind = in_kind
 
     def __reduce__(self) -> tuple[type, tuple]:   # as Auction's
         return (Trade, (self.proposer, self.partner, self.give, self.take, self.cash,
-                        self.give_cards, self.take_cards))
+                        self.give_cards, self.take_cards, self.in_kind))
 
 
 @dataclass(slots=True)
@@ -217,7 +225,7 @@ class GameState:
     trade: Trade | None = None
     placer: int = -1              # PLACE_BUILDING: who places
     place_kind: str = ""          # 'house' or 'hotel'
-    place_paid: int = 0           # what the placer paid for it at the auction (topped up to the street's price)
+    place_paid: int = 0           # what the placer paid for it at the auction (0: the lone taker, who pays the street's price)
     start_rollers: list[int] = field(default_factory=list)
     start_rolls: list[int] = field(default_factory=list)  # per player, this round (0 = not yet)
     clock: int = 0                # quick game: ticks left

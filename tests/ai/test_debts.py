@@ -98,6 +98,9 @@ def test_rent_paid_half_in_properties_that_give_the_creditor_nothing():
     # Pigalle would complete the creditor's orange group: only the station goes.
     assert a == A.PayInKind(0, (NORD,))
     apply(st, a)
+    # A mortgaged deed is the creditor's to accept (seeds/003): the payment waits for him.
+    assert st.phase == "trade" and st.trade.in_kind and st.owner[NORD] == 0
+    apply(st, A.AcceptTrade(1))
     assert st.owner[NORD] == 1 and st.owner[PIGALLE] == 0 and st.phase != DEBT
 
 

@@ -1,6 +1,8 @@
-"""The yardsticks' trades: ``swap`` (gamescomputersplay/monopoly v2: only deals that complete its
-own groups, printed-price balance no worse than -20.000 F) and ``fair`` (any offer worth at
-least the printed value of what it gives)."""
+"""The yardsticks' trades: ``swap`` (in the manner of gamescomputersplay/monopoly v2: any deal
+that completes its own group, printed-price balance no worse than -20.000 F), ``peer`` (the swap
+player held to that peer's limits: a group for each side, a 2x printed-price ratio, no deed of
+the groups with the bank) and ``fair`` (any offer worth at least the printed value of what it
+gives)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,13 @@ import json
 import pytest
 
 from monopoly_cpc.ai import make_bot
-from monopoly_cpc.ai.simple import SWAP_BALANCE, printed_balance, printed_value
+from monopoly_cpc.ai.simple import (
+    SWAP_BALANCE,
+    groups_dealt,
+    printed_balance,
+    printed_value,
+    within_ratio,
+)
 from monopoly_cpc.ai.table import Table, computers
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules import apply
@@ -19,6 +27,8 @@ from tests.ai.helpers import (
     BELLEVILLE,
     CHAMPS,
     LECOURBE,
+    MALESHERBES,
+    MATIGNON,
     MOZART,
     PAIX,
     PIGALLE,
@@ -147,3 +157,46 @@ def test_yardsticks_sit_at_the_table():
     bots = computers({0: "swap", 1: "fair", 2: "baseline"}, 5)
     assert [b.kind for b in bots.values()] == ["swap", "fair", "baseline"]
     assert Table(bots).memory()["computers"]["0"]["tried"] == []
+
+
+def peer_board(**kw):
+    """Player 1 holds two orange streets, player 0 the third (Pigalle, 20.000 F); player 0
+    holds Rue de la Paix and player 1 Champs-Élysées (35.000 F): swaps there complete a group
+    for each side within twice the price."""
+    return position(owners={MOZART: 1, SAINT_MICHEL: 1, PIGALLE: 0, PAIX: 0, CHAMPS: 1}, **kw)
+
+
+def test_peer_proposes_and_accepts_a_swap_that_completes_a_group_each_within_twice_the_price():
+    st = peer_board()
+    action = make_bot("peer").decide(st, 0)
+    # The first group it can complete: orange (36.000 F) for Rue de la Paix (40.000 F).
+    assert action == A.ProposeTrade(0, 1, give=(PAIX,), take=(MOZART, SAINT_MICHEL), cash=-4000)
+    apply(st, action)
+    assert make_bot("peer").decide(st, 1) == A.AcceptTrade(1)
+
+
+def test_peer_refuses_what_swap_accepts_beyond_twice_the_price():
+    # Lecourbe (6.000) for Pigalle (20.000): a group each, but 3.3 times the price.
+    st = offer(swap_board(), 1, 0, give=(LECOURBE,), take=(PIGALLE,))
+    assert make_bot("swap").decide(st, 0) == A.AcceptTrade(0)
+    assert make_bot("peer").decide(st, 0) == A.RejectTrade(0)
+    assert not within_ratio(st, (LECOURBE,), (PIGALLE,))
+    # ... and does not offer it either: player 0 rolls.
+    assert make_bot("peer").decide(swap_board(), 0) == A.Roll(0)
+
+
+def test_peer_refuses_a_deal_that_completes_no_group_of_the_other_side():
+    # Lecourbe given for cash: violet foncé complete for player 0, nothing for player 1.
+    st = offer(swap_board(), 1, 0, give=(LECOURBE,), cash=0)
+    assert make_bot("swap").decide(st, 0) == A.AcceptTrade(0)
+    assert make_bot("peer").decide(st, 0) == A.RejectTrade(0)
+
+
+def test_peer_refuses_while_a_deed_of_the_groups_is_with_the_bank():
+    # Rouge: Matignon with player 1, Malesherbes with player 0, Henri-Martin with the bank.
+    st = peer_board()
+    st.owner[MATIGNON], st.owner[MALESHERBES] = 1, 0
+    assert groups_dealt(st, (PIGALLE, CHAMPS)) and not groups_dealt(st, (MALESHERBES,))
+    offer(st, 1, 0, give=(CHAMPS, MATIGNON), take=(PIGALLE, MALESHERBES), cash=0)
+    assert make_bot("swap").decide(st, 0) == A.AcceptTrade(0)
+    assert make_bot("peer").decide(st, 0) == A.RejectTrade(0)

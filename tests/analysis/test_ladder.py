@@ -82,8 +82,8 @@ def test_elo_a_player_winning_every_game_stays_finite():
 
 
 def test_the_ladder_entrants_and_a_tiny_run():
-    assert {"facile", "normal", "expert", "baseline", "swap", "fair"} <= set(ENTRANTS)
-    assert len(ENTRANTS) == 11 and len(pairs(list(ENTRANTS))) == 110
+    assert {"facile", "normal", "expert", "baseline", "swap", "peer", "fair"} <= set(ENTRANTS)
+    assert len(ENTRANTS) == 12 and len(pairs(list(ENTRANTS))) == 132
     lad = run_ladder(["expert", "facile", "swap"], games=2, seed=1, round_cap=60)
     assert lad.games == 12 and len(lad.pairings) == 6
     assert all(pr.games == 2 and 0 <= pr.wins <= 2 for pr in lad.pairings)

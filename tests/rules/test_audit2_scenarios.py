@@ -912,9 +912,8 @@ def test_loans_only_in_monopolic_and_at_any_time_even_out_of_turn():
 def test_loan_taken_at_the_third_pass_then_a_new_loan_may_be_taken():
     """seeds/000 EMPRUNT 'L'emprunt est systématiquement prélevé au 3e passage sur la case
     départ.' Once repaid the player owes nothing and may borrow the 50.000 F again. The amount
-    taken, 66.550 F, is docs/rules.md's compound reading ('10 % of itself' at each of the three
-    passes, the third included); 'la somme empruntée, majorée de 10 % à chaque passage' could
-    also mean 10 % of the sum borrowed each time (65.000 F): docs/rules.md calls it undecided."""
+    taken, 65.000 F, is 'la somme empruntée, majorée de 10 % à chaque passage': 10 % of the sum
+    borrowed at each of the three passes, the third included (docs/rules.md)."""
     s = game(variant=Variant.monopolic())
     apply(s, Borrow(0, 50000))
     for _ in range(3):
@@ -924,7 +923,7 @@ def test_loan_taken_at_the_third_pass_then_a_new_loan_may_be_taken():
         roll(s, 1, 1, 2)          # 20 -> 23 (the bank's)
         settle_buy(s, 1)
     p = s.players[0]
-    assert p.loan == 0 and p.cash == START + 50000 + 3 * 20000 - 66550
+    assert p.loan == 0 and p.cash == START + 50000 + 3 * 20000 - 65000
     apply(s, Borrow(0, 50000))
     assert p.loan == 50000
 
@@ -932,7 +931,7 @@ def test_loan_taken_at_the_third_pass_then_a_new_loan_may_be_taken():
 def test_loan_falling_due_without_the_cash_is_a_debt_to_the_bank():
     """seeds/000 EMPRUNT 'son remboursement sera égal à la somme empruntée, majorée de 10 % à
     chaque passage ... systématiquement prélevé au 3e passage': 50.000 F borrowed and spent,
-    66.550 F due at the third pass; with 20.000 F (the salary) in hand it is a debt to the bank
+    65.000 F due at the third pass; with 20.000 F (the salary) in hand it is a debt to the bank
     (docs/rules.md 'at the third pass it is taken automatically (a debt if the cash is
     short)')."""
     s = game(variant=Variant.monopolic())
@@ -945,7 +944,7 @@ def test_loan_falling_due_without_the_cash_is_a_debt_to_the_bank():
         if i < 2:
             roll(s, 1, 1, 2)
             settle_buy(s, 1)
-    assert s.phase == "debt" and s.debts[0].amount == 66550 and s.debts[0].creditor == -1
+    assert s.phase == "debt" and s.debts[0].amount == 65000 and s.debts[0].creditor == -1
     assert s.players[0].cash == 20000 and s.players[0].loan == 0
 
 

@@ -840,8 +840,8 @@ def test_fast_variant_hotel_sells_for_half_plus_half_of_three_houses_and_counts_
 
 def test_monopolic_loan_repaid_with_interest_at_the_third_pass():
     """seeds/000 EMPRUNT 'majorée de 10 % à chaque passage sur la case départ. L'emprunt est
-    systématiquement prélevé au 3e passage sur la case départ.' 10.000 F: 11.000, 12.100,
-    13.310 F taken."""
+    systématiquement prélevé au 3e passage sur la case départ.' 10.000 F: 11.000, 12.000,
+    13.000 F taken (10 % of the sum borrowed each time, docs/rules.md)."""
     s = game(variant=Variant.monopolic())
     apply(s, Borrow(0, 10000))
     give(s, 1, 1)
@@ -851,7 +851,7 @@ def test_monopolic_loan_repaid_with_interest_at_the_third_pass():
         roll(s, 0, 1, 2)          # 38 -> 1 (the other's street: a claim, not claimed)
         roll(s, 1, 2, 3)          # B 5 -> 10
     assert s.players[0].loan == 0
-    assert s.players[0].cash == 160000 + 3 * 20000 - 13310
+    assert s.players[0].cash == 160000 + 3 * 20000 - 13000
 
 
 def test_fortune_deducts_the_monopolic_loan():

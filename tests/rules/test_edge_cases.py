@@ -35,8 +35,8 @@ def test_bankrupt_on_the_jail_fine_while_a_purchase_waits():
 def test_monopolic_loan_grows_at_each_pass_and_is_taken_at_the_third():
     """seeds/000 EMPRUNT 'son remboursement sera égal à la somme empruntée, majorée de 10 % à
     chaque passage sur la case départ. L'emprunt est systématiquement prélevé au 3e passage':
-    50.000 F owed grows to 55.000, 60.500 (10 % of the sum owed, the reading docs/rules.md
-    states) and 66.550 F, taken at the third pass, after that pass's salary."""
+    50.000 F owed grows to 55.000, 60.000 (10 % of the sum borrowed each time, the reading
+    docs/rules.md states) and 65.000 F, taken at the third pass, after that pass's salary."""
     from monopoly_cpc.rules import Borrow, Variant
 
     s = new_game(["A", "B"], seed=2, first_player=0, variant=Variant(loans=True))
@@ -50,8 +50,8 @@ def test_monopolic_loan_grows_at_each_pass_and_is_taken_at_the_third():
         apply(s, Roll(0))
         owed.append(a.loan)
         apply(s, Roll(1))
-    assert owed == [55000, 60500, 0]
-    assert a.cash == 150000 + 50000 + 3 * 20000 - 66550
+    assert owed == [55000, 60000, 0]
+    assert a.cash == 150000 + 50000 + 3 * 20000 - 65000
     assert a.loan_passes == 0
 
 
