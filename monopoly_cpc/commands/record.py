@@ -13,6 +13,7 @@ from typing import Any
 from monopoly_cpc.cli import file_name
 from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
+from monopoly_cpc.errors import quoted
 
 
 def register(subparsers: Any) -> None:
@@ -63,9 +64,9 @@ def decibels(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of decibels, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number of decibels, got {quoted(text)}") from None
     if not math.isfinite(value) or not -60 <= value <= 30:
-        raise argparse.ArgumentTypeError(f"must be from -60 to 30 decibels, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be from -60 to 30 decibels, got {quoted(text)}")
     return value
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from monopoly_cpc.demo.replay import Replay, first_difference, options_for, settings_for
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import UserError, quoted
 
 FPS = 50
 
@@ -190,7 +190,7 @@ def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
     is_dir = out.endswith(("/", os.sep)) or target.is_dir()
     kind = "dir" if is_dir else target.suffix.lower().lstrip(".")
     if kind not in ("mp4", "gif", "dir"):
-        raise UserError(f"--out {out}: give a .mp4 or .gif file, or a folder ending in /")
+        raise UserError(f"--out {quoted(out)}: give a .mp4 or .gif file, or a folder ending in /")
     from monopoly_cpc.demo.paths import writable_file, writable_folder
 
     what = {"mp4": "the video", "gif": "the GIF", "dir": "the frames in"}[kind]
