@@ -118,8 +118,14 @@ def writing(path: str | os.PathLike, what: str = "the file", sync: bool = True) 
     try:
         yield tmp
         if sync:   # on the disc before the rename: a power cut leaves the old file or the new
-            with contextlib.suppress(OSError), open(tmp, "rb+") as f:
-                os.fsync(f.fileno())
+            with open(tmp, "rb+") as f:
+                try:
+                    os.fsync(f.fileno())
+                except OSError as exc:   # a late write error (a full disc, a lost device)
+                    if exc.errno not in (errno.EINVAL, errno.ENOTSUP):   # no fsync here
+                        raise
+        if os.stat(tmp).st_size == 0:   # a writer that swallowed its failure wrote nothing
+            raise OSError(errno.EIO, "nothing was written (is the disc full?)", str(path))
         check_target(path, what)   # something may have been put there meanwhile
         os.replace(tmp, path)
     finally:
@@ -130,9 +136,25 @@ def writing(path: str | os.PathLike, what: str = "the file", sync: bool = True) 
 def replace_file(path: str | os.PathLike, data: str | bytes, what: str = "the file") -> Path:
     """Write ``data`` (text as UTF-8) to ``path`` through a temp file and a rename."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    with writing(path, what) as tmp, open(tmp, "wb") as f:
-        f.write(raw)
+    with writing(path, what) as tmp:
+        with open(tmp, "wb") as f:   # a full disc raises here (write or close), never silently
+            f.write(raw)
+        if os.stat(tmp).st_size != len(raw):
+            raise OSError(errno.EIO, f"{os.stat(tmp).st_size} of {len(raw)} bytes written", str(path))
     return Path(path)
+
+
+def write_problem(path: str | os.PathLike, exc: OSError, what: str) -> str:
+    """One line for a write of ``what`` to ``path`` that failed: the target named (never the
+    temp file), the system's reason and what to do."""
+    why = exc.strerror or str(exc)
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"cannot write {what} {path}: the disc is full; free some space or choose another folder"
+    if exc.errno == errno.ENAMETOOLONG:
+        from monopoly_cpc.errors import quoted
+
+        return f"cannot write {what} {quoted(os.fspath(path))}: the name is too long; choose a shorter name"
+    return f"cannot write {what} {path}: {why}; the file was left as it was"
 
 
 def read_regular(path: str | os.PathLike, limit: int) -> bytes:
