@@ -249,6 +249,14 @@ def _exhibit_session(*args: Any, **kwargs: Any) -> Any:
     return ExhibitSession(*args, **kwargs)
 
 
+def _say(word: str) -> None:
+    """The one line of a program ended by a signal (a closed terminal may not take it)."""
+    try:
+        print(f"monopoly-cpc: {word}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
 def _one_line(message: str) -> str:
     """An error message as one line of a sensible length: a value quoted whole (a name of
     100,000 characters) is shortened."""
@@ -259,18 +267,24 @@ def _one_line(message: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    from monopoly_cpc.interrupt import Interrupted, end_cleanly
+
     parser = build_parser(argv)
     args = _parse(parser, argv)
     stdout = sys.stdout
     try:
-        if getattr(args, "func", None) is not None:
-            sys.stdout = out = _Stdout(stdout)
-            code = int(args.func(args) or 0)
-            out.flush()
-            return code
-        return play(args)
+        with end_cleanly():   # SIGINT, SIGTERM, SIGHUP: the finally blocks write and clean up
+            if getattr(args, "func", None) is not None:
+                sys.stdout = out = _Stdout(stdout)
+                code = int(args.func(args) or 0)
+                out.flush()
+                return code
+            return play(args)
     except UserError as exc:
         print(f"monopoly-cpc: {_one_line(str(exc))}", file=sys.stderr)
+        return exc.exit_code
+    except Interrupted as exc:
+        _say(exc.word)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
