@@ -20,9 +20,7 @@ import pytest
 
 from monopoly_cpc import safefile
 from monopoly_cpc.errors import UserError
-
-ROOT = Path(__file__).resolve().parents[2]
-
+from test_safe_outputs import cli
 
 @pytest.fixture
 def full_disc(tmp_path):
@@ -48,14 +46,6 @@ def fill(disc: Path) -> None:
                                                 buffering=0) as f:
             while True:
                 f.write(b"\xff" * size)
-
-
-def cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               XDG_DATA_HOME=str(cwd / "data"), XDG_CONFIG_HOME=str(cwd / "config"),
-               XDG_STATE_HOME=str(cwd / "state"))
-    return subprocess.run([sys.executable, "-m", "monopoly_cpc", *argv], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
 
 
 def test_screenshot_on_a_full_disc_is_one_line_and_keeps_the_old_file(full_disc, tmp_path):
