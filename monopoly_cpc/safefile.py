@@ -20,6 +20,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,8 +93,8 @@ def check_target(path: str | os.PathLike, what: str) -> Path:
 def temp_name(path: Path) -> Path:
     """A fresh hidden temp file beside ``path``, created empty (``.NAME.XXXX.tmpSUFFIX``): its
     ending stays the target's, for writers that choose the format by the name (PNG, WAV)."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_MARK + path.suffix,
-                                dir=path.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{_shortened(path.name, 200)}.",
+                                suffix=TMP_MARK + _shortened(path.suffix, 16), dir=path.parent)
     try:   # mkstemp makes it private (0600): the file gets the mode a plain open would give
         if hasattr(os, "fchmod"):
             os.fchmod(fd, 0o666 & ~_UMASK)
@@ -102,6 +103,16 @@ def temp_name(path: Path) -> Path:
     finally:
         os.close(fd)
     return Path(name)
+
+
+def _shortened(name: str, limit: int) -> str:
+    """``name`` cut to at most ``limit`` bytes (whole characters): a temp file's name adds
+    about 20 bytes to its target's, which may already be near the 255 a file system takes."""
+    raw = os.fsencode(name)
+    if len(raw) <= limit:
+        return name
+    return raw[:limit].decode("utf-8", "ignore") if sys.getfilesystemencoding() == "utf-8" \
+        else name[:limit // 4]
 
 
 @contextlib.contextmanager

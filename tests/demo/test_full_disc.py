@@ -91,3 +91,13 @@ def test_a_writer_that_writes_nothing_silently_never_replaces_the_file(tmp_path,
         pass   # the writer "succeeded" and wrote nothing
     assert target.read_bytes() == b"old"
     assert os.listdir(tmp_path) == ["a.png"]
+
+
+def test_a_name_of_255_bytes_is_written_through_its_temp_file(tmp_path):
+    for name in ("n" * 251 + ".png", "é" * 125 + ".json", "x." + "s" * 253):
+        target = tmp_path / name
+        assert len(os.fsencode(name)) <= 255
+        safefile.replace_file(target, b"data")
+        assert target.read_bytes() == b"data"
+        target.unlink()
+    assert os.listdir(tmp_path) == []
