@@ -73,6 +73,8 @@ def end_cleanly():
         for sig, handler in before.items():
             if handler is not None:
                 signal.signal(sig, handler)
+
+
 _PARENT: list[int] = []   # the pid that installed the handlers (its forks are workers)
 
 
