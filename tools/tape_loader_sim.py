@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.boot import cdt, disc, dsk, reader, tape, wav
+from monopoly_cpc.boot.sequence import State
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.safefile import writing
 
@@ -134,20 +135,20 @@ def decode(path: Path, run: str) -> int:
 
 # (file name, options, stop condition[, key pressed then]) of each documentation screenshot
 SHOTS = (
-    ("boot_464.png", {"machine": "464"}, lambda s: s.t == 50),
-    ("boot_664.png", {"machine": "664"}, lambda s: s.t == 50),
-    ("boot_6128.png", {"machine": "6128"}, lambda s: s.t == 50),
-    ("boot_6128_tape_prompt.png", {"machine": "6128", "media": "tape"}, lambda s: s.state == "tape_prompt"),
+    ("boot_464.png", {"machine": "464"}, lambda s: s.seq.t == 50),
+    ("boot_664.png", {"machine": "664"}, lambda s: s.seq.t == 50),
+    ("boot_6128.png", {"machine": "6128"}, lambda s: s.seq.t == 50),
+    ("boot_6128_tape_prompt.png", {"machine": "6128", "media": "tape"}, lambda s: s.seq.state is State.TAPE_PROMPT),
     ("boot_464_loading.png", {"machine": "464", "media": "tape", "kiosk": True},
      lambda s: "Loading MONOPOLY block 2" in s.log),
     ("boot_picture_loading.png", {"machine": "464", "media": "tape", "kiosk": True},
-     lambda s: s.picture_bytes >= 5 * 2048 + 700),
-    ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.picture_bytes >= 16384),
-    ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.state == "disc_error"),
+     lambda s: s.seq.picture_bytes >= 5 * 2048 + 700),
+    ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.seq.picture_bytes >= 16384),
+    ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.seq.state is State.DISC_ERROR),
     ("boot_break.png", {"machine": "464", "media": "tape", "kiosk": True},
-     lambda s: s.picture_bytes >= 3 * 2048 and s._record_end_after(s.t) is None, "ESC"),  # in a leader
+     lambda s: s.seq.picture_bytes >= 3 * 2048 and s.seq._record_end_after(s.seq.t) is None, "ESC"),  # in a leader
     ("boot_basic.png", {"machine": "464", "media": "tape", "lang": "en"},
-     lambda s: s.state == "typing" and s.buffer, "ESC", ">PRINT 2+2", '>?1/3,"A";7', ">MODE 3",
+     lambda s: s.seq.state is State.TYPING and s.seq.buffer, "ESC", ">PRINT 2+2", '>?1/3,"A";7', ">MODE 3",
      '>INK 2,18:PEN 2:PRINT "MONOPOLY";:PEN 1', '>10 PRINT "HELLO"', ">LIST", ">CAT"),
 )
 

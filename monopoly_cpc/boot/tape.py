@@ -343,7 +343,16 @@ def monopoly_files() -> tuple[TapeFile, ...]:
         # code, so RUN"MONOSCR or RUN"MONOCODE on a real CPC jumps to 0 and resets the machine
         # (RAM &0000 holds the firmware's copy of its reset entry) instead of running garbage.
         TapeFile(CODE_NAME, FILETYPE_BINARY, CODE_LOAD, code_bytes(), entry=0),
+        *extra_files(),
     )
+
+
+def extra_files() -> tuple[TapeFile, ...]:
+    """The files put on the tape and the disc after the game's own three: programs a player
+    runs by name (``RUN"NAME``), which the loader never reads, so the boot's load is the same
+    with or without them. The tape, the .cdt, the .wav, the .dsk and the boot's CAT all
+    take their files from ``monopoly_files()``; there are none of these yet."""
+    return ()
 
 
 # ------------------------------------------------------------------------------------- pulses

@@ -1,6 +1,6 @@
 """Screenshots of the exhibition's screens and the test card for docs/screens/.
 
-Run: ``.venv/bin/python -m tests.demo.shots`` (headless). Each picture is the bordered 384x272
+Run: ``.venv/bin/python -m tests.demo.exhibition_shots`` (headless). Each picture is the bordered 384x272
 frame at 1x; tests/screens/test_docs_pictures.py compares them with docs/screens/.
 """
 
