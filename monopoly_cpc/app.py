@@ -205,7 +205,7 @@ def save_png(rgb: Any, path: Path) -> Path:
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise UserError(f"screenshots are PNG files: name it FILE.png, got {str(path)!r}")
-    from monopoly_cpc.demo.capture import write_png
+    from monopoly_cpc.safefile import write_png
 
     return write_png(surf, path)   # only a regular file (or nothing) is replaced, checked
 
@@ -516,7 +516,7 @@ class WindowFrontEnd:
         save_png(fb.to_rgb(), one)
         picture = self.presenter.compose(fb)
         big = pygame.transform.scale(picture, (self.layout.w, self.layout.h))
-        from monopoly_cpc.demo.capture import write_png
+        from monopoly_cpc.safefile import write_png
 
         write_png(big, scaled)
         self.last_screenshot = (one, scaled)

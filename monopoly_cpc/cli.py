@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 import traceback
 from typing import Any, NoReturn
@@ -273,7 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parse(parser, argv)
     stdout = sys.stdout
     try:
-        with end_cleanly():   # SIGINT, SIGTERM, SIGHUP: the finally blocks write and clean up
+        # SIGINT, SIGTERM, SIGHUP: the finally blocks write and clean up; the game's window
+        # loop stops on SIGTERM itself (exit 0: a service manager's stop)
+        window = getattr(args, "func", None) is None and not args.headless
+        with end_cleanly(leave=(signal.SIGTERM,) if window else ()):
             if getattr(args, "func", None) is not None:
                 sys.stdout = out = _Stdout(stdout)
                 code = int(args.func(args) or 0)

@@ -54,18 +54,20 @@ def _raise(signum: int, _frame: FrameType | None) -> None:
 
 
 @contextlib.contextmanager
-def end_cleanly():
+def end_cleanly(leave: tuple[int, ...] = ()):
     """While the block runs (main thread only): SIGINT, SIGTERM and SIGHUP raise
-    :class:`Interrupted` once.  The handlers in force before come back after."""
+    :class:`Interrupted` once, but the signals in ``leave`` (a window loop that stops on
+    SIGTERM itself, at the end of a turn of its loop).  The handlers in force before come
+    back after."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {sig: signal.getsignal(sig) for sig in CODES}
+    before = {sig: signal.getsignal(sig) for sig in CODES if sig not in leave}
     _RAISED.clear()
     try:
-        for sig in CODES:
+        for sig in before:
             if before[sig] is not signal.SIG_IGN:   # nohup: a hang-up stays ignored
                 signal.signal(sig, _raise)
         yield

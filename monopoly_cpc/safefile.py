@@ -24,6 +24,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from monopoly_cpc.errors import UserError
 
@@ -243,3 +244,25 @@ def remove_leftovers(folder: str | os.PathLike) -> list[Path]:
         except OSError:
             pass
     return gone
+
+
+def write_png(surface: Any, path: Path, what: str = "the screenshot") -> Path:
+    """A pygame surface written as the PNG file ``path`` by :func:`replace_file`: encoded in
+    memory first (``pygame.image.save`` does not report a failed write to a file), then
+    written, checked and renamed over ``path``.  A full disc or a read-only folder is one line
+    (UserError) and leaves the previous file as it was."""
+    import io
+
+    import pygame
+
+    buf = io.BytesIO()
+    try:
+        pygame.image.save(surface, buf, "png")
+    except pygame.error as exc:
+        raise UserError(f"cannot write {what} {path}: {exc}") from None
+    try:
+        return replace_file(path, buf.getvalue(), what)
+    except UserError:
+        raise
+    except OSError as exc:
+        raise UserError(write_problem(path, exc, what)) from None

@@ -339,27 +339,3 @@ def next_gif_path(folder: Path | None = None) -> Path:
         except OSError:
             return path          # the folder is unusable: the writer reports it
 
-
-def write_png(surface: Any, path: Path, what: str = "the screenshot") -> Path:
-    """A pygame surface written as the PNG file ``path`` through ``safefile``: encoded in
-    memory first (``pygame.image.save`` does not report a failed write to a file), then
-    written, checked and renamed over ``path``.  A full disc or a read-only folder is one line
-    (UserError) and leaves the previous file as it was."""
-    import io
-
-    import pygame
-
-    from monopoly_cpc.errors import UserError
-    from monopoly_cpc.safefile import replace_file, write_problem
-
-    buf = io.BytesIO()
-    try:
-        pygame.image.save(surface, buf, "png")
-    except pygame.error as exc:
-        raise UserError(f"cannot write {what} {path}: {exc}") from None
-    try:
-        return replace_file(path, buf.getvalue(), what)
-    except UserError:
-        raise
-    except OSError as exc:
-        raise UserError(write_problem(path, exc, what)) from None

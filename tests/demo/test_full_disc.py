@@ -66,15 +66,13 @@ def test_screenshot_on_a_full_disc_is_one_line_and_keeps_the_old_file(full_disc,
 def test_f12_on_a_full_disc_keeps_the_old_file(full_disc):
     import pygame
 
-    from monopoly_cpc.demo.capture import write_png
-
     shot = full_disc / "monopoly-cpc-0001.png"
     picture = pygame.surfarray.make_surface(np.random.default_rng(1).integers(0, 255, (200, 150, 3)))
-    write_png(picture, shot)
+    safefile.write_png(picture, shot)
     good = shot.read_bytes()
     fill(full_disc)
     with pytest.raises(UserError, match="disc is full; free some space"):
-        write_png(pygame.transform.scale(picture, (400, 300)), shot)
+        safefile.write_png(pygame.transform.scale(picture, (400, 300)), shot)
     assert shot.read_bytes() == good
     with pytest.raises(UserError, match="disc is full"):   # the replay and save path as well
         try:
