@@ -26,7 +26,7 @@ from typing import Any
 
 from monopoly_cpc.boot import cdt, disc, dsk, reader, tape, wav
 from monopoly_cpc.boot.sequence import State
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import DataError, UserError
 from monopoly_cpc.safefile import writing
 
 TYPES = {0: "BASIC", 1: "BASIC (protected)", 2: "binary", 4: "screen", 0x16: "ASCII"}
@@ -48,7 +48,7 @@ def _fmt_time(t: float) -> str:
 
 
 def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
-    model = tape.model(baud)
+    model = tape.TapeModel(baud=tape.speed_for(baud).baud, files=tape.image_files())
     out.mkdir(parents=True, exist_ok=True)
     with writing(out / "monopoly.cdt", "the tape image") as part:
         data = cdt.write_cdt(part, model)
@@ -57,7 +57,7 @@ def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
     print(f"{out / 'monopoly.cdt'}: {len(data)} bytes, {len(model.records())} records at {baud} baud")
     print(f"{out / 'monopoly.wav'}: {n} samples, {wav.RATE} Hz, {bits}-bit mono, "
           f"{n / wav.RATE:.1f} s")
-    image = dsk.monopoly_dsk()
+    image = dsk.monopoly_dsk(with_sounds=True)
     (out / "monopoly.dsk").write_bytes(image)
     print(f"{out / 'monopoly.dsk'}: {len(image)} bytes, {dsk.TRACKS} tracks, DATA format, "
           f"{dsk.INTERLEAVE}:1 interleave")
@@ -72,7 +72,12 @@ def decode_disc(path: Path, data: bytes, run: str) -> int:
     entries = image.directory()
     print(f"{path}: {len(image.tracks)} tracks, {len(entries)} directory entries")
     for name in dict.fromkeys(e.full_name for e in entries if e.user == 0):
-        header, body = image.read_file(name)
+        try:
+            header, body = image.read_file(name)
+        except DataError:   # an ASCII file (SOUNDS.BAS) has no AMSDOS header
+            print(f"  {name:<12} ASCII   {len(image.file_entries(name))} extent(s), "
+                  f"blocks {image.file_blocks(name)[0]}-{image.file_blocks(name)[-1]}, no header")
+            continue
         ftype = header[18]
         load = int.from_bytes(header[21:23], "little")
         entry = int.from_bytes(header[26:28], "little")

@@ -58,6 +58,7 @@ LEAD_IN_MS = MOTOR_START_GAP_MS  # blank tape before the first leader
 
 FILETYPE_BASIC = 0x00
 FILETYPE_BINARY = 0x02
+FILETYPE_ASCII = 0x16  # a program saved with SAVE"name",A: BASIC tokenises it as it loads
 
 MAX_NAME = 16
 
@@ -343,16 +344,16 @@ def monopoly_files() -> tuple[TapeFile, ...]:
         # code, so RUN"MONOSCR or RUN"MONOCODE on a real CPC jumps to 0 and resets the machine
         # (RAM &0000 holds the firmware's copy of its reset entry) instead of running garbage.
         TapeFile(CODE_NAME, FILETYPE_BINARY, CODE_LOAD, code_bytes(), entry=0),
-        *extra_files(),
     )
 
 
-def extra_files() -> tuple[TapeFile, ...]:
-    """The files put on the tape and the disc after the game's own three: programs a player
-    runs by name (``RUN"NAME``), which the loader never reads, so the boot's load is the same
-    with or without them. The tape, the .cdt, the .wav, the .dsk and the boot's CAT all
-    take their files from ``monopoly_files()``; there are none of these yet."""
-    return ()
+def image_files() -> tuple[TapeFile, ...]:
+    """The files of the tape and disc images ``tools/tape_loader_sim.py build`` writes: the
+    game's, then SOUNDS, every sound of the game as an ASCII BASIC program (``RUN"SOUNDS``;
+    docs/sound.md).  The boot screen's tape and disc hold the game's files only."""
+    from monopoly_cpc.paths import asset
+
+    return (*monopoly_files(), TapeFile("SOUNDS", FILETYPE_ASCII, 0, asset("sounds.bas").read_bytes()))
 
 
 # ------------------------------------------------------------------------------------- pulses
