@@ -291,16 +291,9 @@ def save_png(rgb: Any, path: Path) -> Path:
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise UserError(f"screenshots are PNG files: name it FILE.png, got {str(path)!r}")
-    from monopoly_cpc.safefile import writing
+    from monopoly_cpc.safefile import write_png
 
-    try:
-        with writing(path, "the screenshot") as part:  # only a regular file (or nothing) is replaced
-            pygame.image.save(surf, str(part))
-    except UserError:
-        raise
-    except (OSError, pygame.error) as exc:
-        raise UserError(f"cannot write the screenshot {path}: {exc}") from None
-    return path
+    return write_png(surf, path)   # only a regular file (or nothing) is replaced, checked
 
 
 def run_headless(options: Options, key_log: KeyLog | None = None, *, frames: int | None = None,
@@ -630,10 +623,9 @@ class WindowFrontEnd:
         save_png(fb.to_rgb(), one)
         picture = self.presenter.compose(fb)
         big = pygame.transform.scale(picture, (self.layout.w, self.layout.h))
-        from monopoly_cpc.safefile import writing
+        from monopoly_cpc.safefile import write_png
 
-        with writing(scaled, "the screenshot") as part:
-            pygame.image.save(big, str(part))
+        write_png(big, scaled)
         self.last_screenshot = (one, scaled)
         # a kiosk shows visitors the file's name, not the operator's home folder
         self.say(f"capture : {one.name if session.kiosk else one}", session.tick)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 import traceback
-from typing import Any
+from typing import Any, NoReturn
 
 # Any sub-command may import pygame: its banner must never reach stdout (JSON outputs).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -23,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from monopoly_cpc import __version__
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import UserError, name_problem, quoted, shorten_words
 
 # Sub-commands, in the order `--help` lists them.
 COMMANDS = (
@@ -45,14 +46,18 @@ def positive_int(text: str) -> int:
     except ValueError:
         value = 0
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {quoted(text)}")
     return value
 
 
 def file_name(text: str) -> str:
-    """A file or folder name to write: an empty one would mean the working folder."""
+    """A file or folder name to write: an empty one would mean the working folder, and one
+    longer than file systems take is refused before any work starts."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty name: give a file name")
+    why = name_problem(text)
+    if why is not None:
+        raise argparse.ArgumentTypeError(why)
     return text
 
 
@@ -71,8 +76,16 @@ def png_file(text: str) -> str:
     another format under a misleading name)."""
     file_name(text)
     if not text.lower().endswith(".png"):
-        raise argparse.ArgumentTypeError(f"screenshots are PNG files: name it FILE.png, got {text!r}")
+        raise argparse.ArgumentTypeError(f"screenshots are PNG files: name it FILE.png, got {quoted(text)}")
     return text
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error line quotes a bad value shortened (its first 40
+    characters and "…"), whichever option it was given to."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(shorten_words(message))
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
@@ -138,7 +151,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     "invalid choice"). Without ``argv``, every sub-command is registered."""
     full = argv is None or any(w in COMMANDS or w == "-h" or (len(w) > 3 and "--help".startswith(w))
                                for w in argv)
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="monopoly-cpc",
         description="A faithful Amstrad-CPC-style French Monopoly. With no sub-command, the game starts.",
         epilog="Keys: see the README. ESC is a CPC key; close the window to quit.",
@@ -237,21 +250,45 @@ def _exhibit_session(*args: Any, **kwargs: Any) -> Any:
     return ExhibitSession(*args, **kwargs)
 
 
+def _say(word: str) -> None:
+    """The one line of a program ended by a signal (a closed terminal may not take it)."""
+    try:
+        print(f"monopoly-cpc: {word}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _one_line(message: str) -> str:
+    """An error message as one line of a sensible length: a value quoted whole (a name of
+    100,000 characters) is shortened."""
+    message = " ".join(message.splitlines())
+    return shorten_words(message) if len(message) > 300 else message
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    from monopoly_cpc.interrupt import Interrupted, end_cleanly
+
     parser = build_parser(argv)
     args = _parse(parser, argv)
     stdout = sys.stdout
     try:
-        if getattr(args, "func", None) is not None:
-            sys.stdout = out = _Stdout(stdout)
-            code = int(args.func(args) or 0)
-            out.flush()
-            return code
-        return play(args)
+        # SIGINT, SIGTERM, SIGHUP: the finally blocks write and clean up; the game's window
+        # loop stops on SIGTERM itself (exit 0: a service manager's stop)
+        window = getattr(args, "func", None) is None and not args.headless
+        with end_cleanly(leave=(signal.SIGTERM,) if window else ()):
+            if getattr(args, "func", None) is not None:
+                sys.stdout = out = _Stdout(stdout)
+                code = int(args.func(args) or 0)
+                out.flush()
+                return code
+            return play(args)
     except UserError as exc:
-        print(f"monopoly-cpc: {exc}", file=sys.stderr)
+        print(f"monopoly-cpc: {_one_line(str(exc))}", file=sys.stderr)
+        return exc.exit_code
+    except Interrupted as exc:
+        _say(exc.word)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

@@ -20,9 +20,11 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from monopoly_cpc.errors import UserError
 
@@ -92,8 +94,8 @@ def check_target(path: str | os.PathLike, what: str) -> Path:
 def temp_name(path: Path) -> Path:
     """A fresh hidden temp file beside ``path``, created empty (``.NAME.XXXX.tmpSUFFIX``): its
     ending stays the target's, for writers that choose the format by the name (PNG, WAV)."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_MARK + path.suffix,
-                                dir=path.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{_shortened(path.name, 200)}.",
+                                suffix=TMP_MARK + _shortened(path.suffix, 16), dir=path.parent)
     try:   # mkstemp makes it private (0600): the file gets the mode a plain open would give
         if hasattr(os, "fchmod"):
             os.fchmod(fd, 0o666 & ~_UMASK)
@@ -102,6 +104,16 @@ def temp_name(path: Path) -> Path:
     finally:
         os.close(fd)
     return Path(name)
+
+
+def _shortened(name: str, limit: int) -> str:
+    """``name`` cut to at most ``limit`` bytes (whole characters): a temp file's name adds
+    about 20 bytes to its target's, which may already be near the 255 a file system takes."""
+    raw = os.fsencode(name)
+    if len(raw) <= limit:
+        return name
+    return raw[:limit].decode("utf-8", "ignore") if sys.getfilesystemencoding() == "utf-8" \
+        else name[:limit // 4]
 
 
 @contextlib.contextmanager
@@ -118,8 +130,14 @@ def writing(path: str | os.PathLike, what: str = "the file", sync: bool = True) 
     try:
         yield tmp
         if sync:   # on the disc before the rename: a power cut leaves the old file or the new
-            with contextlib.suppress(OSError), open(tmp, "rb+") as f:
-                os.fsync(f.fileno())
+            with open(tmp, "rb+") as f:
+                try:
+                    os.fsync(f.fileno())
+                except OSError as exc:   # a late write error (a full disc, a lost device)
+                    if exc.errno not in (errno.EINVAL, errno.ENOTSUP):   # no fsync here
+                        raise
+        if os.stat(tmp).st_size == 0:   # a writer that swallowed its failure wrote nothing
+            raise OSError(errno.EIO, "nothing was written (is the disc full?)", str(path))
         check_target(path, what)   # something may have been put there meanwhile
         os.replace(tmp, path)
     finally:
@@ -130,9 +148,25 @@ def writing(path: str | os.PathLike, what: str = "the file", sync: bool = True) 
 def replace_file(path: str | os.PathLike, data: str | bytes, what: str = "the file") -> Path:
     """Write ``data`` (text as UTF-8) to ``path`` through a temp file and a rename."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    with writing(path, what) as tmp, open(tmp, "wb") as f:
-        f.write(raw)
+    with writing(path, what) as tmp:
+        with open(tmp, "wb") as f:   # a full disc raises here (write or close), never silently
+            f.write(raw)
+        if os.stat(tmp).st_size != len(raw):
+            raise OSError(errno.EIO, f"{os.stat(tmp).st_size} of {len(raw)} bytes written", str(path))
     return Path(path)
+
+
+def write_problem(path: str | os.PathLike, exc: OSError, what: str) -> str:
+    """One line for a write of ``what`` to ``path`` that failed: the target named (never the
+    temp file), the system's reason and what to do."""
+    why = exc.strerror or str(exc)
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"cannot write {what} {path}: the disc is full; free some space or choose another folder"
+    if exc.errno == errno.ENAMETOOLONG:
+        from monopoly_cpc.errors import quoted
+
+        return f"cannot write {what} {quoted(os.fspath(path))}: the name is too long; choose a shorter name"
+    return f"cannot write {what} {path}: {why}; the file was left as it was"
 
 
 def read_regular(path: str | os.PathLike, limit: int) -> bytes:
@@ -210,3 +244,25 @@ def remove_leftovers(folder: str | os.PathLike) -> list[Path]:
         except OSError:
             pass
     return gone
+
+
+def write_png(surface: Any, path: Path, what: str = "the screenshot") -> Path:
+    """A pygame surface written as the PNG file ``path`` by :func:`replace_file`: encoded in
+    memory first (``pygame.image.save`` does not report a failed write to a file), then
+    written, checked and renamed over ``path``.  A full disc or a read-only folder is one line
+    (UserError) and leaves the previous file as it was."""
+    import io
+
+    import pygame
+
+    buf = io.BytesIO()
+    try:
+        pygame.image.save(surface, buf, "png")
+    except pygame.error as exc:
+        raise UserError(f"cannot write {what} {path}: {exc}") from None
+    try:
+        return replace_file(path, buf.getvalue(), what)
+    except UserError:
+        raise
+    except OSError as exc:
+        raise UserError(write_problem(path, exc, what)) from None

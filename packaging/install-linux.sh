@@ -76,18 +76,29 @@ mkdir -p "$apps" "$icons/256x256/apps" "$icons/32x32/apps"
 install_entry "$here/monopoly-cpc.desktop" "$apps/monopoly-cpc.desktop"
 cp "$here/monopoly-cpc.png" "$icons/256x256/apps/monopoly-cpc.png"
 cp "$here/monopoly-cpc-32.png" "$icons/32x32/apps/monopoly-cpc.png"
+autostart_entry="$config/autostart/monopoly-cpc-kiosk.desktop"
+unit="$config/systemd/user/monopoly-cpc-kiosk.service"
+starter="$config/autostart/monopoly-cpc-kiosk-service.desktop"
 case "$kiosk" in
     autostart)
         mkdir -p "$config/autostart"
-        install_entry "$here/monopoly-cpc-kiosk.desktop" "$config/autostart/monopoly-cpc-kiosk.desktop"
-        echo "kiosk autostart entry: $config/autostart/monopoly-cpc-kiosk.desktop" ;;
+        install_entry "$here/monopoly-cpc-kiosk.desktop" "$autostart_entry"
+        echo "kiosk autostart entry: $autostart_entry"
+        if [ -f "$unit" ] || [ -f "$starter" ]; then
+            echo "warning: the systemd unit $unit also starts the game: keep one starter" \
+                 "(rm $unit $starter, or rm $autostart_entry)" >&2
+        fi ;;
     service)
-        mkdir -p "$config/systemd/user"
-        install_entry "$here/monopoly-cpc-kiosk.service" "$config/systemd/user/monopoly-cpc-kiosk.service"
-        echo "kiosk systemd unit: $config/systemd/user/monopoly-cpc-kiosk.service"
+        mkdir -p "$config/systemd/user" "$config/autostart"
+        install_entry "$here/monopoly-cpc-kiosk.service" "$unit"
+        # desktops that bring up no graphical-session.target (openbox, LXDE, Xfce) start the
+        # unit from their autostart, with the display
+        install_entry "$here/monopoly-cpc-kiosk-service.desktop" "$starter"
+        echo "kiosk systemd unit: $unit (started at login by $starter)"
         echo "start it with: systemctl --user daemon-reload && systemctl --user enable --now monopoly-cpc-kiosk.service"
-        if [ -f "$config/autostart/monopoly-cpc-kiosk.desktop" ]; then
-            echo "note: $config/autostart/monopoly-cpc-kiosk.desktop also starts the game: delete it (one or the other)"
+        if [ -f "$autostart_entry" ]; then
+            echo "warning: $autostart_entry also starts the game: keep one starter" \
+                 "(rm $autostart_entry, or rm $unit $starter)" >&2
         fi ;;
 esac
 if command -v update-desktop-database >/dev/null 2>&1; then update-desktop-database "$apps" || true; fi

@@ -162,3 +162,71 @@ def test_a_bad_ai_list_is_a_usage_error(ai, capsys):
         err = capsys.readouterr().err.strip().splitlines()
         assert err[0].startswith("usage: monopoly-cpc simulate")
         assert err[-1].startswith("monopoly-cpc simulate: error: ") and len(err[-1]) < 200
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _signal_when_busy(argv: list[str], sig: int, cwd: Path, cpu: float = 2.0) -> tuple[int, str]:
+    """Run ``argv`` in ``cwd``, send ``sig`` once it has used ``cpu`` seconds (its work under
+    way, past the imports), and return its exit code and standard error."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(cwd / "data"), XDG_CONFIG_HOME=str(cwd / "config"),
+               XDG_STATE_HOME=str(cwd / "state"))
+    proc = subprocess.Popen([sys.executable, "-m", "monopoly_cpc", *argv], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(proc.pid) < cpu and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert proc.poll() is None, "ended before the signal"
+        os.kill(proc.pid, sig)
+        _out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return proc.returncode, err.decode("utf-8", "replace")
+
+
+ENDING = {signal.SIGINT: (130, "interrupted"), signal.SIGTERM: (143, "terminated"),
+          signal.SIGHUP: (129, "hung up")}
+ENDINGS = pytest.mark.parametrize("sig", list(ENDING), ids=["sigint", "sigterm", "sighup"])
+
+
+@ENDINGS
+@pytest.mark.parametrize("argv", [["demo", "--headless", "--seconds", "600000"],
+                                  ["--headless", "--loader", "skip", "--frames", "30000000"]],
+                         ids=["demo", "game"])
+def test_every_ending_signal_writes_the_recording(tmp_path, sig, argv):
+    from monopoly_cpc.demo import replay as R
+
+    code, err = _signal_when_busy([*argv, "--record", "rec.json"], sig, tmp_path)
+    assert (code, err.strip()) == (ENDING[sig][0], f"monopoly-cpc: {ENDING[sig][1]}")
+    replay = R.load(tmp_path / "rec.json")
+    assert replay.ticks > 0
+    assert not [p for p in os.listdir(tmp_path) if ".tmp" in p]
+
+
+@pytest.fixture(scope="module")
+def long_replay(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("replay")
+    assert cli.main(["demo", "--headless", "--seconds", "120", "--record", str(folder / "r.json")]) == 0
+    return folder / "r.json"
+
+
+@ENDINGS
+@pytest.mark.parametrize("out", ["x.gif", "frames/"])
+def test_every_ending_signal_leaves_no_temp_file_from_record(tmp_path, sig, out, long_replay):
+    (tmp_path / "frames").mkdir()
+    code, err = _signal_when_busy(["record", str(long_replay), "--out", out, "--quiet"], sig, tmp_path,
+                                  cpu=3.0)
+    assert (code, err.strip()) == (ENDING[sig][0], f"monopoly-cpc: {ENDING[sig][1]}")
+    left = [str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if ".tmp" in p.name]
+    assert not left
+    assert not (tmp_path / "x.gif").exists()

@@ -14,7 +14,7 @@ from typing import Any
 
 from monopoly_cpc.cli import file_name
 from monopoly_cpc.demo.replay import MAX_TICKS
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import UserError, quoted
 
 MAX_SECONDS = MAX_TICKS // 50   # a week: the longest replay a file may hold (docs/replay.md)
 MAX_SCALE = 16
@@ -25,11 +25,11 @@ def finite_float(text: str, unit: str, limit: float) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of {unit}, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number of {unit}, got {quoted(text)}") from None
     if not math.isfinite(value) or not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {quoted(text)}")
     if value > limit:
-        raise argparse.ArgumentTypeError(f"{text} {unit} is more than a week ({limit:g} {unit})")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} {unit} is more than a week ({limit:g} {unit})")
     return value
 
 
@@ -40,7 +40,7 @@ def whole(text: str, what: str, low: int, high: int) -> int:
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}, got {quoted(text)}")
     return value
 
 

@@ -13,18 +13,23 @@ from typing import Any
 from monopoly_cpc.cli import file_name
 from monopoly_cpc.commands.demo import scale_number
 from monopoly_cpc.demo import replay as R
+from monopoly_cpc.errors import UserError, quoted
 
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "record", help="export a replay to MP4 (with sound), GIF or PNG frames",
         description="Render a replay file headless at exactly 50 frames per second: "
-                    "--out demo.mp4 (H.264 + AAC sound), demo.gif (2 cs per frame) or DIR/ (PNG frames).")
+                    "--out demo.mp4 (H.264 + AAC sound), demo.gif (2 cs per frame) or DIR/ (PNG frames); "
+                    "--fit 2160p for YouTube.")
     p.add_argument("replay", metavar="REPLAY", help="the replay file (.json)")
     p.add_argument("--out", required=True, metavar="OUT", type=file_name,
                    help="demo.mp4, demo.gif or a folder DIR/")
-    p.add_argument("--scale", type=scale_number, default=2, metavar="N",
+    p.add_argument("--scale", type=scale_number, metavar="N",
                    help="integer scale of the 384x272 picture, 1 to 16 (default: 2)")
+    p.add_argument("--fit", choices=("1080p", "2160p"),
+                   help="an MP4 of exactly 1920x1080 or 3840x2160: the largest whole scale that fits "
+                        "(3x, 7x), centred on black, colours kept sharp in browsers (upload 2160p)")
     p.add_argument("--mute", action="store_true", help="MP4 without a sound track")
     p.add_argument("--volume", type=decibels, default=None, metavar="DB",
                    help="gain of the MP4's sound track in decibels, -60 to 30 (default: +5, "
@@ -36,14 +41,17 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from monopoly_cpc.demo.export import export, progress_bar
 
+    if args.fit and args.scale:
+        raise UserError("--fit and --scale: give one (--fit chooses the scale)")
     replay = R.load(args.replay)
     t0 = time.perf_counter()
     c0 = cpu_seconds()
     from monopoly_cpc.demo.export import DEFAULT_VOLUME_DB
 
     volume = DEFAULT_VOLUME_DB if args.volume is None else args.volume
-    done = export(replay, args.out, scale=args.scale, mute=args.mute,
-                  progress=None if args.quiet else progress_bar(), source=args.replay, volume_db=volume)
+    done = export(replay, args.out, scale=args.scale or 2, mute=args.mute,
+                  progress=None if args.quiet else progress_bar(), source=args.replay, volume_db=volume,
+                  fit=args.fit)
     el = time.perf_counter() - t0
     cpu = cpu_seconds() - c0
     speed = done["seconds"] / el if el > 0 else 0.0
@@ -63,9 +71,9 @@ def decibels(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of decibels, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number of decibels, got {quoted(text)}") from None
     if not math.isfinite(value) or not -60 <= value <= 30:
-        raise argparse.ArgumentTypeError(f"must be from -60 to 30 decibels, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be from -60 to 30 decibels, got {quoted(text)}")
     return value
 
 

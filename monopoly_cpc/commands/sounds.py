@@ -12,7 +12,7 @@ import wave
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from monopoly_cpc.errors import UserError, path_problem
+from monopoly_cpc.errors import UserError, path_problem, quoted
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,12 +26,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Render every sound of the game (the AY sounds of sounds.yaml, the title "
                     "tune, the CPC bell and the machine noises) into DIR/NAME.wav, 44.1 kHz 16-bit.",
     )
-    p.add_argument("--out", metavar="DIR", help="folder for the WAV files (created if needed)")
+    from monopoly_cpc.cli import file_name
+
+    p.add_argument("--out", metavar="DIR", type=file_name, help="folder for the WAV files (created if needed)")
     p.add_argument("--stereo", action="store_true", help="stereo files (A left, B centre, C right)")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="write only this sound (may be repeated)")
     p.add_argument("--list", action="store_true", help="list the sounds and the event table, write nothing")
-    p.add_argument("--basic", metavar="FILE.BAS",
+    p.add_argument("--basic", metavar="FILE.BAS", type=file_name,
                    help="write the AY sounds as a Locomotive BASIC program a CPC plays (ASCII)")
     p.set_defaults(func=run)
 
@@ -81,18 +83,18 @@ def run(args: argparse.Namespace) -> int:
         for kind, name in sound.bank().events.items():
             print(f"event {kind:14s} -> {name}")
         return 0
+    wanted = list(names)
+    if args.only:
+        unknown = [n for n in args.only if n not in names]
+        if unknown:
+            raise UserError(f"no sound named {quoted(unknown[0])} (see `monopoly-cpc sounds --list`)")
+        wanted = [n for n in names if n in args.only]
     if args.basic:
         write_basic(Path(args.basic))
         if not args.out:
             return 0
     if not args.out:
         raise UserError("sounds: give --out DIR, --basic FILE.BAS or --list")
-    wanted = list(names)
-    if args.only:
-        unknown = [n for n in args.only if n not in names]
-        if unknown:
-            raise UserError(f"no sound named {unknown[0]!r} (see `monopoly-cpc sounds --list`)")
-        wanted = [n for n in names if n in args.only]
     out = Path(args.out)
     from monopoly_cpc.demo.paths import writable_folder
 

@@ -338,3 +338,4 @@ def next_gif_path(folder: Path | None = None) -> Path:
             n += 1
         except OSError:
             return path          # the folder is unusable: the writer reports it
+

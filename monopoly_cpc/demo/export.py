@@ -9,6 +9,7 @@ muxed in by the ffmpeg that imageio-ffmpeg ships.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import shutil
 import subprocess
@@ -23,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from monopoly_cpc.demo.replay import Replay, first_difference
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import UserError, quoted
 
 FPS = 50
 
@@ -162,10 +163,12 @@ PEAK_LIMIT = 10 ** (-3 / 20)  # no sample past -3 dBFS (AAC overshoots ~2 dB): t
 
 def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
            progress: Callable[[int, int], None] | None = None, source: str = "replay",
-           volume_db: float = DEFAULT_VOLUME_DB) -> dict:
+           volume_db: float = DEFAULT_VOLUME_DB, fit: str | None = None) -> dict:
     """Render ``replay`` to ``out``: ``*.mp4``, ``*.gif`` or a folder (``DIR/``) of PNGs.
 
-    ``volume_db``: the MP4 sound track's gain (see :func:`apply_gain`).
+    ``volume_db``: the MP4 sound track's gain (see :func:`apply_gain`); ``fit`` ("1080p" or
+    "2160p", MP4 only): that frame size, the picture centred at the largest scale that fits,
+    its colours converted for players' bilinear 4:2:0 (``demo.fit``).
     Returns a summary: frames written, seconds, the output path (and the gain used).
     """
     if scale < 1:
@@ -174,25 +177,58 @@ def export(replay: Replay, out: str, scale: int = 1, mute: bool = False,
     is_dir = out.endswith(("/", os.sep)) or target.is_dir()
     kind = "dir" if is_dir else target.suffix.lower().lstrip(".")
     if kind not in ("mp4", "gif", "dir"):
-        raise UserError(f"--out {out}: give a .mp4 or .gif file, or a folder ending in /")
+        raise UserError(f"--out {quoted(out)}: give a .mp4 or .gif file, or a folder ending in /")
+    if fit is not None and kind != "mp4":
+        raise UserError(f"--fit {fit} makes an MP4 video: give --out NAME.mp4")
     from monopoly_cpc.demo.paths import writable_file, writable_folder
 
     what = {"mp4": "the video", "gif": "the GIF", "dir": "the frames in"}[kind]
     # checked (and the folder made) before a single frame is rendered, not after minutes
     if kind == "dir":
         writable_folder(target, what)
+        check_room(target, replay.ticks, scale)
     else:
         writable_file(target, what)
     try:
-        return _export(replay, target, kind, scale, mute, progress, source, volume_db)
+        return _export(replay, target, kind, scale, mute, progress, source, volume_db, fit)
     except OSError as exc:  # the disc filled up, the folder vanished... while rendering
         from monopoly_cpc.errors import path_problem
 
         raise UserError(f"cannot write {what} {out}: {path_problem(target, exc)}") from None
 
 
+def frame_bytes(scale: int) -> int:
+    """The room one PNG frame of a folder export takes at ``scale``, rounded up: the busiest
+    frames of the demo, measured at scales 1 to 16 (6.5 KB at 1x, 15 KB at 2x, 131 KB at 8x,
+    361 KB at 16x), plus 10 % and a file system block."""
+    return 4096 + int(0.06 * 384 * 272 * scale * scale / math.sqrt(scale))
+
+
+def check_room(folder: Path, frames: int, scale: int) -> None:
+    """UserError naming ``folder`` unless its disc has room for ``frames`` PNG files at
+    ``scale`` (bytes and file entries): a long replay must not fill the disc frame by frame."""
+    try:
+        free = shutil.disk_usage(folder).free
+        st = os.statvfs(folder) if hasattr(os, "statvfs") else None
+    except OSError:
+        return   # no figure: the writes themselves say what fails
+    need = frames * frame_bytes(scale)
+    if need > free:
+        raise UserError(f"cannot write the frames in {folder}: {frames} frames at scale {scale} need "
+                        f"about {_size(need)}, the disc has {_size(free)} free; free some space, "
+                        "choose another folder, a lower --scale or an .mp4")
+    if st is not None and st.f_files and frames > st.f_favail:
+        raise UserError(f"cannot write the frames in {folder}: {frames} frames need as many files, "
+                        f"the disc takes {st.f_favail} more; choose another folder or an .mp4")
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e9:.1f} GB" if n >= 1e9 else f"{n / 1e6:.1f} MB"
+
+
 def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
-            progress: Callable[[int, int], None] | None, source: str, volume_db: float) -> dict:
+            progress: Callable[[int, int], None] | None, source: str, volume_db: float,
+            fit: str | None = None) -> dict:
     from monopoly_cpc.demo.capture import fb_index, palette_rgb, scale_up, write_gif
 
     pal = palette_rgb()
@@ -226,7 +262,7 @@ def _export(replay: Replay, target: Path, kind: str, scale: int, mute: bool,
         play(replay, on_frame=on_frame, progress=progress, source=source)
     else:
         with _replacing(target) as part:
-            count[0] = _export_mp4(replay, part, scale, audio, progress, source, pal, volume_db, gain)
+            count[0] = _export_mp4(replay, part, scale, audio, progress, source, pal, volume_db, gain, fit)
     done: dict = {"frames": count[0], "seconds": count[0] / FPS, "path": str(target)}
     if gain:
         done["gain_db"] = gain[0]
@@ -272,6 +308,43 @@ def video_params(scale: int) -> list[str]:
             "-color_trc", "bt709", "-color_range", "tv", "-crf", "14", "-tune", "animation", "-preset", "veryfast"]
 
 
+TAGS = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+
+
+class FitWriter:
+    """An H.264 video of a ``fit`` size (``demo.fit``), written by ffmpeg from the raw
+    yuv420p frames converted here: colour numbers in, nothing rescaled or converted by ffmpeg."""
+
+    def __init__(self, path: Path, fit: str, pal: np.ndarray) -> None:
+        import imageio_ffmpeg
+
+        from monopoly_cpc.demo.fit import FitFrames
+
+        self.frames = FitFrames(fit, pal)
+        size = f"{self.frames.w}x{self.frames.h}"
+        cmd = [imageio_ffmpeg.get_ffmpeg_exe(), "-y", "-loglevel", "error", "-f", "rawvideo",
+               "-pix_fmt", "yuv420p", "-s", size, "-framerate", str(FPS), *TAGS, "-i", "-",
+               "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "14", "-tune", "animation",
+               "-preset", "veryfast", *TAGS, "-movflags", "+faststart", str(path)]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def append_data(self, index: np.ndarray) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(self.frames.frame(index))
+        except BrokenPipeError:
+            self.close()
+
+    def close(self) -> None:
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            with contextlib.suppress(BrokenPipeError):
+                self.proc.stdin.close()
+        err = self.proc.stderr.read().decode("utf-8", "replace") if self.proc.stderr else ""
+        if self.proc.wait() != 0:
+            last = (err.strip().splitlines() or ["unknown error"])[-1]
+            raise UserError(f"ffmpeg could not encode the video: {last}")
+
+
 def apply_gain(track: np.ndarray, volume_db: float) -> tuple[np.ndarray, float]:
     """The int16 track made ``volume_db`` decibels louder (or quieter), but never past -3 dBFS:
     the gain is lowered to fit the loudest sample (no clipping).  Returns it and the gain used."""
@@ -285,7 +358,8 @@ def apply_gain(track: np.ndarray, volume_db: float) -> tuple[np.ndarray, float]:
 
 def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any,
                 progress: Callable[[int, int], None] | None, source: str,
-                pal: np.ndarray, volume_db: float = DEFAULT_VOLUME_DB, gain: list | None = None) -> int:
+                pal: np.ndarray, volume_db: float = DEFAULT_VOLUME_DB, gain: list | None = None,
+                fit: str | None = None) -> int:
     import imageio.v2 as imageio
     import imageio_ffmpeg
 
@@ -294,13 +368,17 @@ def _export_mp4(replay: Replay, target: Path, scale: int, audio: Any,
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="monopoly-cpc-") as tmp:
         video = Path(tmp) / "video.mp4"
-        writer = imageio.get_writer(str(video), format="FFMPEG", mode="I", fps=FPS, codec="libx264",
-                                    pixelformat=pixel_format(scale), macro_block_size=1,
-                                    ffmpeg_log_level="error", output_params=video_params(scale))
+        writer: Any
+        if fit is not None:
+            writer = FitWriter(video, fit, pal)
+        else:
+            writer = imageio.get_writer(str(video), format="FFMPEG", mode="I", fps=FPS, codec="libx264",
+                                        pixelformat=pixel_format(scale), macro_block_size=1,
+                                        ffmpeg_log_level="error", output_params=video_params(scale))
         count = [0]
 
         def on_frame(t: int, fb: Any) -> None:
-            writer.append_data(pal[fb_index(fb)])
+            writer.append_data(fb_index(fb) if fit is not None else pal[fb_index(fb)])
             count[0] += 1
 
         try:

@@ -37,6 +37,11 @@ HASH_EVERY = 50  # one frame hash per second of play
 # The longest replay read: a week of play at 50 Hz (30,240,000 ticks, 604,800 hashes at one a
 # second).  A longer one is a damaged or hand-made file, and --verify would run for ever.
 MAX_TICKS = 50 * 60 * 60 * 24 * 7
+# The longest stretch of play between two frame hashes (5 s; the recorder hashes every second):
+# every tick a file claims is checked by a hash at most 5 s away, and a file's length grows
+# with the play it claims (a week needs 120,960 hashes, about 2.3 MB), so a few hundred bytes
+# cannot claim a week that --verify or an export would then run through for hours.
+MAX_HASH_EVERY = 250
 
 # The options recorded with a session (GAME_OPTIONS) are the fields of
 # monopoly_cpc.options.Options marked ``game``: they change what the game does or draws.
@@ -193,6 +198,8 @@ class Replay:
             raise bad("ticks/hash_every")
         if ticks > MAX_TICKS:
             raise bad(f"ticks {ticks}: more than a week of play ({MAX_TICKS} ticks at 50 Hz)")
+        if every > MAX_HASH_EVERY:
+            raise bad(f"hash_every {every}: more than {MAX_HASH_EVERY} ticks between frame hashes")
         hashes = data.get("hashes", [])
         if (not isinstance(hashes, list) or not all(isinstance(h, str) and len(h) == 16 for h in hashes)
                 or not set("".join(hashes)) <= set("0123456789abcdef")):

@@ -137,3 +137,75 @@ def test_gtk_launch_starts_the_installed_launcher(tmp_path):
         if xvfb is not None:
             xvfb.terminate()
             xvfb.wait()
+
+
+@pytest.mark.parametrize("order", [("--kiosk-service", "--kiosk"), ("--kiosk", "--kiosk-service")],
+                         ids=["service-then-autostart", "autostart-then-service"])
+def test_installing_both_starters_warns_in_either_order(tmp_path, order):
+    home = tmp_path / "home"
+    home.mkdir()
+    exe = _venv(tmp_path / "venv")
+    first = _install(home, order[0], "--program", str(exe))
+    assert first.returncode == 0 and "warning" not in first.stderr, first.stderr
+    second = _install(home, order[1], "--program", str(exe))
+    assert second.returncode == 0
+    lines = second.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("warning:") and "keep one starter" in lines[0], second.stderr
+
+
+def test_the_service_route_installs_its_starter_entry(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    exe = _venv(tmp_path / "venv")
+    assert _install(home, "--kiosk-service", "--program", str(exe)).returncode == 0
+    starter = _entry(home / ".config/autostart/monopoly-cpc-kiosk-service.desktop")
+    assert "import-environment DISPLAY" in starter["Exec"] and "monopoly-cpc-kiosk.service" in starter["Exec"]
+    tool = shutil.which("desktop-file-validate")
+    if tool is not None:
+        done = subprocess.run([tool, str(home / ".config/autostart/monopoly-cpc-kiosk-service.desktop")],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0 and (done.stdout + done.stderr).strip() == "", done.stdout + done.stderr
+
+
+def test_openbox_starts_the_game_and_the_service_from_its_autostart(tmp_path):
+    """Debian 12's openbox (no graphical-session.target, no DISPLAY in the user manager): its
+    session runs the XDG autostart entries with the display; here the game and `systemctl`
+    are stand-ins that write down how they were called."""
+    for tool in ("openbox-session", "xvfb-run", "Xvfb"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed (Debian: openbox python3-xdg xvfb)")
+    if not Path("/usr/lib/x86_64-linux-gnu/openbox-xdg-autostart").exists() and not list(
+            Path("/usr/lib").glob("*/openbox-xdg-autostart")):
+        pytest.skip("openbox's XDG autostart helper is not installed")
+    home = tmp_path / "home"
+    home.mkdir()
+    exe = _venv(tmp_path / "venv")
+    systemctl = exe.parent / "systemctl"
+    systemctl.write_text('#!/bin/sh\necho "$* DISPLAY=$DISPLAY" >> "$HOME/systemctl"\n'
+                         '[ "$2" = is-active ] && exit 3\nexit 0\n')
+    systemctl.chmod(0o755)
+    assert _install(home, "--kiosk", "--program", str(exe)).returncode == 0
+    assert _install(home, "--kiosk-service", "--program", str(exe)).returncode == 0
+    env = {"HOME": str(home), "PATH": f"{exe.parent}:/usr/bin:/bin"}
+    import time
+
+    proc = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", "openbox-session"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not ((home / "started").exists()
+                                                   and "restart" in _text(home / "systemctl")):
+            time.sleep(0.2)
+    finally:
+        import signal
+
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    assert _text(home / "started").startswith("started --kiosk")
+    calls = _text(home / "systemctl").splitlines()
+    assert calls[0].startswith("--user import-environment DISPLAY") and "DISPLAY=:" in calls[0]
+    assert calls[-1].startswith("--user restart monopoly-cpc-kiosk.service DISPLAY=:")
+
+
+def _text(path: Path) -> str:
+    return path.read_text() if path.exists() else ""

@@ -108,3 +108,49 @@ def test_build_app_lists_every_command_and_the_assets():
         assert f"--hidden-import monopoly_cpc.commands.{name}" in out
     assert f"--add-data {ROOT / 'assets'}{os.pathsep}monopoly_cpc/assets" in out
     assert "--windowed" in out and "imageio_ffmpeg" in out
+
+
+def _wait_for_display_command() -> str:
+    """The unit's ExecStartPre as sh runs it (systemd's $$ and %% undone)."""
+    unit = (PACK / "monopoly-cpc-kiosk.service").read_text()
+    line = next(x for x in unit.splitlines() if x.startswith("ExecStartPre=/bin/sh -c '"))
+    return line[len("ExecStartPre=/bin/sh -c '"):-1].replace("$$", "$").replace("%%", "%")
+
+
+def test_without_a_display_the_unit_waits_backing_off_instead_of_restarting(tmp_path):
+    import socket
+    import time
+
+    import pytest
+
+    script = _wait_for_display_command()
+    env = {"PATH": "/usr/bin:/bin"}
+    started = time.monotonic()
+    waiting = subprocess.Popen(["sh", "-c", script], env=env)   # no DISPLAY at all
+    try:
+        time.sleep(4)
+        assert waiting.poll() is None, "gave up (the unit would restart every 2 s)"
+    finally:
+        waiting.kill()
+        waiting.wait()
+    assert "n * 2" in script and "-ge 30" in script   # 1, 2, 4 ... 30 s between looks
+    done = subprocess.run(["sh", "-c", script], env={**env, "WAYLAND_DISPLAY": "wayland-0"}, timeout=10,
+                          check=False)
+    assert done.returncode == 0
+    folder = Path("/tmp/.X11-unix")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        pytest.skip("cannot make an X socket here")
+    number = 900 + os.getpid() % 90
+    path = folder / f"X{number}"
+    if path.exists():
+        pytest.skip(f"{path} is in use")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(path))
+    try:
+        started = time.monotonic()
+        done = subprocess.run(["sh", "-c", script], env={**env, "DISPLAY": f":{number}.0"}, timeout=10,
+                              check=False)
+        assert done.returncode == 0 and time.monotonic() - started < 5
+    finally:
+        sock.close()
+        path.unlink()
