@@ -1,4 +1,5 @@
-"""The actions the computer players hand out most, made once per seat (and square, and bid).
+"""The actions the computer players hand out most, made once per seat (and square, and bid),
+and the reasons they give most, made once.
 
 Actions are values: the frequent ones are made once and handed out again (making a frozen
 dataclass runs its Python ``__init__``, which costs more than the rest of a typical decision in
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from monopoly_cpc.ai.reasons import plain
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules import engine
 
@@ -69,3 +71,17 @@ def bid_act(p: int, amount: int) -> A.Bid:
     if b is None:
         b = BIDS[key] = A.Bid(p, amount)
     return b
+
+
+# The most frequent fieldless reasons (ten of them give nine of ten a game), looked up once:
+# ``plain`` is a dict look-up by string at every call.
+R_BUILD: Final = plain("build")
+R_BID: Final = plain("bid")
+R_CLAIM_RENT: Final = plain("claim_rent")
+R_PASS_TOO_DEAR: Final = plain("pass_too_dear")
+R_BUY: Final = plain("buy")
+R_SELL_TO_PAY: Final = plain("sell_to_pay")
+R_MORTGAGE_TO_PAY: Final = plain("mortgage_to_pay")
+R_MORTGAGE_TO_BUILD: Final = plain("mortgage_to_build")
+R_STAY_IN_JAIL: Final = plain("stay_in_jail")
+R_LIFT_MORTGAGE: Final = plain("lift_mortgage")

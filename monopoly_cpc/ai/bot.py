@@ -29,6 +29,16 @@ from monopoly_cpc.ai.actions import (
     PASSES,
     PAY_FINES,
     REJECTS,
+    R_BID,
+    R_BUILD,
+    R_BUY,
+    R_CLAIM_RENT,
+    R_LIFT_MORTGAGE,
+    R_MORTGAGE_TO_BUILD,
+    R_MORTGAGE_TO_PAY,
+    R_PASS_TOO_DEAR,
+    R_SELL_TO_PAY,
+    R_STAY_IN_JAIL,
     SALES,
     bid_act,
     roll_act,
@@ -42,7 +52,14 @@ from monopoly_cpc.ai.reasons import NO_REASON, Reason, plain, reason_from
 from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.queries import can_build, can_sell, group_has_buildings, level, loan_room
+from monopoly_cpc.rules.queries import (
+    can_build,
+    can_sell,
+    group_has_buildings,
+    level,
+    lift_cost,
+    loan_room,
+)
 from monopoly_cpc.rules.state import (
     AUCTION,
     BUY,
@@ -94,18 +111,6 @@ def round_bid(amount: int, up: bool) -> int:
         return amount if amount <= 20000 or amount % 1000 == 0 else -(-amount // 1000) * 1000
     return amount // unit * unit
 
-# The most frequent fieldless reasons (ten of them give nine of ten a game), looked up once:
-# ``plain`` is a dict look-up by string at every call.
-_R_BUILD: Final = plain("build")
-_R_BID: Final = plain("bid")
-_R_CLAIM_RENT: Final = plain("claim_rent")
-_R_PASS_TOO_DEAR: Final = plain("pass_too_dear")
-_R_BUY: Final = plain("buy")
-_R_SELL_TO_PAY: Final = plain("sell_to_pay")
-_R_MORTGAGE_TO_PAY: Final = plain("mortgage_to_pay")
-_R_MORTGAGE_TO_BUILD: Final = plain("mortgage_to_build")
-_R_STAY_IN_JAIL: Final = plain("stay_in_jail")
-_R_LIFT_MORTGAGE: Final = plain("lift_mortgage")
 
 class Bot:
     """A computer player of a given strength and character."""
@@ -151,7 +156,7 @@ class Bot:
             mort=None if k.mort is None else list(k.mort),
             tried=[[o[0], list(o[1]), list(o[2]), turn] for o, turn in k.tried.items()],
             refusals=[[q, n] for q, n in k.refusals.items()],
-            counter=_offer_data(self._counter), pending=_offer_data(self._pending))
+            counter=trading.offer_data(self._counter), pending=trading.offer_data(self._pending))
         return data
 
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
@@ -169,8 +174,8 @@ class Bot:
         k.tried = {(int(q), tuple(give), tuple(take)): int(turn)
                    for q, give, take, turn in data["tried"]}
         k.refusals = {int(q): int(n) for q, n in data["refusals"]}
-        self._counter = _offer_from(data["counter"])
-        self._pending = _offer_from(data["pending"])
+        self._counter = trading.offer_from(data["counter"])
+        self._pending = trading.offer_from(data["pending"])
         k.restore_snapshot(data["own"], data["mort"], state, seat)
 
     # -- entry point -----------------------------------------------------------------------------
@@ -193,7 +198,7 @@ class Bot:
         if c is not None and c.owner == p:
             if self.fig.slip_pct and self.rng.randrange(100) < self.fig.slip_pct:
                 return None  # facile: looked away; the rent may be lost at the next roll
-            self.last_reason = _R_CLAIM_RENT
+            self.last_reason = R_CLAIM_RENT
             return seat_act(CLAIMS, p)
         if ph == _PH_DEBT:
             d = state.debts[0]
@@ -260,7 +265,7 @@ class Bot:
             self.last_reason = plain("too_dear_auction")
             return seat_act(DECLINES, p)
         if self.fig.buys_all:
-            self.last_reason = _R_BUY   # as a baseline does: whatever it can afford
+            self.last_reason = R_BUY   # as a baseline does: whatever it can afford
             return seat_act(BUYS, p)
         value = self.know.value_of(state, p, s)
         spare = cash - price
@@ -273,7 +278,7 @@ class Bot:
         # Early on, every deed is worth having; later only with money to spare.
         reserve = self.know.reserve_now(state, p)
         if spare >= reserve or (value >= price and spare >= reserve // 2):
-            self.last_reason = _R_BUY
+            self.last_reason = R_BUY
             return seat_act(BUYS, p)
         self.last_reason = plain("keep_cash_auction")
         return seat_act(DECLINES, p)
@@ -322,9 +327,9 @@ class Bot:
             if au.kind != "property":
                 # No more building this turn: asking again would only reopen the same auction.
                 self._no_build_turn = state.turn
-            self.last_reason = _R_PASS_TOO_DEAR
+            self.last_reason = R_PASS_TOO_DEAR
             return seat_act(PASSES, p)
-        self.last_reason = _R_BID
+        self.last_reason = R_BID
         return bid_act(p, bid)
 
     # -- jail and cards --------------------------------------------------------------------------
@@ -337,7 +342,7 @@ class Bot:
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
-            self.last_reason = _R_STAY_IN_JAIL
+            self.last_reason = R_STAY_IN_JAIL
             return roll_act(p)
         if pl.jail_cards:
             self.last_reason = plain("jail_card")
@@ -421,17 +426,7 @@ class Bot:
             self.know.refusals[a.partner] = self.know.refusals.get(a.partner, 0) + 1
 
     def _cheapest_lift(self, state: GameState) -> int:
-        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
-        if f is None or f.board is not state.board or f.variant is not state.variant:
-            f = facts(state)
-        fresh, mortgages = state.fresh_lifts, f.mortgages
-        cheapest = -1
-        for s in self.know.mortgaged:
-            m = mortgages[s]
-            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
-            if cheapest < 0 or cost < cheapest:
-                cheapest = cost
-        return cheapest
+        return min((lift_cost(state, s) for s in self.know.mortgaged), default=-1)
 
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
@@ -439,51 +434,28 @@ class Bot:
         if spare <= 0:
             self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        t = self.know.tables()
-        own, houses, members_of = state.owner, state.houses, t.members
-        fresh, mortgages = state.fresh_lifts, t.mortgage
+        k, t = self.know, self.know.tables()
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
-        houses_wanted = False
-        if self.fig.develops:
-            for g in self.know.monos:
-                for x in members_of[g]:
-                    if houses[x] != HOTEL:
-                        houses_wanted = True
-                        break
-                if houses_wanted:
-                    break
-        best = best_kind = best_price = -1
+        houses_wanted = self.fig.develops and any(
+            state.houses[x] != HOTEL for g in k.monos for x in t.members[g])
+        # Streets of a group I hold entirely first (they can carry houses again), then the
+        # dearest, then the first: the least of (kind, -price, square).
+        candidates: list[tuple[int, int, int]] = []
         skipped = False
-        for s in self.know.mortgaged:
+        for s in k.mortgaged:
             g = t.group[s]
-            whole = g >= 0
-            if whole:
-                for x in members_of[g]:
-                    if own[x] != p:
-                        whole = False
-                        break
+            whole = g >= 0 and all(state.owner[x] == p for x in t.members[g])
             if houses_wanted and not whole:
                 skipped = True
-                continue
-            m = mortgages[s]
-            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
-            if cost > spare:
-                continue
-            # Streets of a group I hold entirely first (they can carry houses again), then the
-            # dearest, then the first: the least of (kind, -price, square), as three ints.
-            kind = 0 if whole else 1
-            pr = t.price[s]
-            if (best < 0 or kind < best_kind
-                    or (kind == best_kind and (pr > best_price
-                                               or (pr == best_price and s < best)))):
-                best, best_kind, best_price = s, kind, pr
-        if best < 0:
+            elif lift_cost(state, s) <= spare:
+                candidates.append((0 if whole else 1, -t.price[s], s))
+        if not candidates:
             if not skipped:
                 self._need = min(self._need, cash - spare + self._cheapest_lift(state))
             return None
-        self.last_reason = _R_LIFT_MORTGAGE
-        return square_act(LIFTS, p, best)
+        self.last_reason = R_LIFT_MORTGAGE
+        return square_act(LIFTS, p, min(candidates)[2])
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
         if self._no_build_turn == state.turn:
@@ -496,10 +468,7 @@ class Bot:
         pl = state.players[p]
         floor = self.know.reserve_now(state, p) * self.fig.build_reserve_pct // 100
         target = self.fig.build_target
-        f = state.facts   # facts(state) inline: a call costs the Python interpreter more
-        if f is None or f.board is not state.board or f.variant is not state.variant:
-            f = facts(state)
-        top = f.houses_before_hotel + 1
+        top = facts(state).houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.know.monos
         # The lowest building level of each group (a hotel is level ``top``) and the lowest of
         # all (loops rather than min(): native code when compiled; no list of the levels).
@@ -550,12 +519,12 @@ class Bot:
             if why:
                 blocked = blocked or "bank" in why
                 continue
-            self.last_reason = _R_BUILD
+            self.last_reason = R_BUILD
             return square_act(BUILDS, p, s)
         if need_cash > 0 and self.fig.mortgage_to_build and self.fig.develops:
             s = self._junk_to_mortgage(state, p)
             if s >= 0:
-                self.last_reason = _R_MORTGAGE_TO_BUILD
+                self.last_reason = R_MORTGAGE_TO_BUILD
                 return square_act(MORTGAGES, p, s)
         if blocked and self.fig.develops and pl.cash > floor + 100_000 and len(self.know.monos) > 1:
             return self._free_houses(state, p, top)
@@ -588,45 +557,26 @@ class Bot:
         return None
 
     def _junk_to_mortgage(self, state: GameState, p: int) -> int:
-        """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
-        t = self.know.tables()
-        own, mort, houses = state.owner, state.mortgaged, state.houses
-        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.know.monos
-        # The least of the keys (kind, price, square): stations and utilities (kind 0) earn
-        # least per franc, then streets (kind 1); compared as three ints, no tuple a candidate.
-        best = best_kind = best_price = -1
-        for s in self.know.my_deeds(state, p, t):
-            if own[s] != p or mort[s]:
+        """A property whose mortgage hurts least: not in a group I hold or can complete soon,
+        nor in a group with a building. The least of (kind, price, square): stations and
+        utilities (kind 0) earn least per franc, then streets (kind 1)."""
+        k, t = self.know, self.know.tables()
+        own = state.owner
+        candidates: list[tuple[int, int, int]] = []
+        for s in k.my_deeds(state, p, t):
+            if own[s] != p or state.mortgaged[s]:
                 continue
-            g = group[s]
-            kind = 0
+            g = t.group[s]
             if g >= 0:
-                if has(monos, g):
+                members = t.members[g]
+                if has(k.monos, g) or any(state.houses[x] for x in members):
                     continue
-                # One pass over the group: a building in it (queries.group_has_buildings),
-                # streets of mine, streets of the bank.
-                mine = free = 0
-                for x in members_of[g]:
-                    if houses[x]:
-                        break
-                    o = own[x]
-                    if o == p:
-                        mine += 1
-                    elif o < 0:
-                        free += 1
-                else:
-                    n = gsize[g]
-                    if mine + free == n and mine >= n - 1:
-                        continue  # one street from a monopoly: keep it clean
-                    kind = 1
-                if kind == 0:
-                    continue   # a building in the group
-            pr = price[s]
-            if (best < 0 or kind < best_kind
-                    or (kind == best_kind and (pr < best_price
-                                               or (pr == best_price and s < best)))):
-                best, best_kind, best_price = s, kind, pr
-        return best
+                mine = sum(1 for x in members if own[x] == p)
+                free = sum(1 for x in members if own[x] < 0)
+                if mine + free == len(members) and mine >= len(members) - 1:
+                    continue  # one street from a monopoly: keep it clean
+            candidates.append((0 if g < 0 else 1, t.price[s], s))
+        return min(candidates)[2] if candidates else -1
 
     def _place(self, state: GameState, p: int) -> A.Action | None:
         """Place a building won at a shortage auction: on my best group, lowest street first."""
@@ -656,7 +606,7 @@ class Bot:
         # 1. A lone property (least useful first).
         s = self._junk_to_mortgage(state, p)
         if s >= 0:
-            self.last_reason = _R_MORTGAGE_TO_PAY
+            self.last_reason = R_MORTGAGE_TO_PAY
             return square_act(MORTGAGES, p, s)
         # 2. MONOPOLIC: borrow rather than sell houses at half price.
         if loan_room(state, p) > 0:
@@ -668,25 +618,19 @@ class Bot:
             a = self._pay_in_kind(state, p, d)
             if a is not None:
                 return a
-        # 4. Houses back to the bank, evenly, from the least valuable group: the least of the
-        # keys (hotel, income, square), compared as three numbers (no tuple a street).
-        best, best_hotel, best_income = -1, 0, 0.0
+        # 4. Houses back to the bank, evenly, from the least valuable group: the least of
+        # (hotel, income, square).
         houses = state.houses
-        for s in facts(state).streets:
-            if own[s] == p and houses[s] and not can_sell(state, p, s):
-                hotel = 1 if houses[s] == HOTEL else 0
-                income = t.income[t.group[s]][3]
-                if (best < 0 or hotel < best_hotel
-                        or (hotel == best_hotel and (income < best_income
-                                                     or (income == best_income and s < best)))):
-                    best, best_hotel, best_income = s, hotel, income
-        if best >= 0:
-            self.last_reason = _R_SELL_TO_PAY
-            return square_act(SALES, p, best)
+        sales = [(1 if houses[s] == HOTEL else 0, t.income[t.group[s]][3], s)
+                 for s in facts(state).streets
+                 if own[s] == p and houses[s] and not can_sell(state, p, s)]
+        if sales:
+            self.last_reason = R_SELL_TO_PAY
+            return square_act(SALES, p, min(sales)[2])
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
-                self.last_reason = _R_MORTGAGE_TO_PAY
+                self.last_reason = R_MORTGAGE_TO_PAY
                 return square_act(MORTGAGES, p, s)
         if d.reason == "rent" and d.creditor >= 0:
             a = self._pay_in_kind(state, p, d, any_property=True)
@@ -753,19 +697,3 @@ class Bot:
         if counter is not None and self.level.counters:
             self._counter = counter
         return seat_act(REJECTS, p)
-
-
-def _offer_data(a: A.ProposeTrade | None) -> list | None:
-    """A trade offer as plain data (its fields in order)."""
-    if a is None:
-        return None
-    return [a.player, a.partner, list(a.give), list(a.take), a.cash, list(a.give_cards),
-            list(a.take_cards)]
-
-
-def _offer_from(data: list | None) -> A.ProposeTrade | None:
-    if data is None:
-        return None
-    p, q, give, take, cash, give_cards, take_cards = data
-    return A.ProposeTrade(int(p), int(q), tuple(give), tuple(take), int(cash), tuple(give_cards),
-                          tuple(take_cards))

@@ -19,7 +19,7 @@ build and the holdings are worked out by hand-written loops.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
