@@ -57,7 +57,6 @@ from monopoly_cpc.rules.queries import (
     can_sell,
     group_has_buildings,
     level,
-    lift_cost,
     loan_room,
 )
 from monopoly_cpc.rules.state import (
@@ -241,7 +240,8 @@ class Bot:
         if state.time_up:
             return True
         k = self.know
-        if not (k.current(state) or k.same_deeds(state)):
+        if not ((state.engine_only and k.seen is state and k.seen_deeds == state.deed_changes)
+                or k.same_deeds(state)):   # (k.current(state), inline)
             return False
         if not k.mortgaged and not k.monos:
             return True
@@ -257,7 +257,7 @@ class Bot:
             # the engine asks again while the purchase is pending).
             value = self.know.value_of(state, p, s)
             if value > price * 1.3 and cash + self.know.mortgage_room(state, p, s) >= price:
-                m = self._junk_to_mortgage(state, p)
+                m = self.know.junk_to_mortgage(state, p)
                 if m >= 0 and m != s:
                     self.last_reason = plain("mortgage_to_buy")
                     return square_act(MORTGAGES, p, m)
@@ -374,8 +374,8 @@ class Bot:
         # Several calls a turn: nothing to do when I hold nothing to act on (asked again right
         # after the snapshot changed).
         k = self.know
-        if k.current(state):
-            fresh = True
+        if state.engine_only and k.seen is state and k.seen_deeds == state.deed_changes:
+            fresh = True   # (k.current(state), inline)
         else:
             stale = k.t is None or k.t.board is not state.board
             k.refresh(state, p)
@@ -425,37 +425,57 @@ class Bot:
         else:
             self.know.refusals[a.partner] = self.know.refusals.get(a.partner, 0) + 1
 
-    def _cheapest_lift(self, state: GameState) -> int:
-        return min((lift_cost(state, s) for s in self.know.mortgaged), default=-1)
-
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
         spare = cash - self.know.reserve_now(state, p) * 3 // 2
         if spare <= 0:
-            self._need = min(self._need, cash - spare + self._cheapest_lift(state))
+            self._need = min(self._need, cash - spare + self.know.cheapest_lift(state))
             return None
-        k, t = self.know, self.know.tables()
+        t = self.know.tables()
+        own, houses, members_of = state.owner, state.houses, t.members
+        fresh, mortgages = state.fresh_lifts, t.mortgage
         # While my groups still have houses to take, money goes to houses, not to lifting the
         # lone properties mortgaged to pay for them (lifting costs 10 % each time).
-        houses_wanted = self.fig.develops and any(
-            state.houses[x] != HOTEL for g in k.monos for x in t.members[g])
-        # Streets of a group I hold entirely first (they can carry houses again), then the
-        # dearest, then the first: the least of (kind, -price, square).
-        candidates: list[tuple[int, int, int]] = []
+        houses_wanted = False
+        if self.fig.develops:
+            for g in self.know.monos:
+                for x in members_of[g]:
+                    if houses[x] != HOTEL:
+                        houses_wanted = True
+                        break
+                if houses_wanted:
+                    break
+        best = best_kind = best_price = -1
         skipped = False
-        for s in k.mortgaged:
+        for s in self.know.mortgaged:
             g = t.group[s]
-            whole = g >= 0 and all(state.owner[x] == p for x in t.members[g])
+            whole = g >= 0
+            if whole:
+                for x in members_of[g]:
+                    if own[x] != p:
+                        whole = False
+                        break
             if houses_wanted and not whole:
                 skipped = True
-            elif lift_cost(state, s) <= spare:
-                candidates.append((0 if whole else 1, -t.price[s], s))
-        if not candidates:
+                continue
+            m = mortgages[s]
+            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
+            if cost > spare:
+                continue
+            # Streets of a group I hold entirely first (they can carry houses again), then the
+            # dearest, then the first: the least of (kind, -price, square), as three ints.
+            kind = 0 if whole else 1
+            pr = t.price[s]
+            if (best < 0 or kind < best_kind
+                    or (kind == best_kind and (pr > best_price
+                                               or (pr == best_price and s < best)))):
+                best, best_kind, best_price = s, kind, pr
+        if best < 0:
             if not skipped:
-                self._need = min(self._need, cash - spare + self._cheapest_lift(state))
+                self._need = min(self._need, cash - spare + self.know.cheapest_lift(state))
             return None
         self.last_reason = R_LIFT_MORTGAGE
-        return square_act(LIFTS, p, min(candidates)[2])
+        return square_act(LIFTS, p, best)
 
     def _build(self, state: GameState, p: int) -> A.Action | None:
         if self._no_build_turn == state.turn:
@@ -468,7 +488,10 @@ class Bot:
         pl = state.players[p]
         floor = self.know.reserve_now(state, p) * self.fig.build_reserve_pct // 100
         target = self.fig.build_target
-        top = facts(state).houses_before_hotel + 1
+        f = state.facts   # facts(state) inline: a call costs more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        top = f.houses_before_hotel + 1
         houses, members_of, monos = state.houses, t.members, self.know.monos
         # The lowest building level of each group (a hotel is level ``top``) and the lowest of
         # all (loops rather than min(): native code when compiled; no list of the levels).
@@ -522,7 +545,7 @@ class Bot:
             self.last_reason = R_BUILD
             return square_act(BUILDS, p, s)
         if need_cash > 0 and self.fig.mortgage_to_build and self.fig.develops:
-            s = self._junk_to_mortgage(state, p)
+            s = self.know.junk_to_mortgage(state, p)
             if s >= 0:
                 self.last_reason = R_MORTGAGE_TO_BUILD
                 return square_act(MORTGAGES, p, s)
@@ -556,28 +579,6 @@ class Bot:
                 return square_act(SALES, p, s)
         return None
 
-    def _junk_to_mortgage(self, state: GameState, p: int) -> int:
-        """A property whose mortgage hurts least: not in a group I hold or can complete soon,
-        nor in a group with a building. The least of (kind, price, square): stations and
-        utilities (kind 0) earn least per franc, then streets (kind 1)."""
-        k, t = self.know, self.know.tables()
-        own = state.owner
-        candidates: list[tuple[int, int, int]] = []
-        for s in k.my_deeds(state, p, t):
-            if own[s] != p or state.mortgaged[s]:
-                continue
-            g = t.group[s]
-            if g >= 0:
-                members = t.members[g]
-                if has(k.monos, g) or any(state.houses[x] for x in members):
-                    continue
-                mine = sum(1 for x in members if own[x] == p)
-                free = sum(1 for x in members if own[x] < 0)
-                if mine + free == len(members) and mine >= len(members) - 1:
-                    continue  # one street from a monopoly: keep it clean
-            candidates.append((0 if g < 0 else 1, t.price[s], s))
-        return min(candidates)[2] if candidates else -1
-
     def _place(self, state: GameState, p: int) -> A.Action | None:
         """Place a building won at a shortage auction: on my best group, lowest street first."""
         t = self.know.refresh(state, p)
@@ -604,7 +605,7 @@ class Bot:
         need = d.amount - pl.cash
         own, mort = state.owner, state.mortgaged
         # 1. A lone property (least useful first).
-        s = self._junk_to_mortgage(state, p)
+        s = self.know.junk_to_mortgage(state, p)
         if s >= 0:
             self.last_reason = R_MORTGAGE_TO_PAY
             return square_act(MORTGAGES, p, s)

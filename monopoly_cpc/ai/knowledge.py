@@ -683,10 +683,27 @@ class Knowledge:
             r += (w.second if p == w.owner else w.first) * fig.danger_pct // 100
         return r
 
+    def cheapest_lift(self, state: GameState) -> int:
+        """What lifting my cheapest mortgage costs (-1: nothing mortgaged)."""
+        f = state.facts   # facts(state) inline: a call costs more
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        fresh, mortgages = state.fresh_lifts, f.mortgages
+        cheapest = -1
+        for s in self.mortgaged:
+            m = mortgages[s]
+            cost = m if has(fresh, s) else m + m // 10    # rules.queries.lift_cost
+            if cheapest < 0 or cost < cheapest:
+                cheapest = cost
+        return cheapest
+
     def value_of(self, state: GameState, p: int, s: int) -> float:
         """What owning ``s`` is worth to ``p``: its effect on p's groups, plus (when the level
         knows it) the harm of letting a rival complete a group with it."""
-        price = facts(state).prices[s]
+        f = state.facts   # facts(state) inline: asked at every bid of an auction
+        if f is None or f.board is not state.board or f.variant is not state.variant:
+            f = facts(state)
+        price = f.prices[s]
         if not self.fig.monopoly_aware:
             return float(price)
         t = self.refresh(state, p)
@@ -740,6 +757,48 @@ class Knowledge:
             self._room_exclude = exclude
             self._room = total
         return total
+
+    def junk_to_mortgage(self, state: GameState, p: int) -> int:
+        """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
+        t = self.tables()
+        own, mort, houses = state.owner, state.mortgaged, state.houses
+        group, members_of, gsize, price, monos = t.group, t.members, t.gsize, t.price, self.monos
+        # The least of the keys (kind, price, square): stations and utilities (kind 0) earn
+        # least per franc, then streets (kind 1); compared as three ints, no tuple a candidate.
+        best = best_kind = best_price = -1
+        for s in self.my_deeds(state, p, t):
+            if own[s] != p or mort[s]:
+                continue
+            g = group[s]
+            kind = 0
+            if g >= 0:
+                if has(monos, g):
+                    continue
+                # One pass over the group: a building in it (queries.group_has_buildings),
+                # streets of mine, streets of the bank.
+                mine = free = 0
+                for x in members_of[g]:
+                    if houses[x]:
+                        break
+                    o = own[x]
+                    if o == p:
+                        mine += 1
+                    elif o < 0:
+                        free += 1
+                else:
+                    n = gsize[g]
+                    if mine + free == n and mine >= n - 1:
+                        continue  # one street from a monopoly: keep it clean
+                    kind = 1
+                if kind == 0:
+                    continue   # a building in the group
+            pr = price[s]
+            if (best < 0 or kind < best_kind
+                    or (kind == best_kind and (pr < best_price
+                                               or (pr == best_price and s < best)))):
+                best, best_kind, best_price = s, kind, pr
+        return best
+
 
     # -- the buildings ---------------------------------------------------------------------------
     def rival_built_high(self, state: GameState, p: int, top: int) -> bool:
