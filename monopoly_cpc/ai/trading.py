@@ -166,17 +166,34 @@ def propose(know: Knowledge, state: GameState,
     budget = pl.cash - know.reserve_now(state, me) // 2
     best_offer: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
     best_score = float(know.fig.trade_gain)
-    my_streets = [s for s in t.streets if own[s] == me]
+    streets, group, members_of, monos = t.streets, t.group, t.members, know.monos
+    houses = state.houses
+    my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)
     for g in know.targets:
-        members = t.members[g]
+        members = members_of[g]
         # The streets of the group that are not mine, all held by one other player still in
-        # the game; no building in the group.
-        rest = [s for s in members if own[s] != me]
+        # the game (loops rather than comprehensions and any(): native code when compiled).
+        rest: list[int] = []
+        for s in members:
+            if own[s] != me:
+                rest.append(s)
         if not rest or len(rest) == len(members):
             continue
         other = own[rest[0]]
-        if (other < 0 or any(own[s] != other for s in rest) or players[other].bankrupt
-                or group_has_buildings(state, members[0])):
+        if other < 0 or other == me:
+            continue
+        for s in rest:
+            if own[s] != other:
+                other = -1
+                break
+        if other < 0 or players[other].bankrupt:   # (state.alive())
+            continue
+        for x in members:   # rules.queries.group_has_buildings, inlined
+            if houses[x]:
+                break
+        else:
+            x = -1
+        if x >= 0:
             continue
         # A partner who refused every offer so far is asked again only now and then.
         refused = know.refusals.get(other, 0)
@@ -185,17 +202,28 @@ def propose(know: Knowledge, state: GameState,
         take = tuple(rest)
         options: list[tuple[int, ...]] = [()]
         # A street of mine that completes one of his groups: a monopoly for a monopoly.
+        if my_streets is None:
+            my_streets = [s for s in streets if own[s] == me]
         for s in my_streets:
-            h = t.group[s]
-            if (h != g and all(own[x] == other for x in t.members[h] if x != s)
-                    and h not in know.monos and not group_has_buildings(state, s)):
-                options.append((s,))
+            h = group[s]
+            if h == g:
+                continue
+            for x in members_of[h]:
+                if x != s and own[x] != other:
+                    break
+            else:
+                # (asked after the loop, which most streets leave early: a search in a
+                # sequence is dearer than a few list reads)
+                if not has(monos, h) and not group_has_buildings(state, s):
+                    options.append((s,))
         # Or a station or utility as small change.
-        change = [s for s in t.small_change if own[s] == me]
-        if change:
-            options.append((change[0],))
+        for s in t.small_change:
+            if own[s] == me:
+                options.append((s,))
+                break
+        take_mortgaged = not free_trade and _any_mortgaged(mort, take)   # (once, not per give)
         for give in options:
-            if not free_trade and any(mort[s] for s in take + give):
+            if not free_trade and (take_mortgaged or _any_mortgaged(mort, give)):
                 continue   # trade_mortgaged off (seeds/002): mortgaged deeds stay where they are
             key = (other, give, take)
             last = know.tried.get(key)
@@ -225,6 +253,8 @@ def propose(know: Knowledge, state: GameState,
                 continue
             best_score = score
             best_offer = (other, give, take, cash)
+    # The offer made once, for the best candidate only (a ProposeTrade is a frozen dataclass:
+    # its __init__ is Python code, with keywords, even in the compiled build).
     best: A.ProposeTrade | None = None
     if best_offer is not None:
         other, give, take, cash = best_offer
@@ -241,6 +271,13 @@ def propose(know: Knowledge, state: GameState,
     return best, reason
 
 
+def _any_mortgaged(mort: list[bool], squares: tuple[int, ...]) -> bool:
+    for s in squares:
+        if mort[s]:
+            return True
+    return False
+
+
 def _consolidate(know: Knowledge, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:
     """Buy one street of a group split three ways, from the rival who holds least of it, for
     cash he should accept (his loss plus a margin): the group then has two owners."""
@@ -248,6 +285,7 @@ def _consolidate(know: Knowledge, state: GameState, me: int, budget: int) -> A.P
     own = state.owner
     players = state.players
     n = len(players)
+    # Loops rather than min(key=lambda), any() and generators: native code when compiled.
     for g in know.split:
         members = t.members[g]
         counts: dict[int, int] = {}
@@ -255,14 +293,30 @@ def _consolidate(know: Knowledge, state: GameState, me: int, budget: int) -> A.P
             if own[s] != me:
                 counts[own[s]] = counts.get(own[s], 0) + 1
         # The rival with the fewest streets sells most easily; on a tie, the first one after me
-        # in the seating order (no seat is favoured).
-        other = min(counts, key=lambda q: (counts[q], (q - me) % n), default=-1)
-        if other < 0 or other >= n or players[other].bankrupt:
+        # in the seating order (no seat is favoured). The first of equals in the dict's order,
+        # as min() picks it.
+        other = -1
+        fewest = 0
+        after = 0
+        for q, c in counts.items():
+            d = (q - me) % n
+            if other < 0 or c < fewest or (c == fewest and d < after):
+                other, fewest, after = q, c, d
+        if other < 0 or other >= n or players[other].bankrupt:   # (state.alive())
             continue
-        take = tuple(s for s in members if own[s] == other)
-        if group_has_buildings(state, take[0]):
+        got: list[int] = []
+        for s in members:
+            if own[s] == other:
+                got.append(s)
+        take = tuple(got)
+        blocked = False
+        for s in take:
+            if group_has_buildings(state, s):
+                blocked = True
+                break
+        if blocked:
             continue
-        if not facts(state).trade_mortgaged and any(state.mortgaged[s] for s in take):
+        if not facts(state).trade_mortgaged and _any_mortgaged(state.mortgaged, take):
             continue
         key = (other, (), take)
         last = know.tried.get(key)
