@@ -259,16 +259,16 @@ def propose(know: Knowledge, state: GameState,
     if best_offer is not None:
         other, give, take, cash = best_offer
         best = A.ProposeTrade(me, other, give, take, cash)
-        reason = because("propose_trade", amount=abs(cash))
     elif know.fig.develops:
         best = _consolidate(know, state, me, budget)
-        reason = because("buy_street", amount=0 if best is None else best.cash)
     if best is None:
         return None
     key = (best.partner, best.give, best.take)
     # After a haggled first offer the even one may follow at once (-1: no waiting).
     know.tried[key] = -1 if key not in know.tried and know.level.haggle_pct < 100 else state.turn
-    return best, reason
+    if best_offer is None:
+        return best, because("buy_street", amount=best.cash)
+    return best, because("propose_trade", amount=abs(best.cash))
 
 
 def _any_mortgaged(mort: list[bool], squares: tuple[int, ...]) -> bool:
