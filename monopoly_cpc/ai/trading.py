@@ -42,12 +42,19 @@ def gains(know: Knowledge, state: GameState, me: int, other: int, get: tuple[int
     cards = (cards_in - cards_out) * JAIL_CARD_WORTH
     mine, his, my_groups, his_groups = swap(t, own, mort, me, other, moved)
     if not know.fig.monopoly_aware:
-        mine = float(sum(t.price[s] for s in get) - sum(t.price[s] for s in give))
+        mine = float(sum(printed_worth(t, mort, s) for s in get)
+                     - sum(printed_worth(t, mort, s) for s in give))
         his = -mine
     # Interest on a mortgaged property received is due at once (10 % of its mortgage).
     mine -= sum(t.mortgage[s] // 10 for s in get if mort[s])
     his -= sum(t.mortgage[s] // 10 for s in give if mort[s])
     return mine + cash_in + cards, his - cash_in - cards, my_groups, his_groups
+
+
+def printed_worth(t: Tables, mort: list[bool], s: int) -> int:
+    """What deed ``s`` is worth to a player blind to monopolies: its printed price, less the
+    cost of lifting it (its mortgage and 10 %) when it is mortgaged."""
+    return t.lifted[s] if mort[s] else t.price[s]
 
 
 def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
@@ -108,8 +115,13 @@ def judge(know: Knowledge, state: GameState, me: int,
         if lv.monopoly_aware:
             need = max(need, his)
         else:
-            price = know.refresh(state, me).price
-            need = max(need, float(sum(price[s] for s in tr.take) * lv.group_premium_pct // 100))
+            t = know.refresh(state, me)
+            given = sum(printed_worth(t, state.mortgaged, s) for s in tr.take)
+            need = max(need, float(given * lv.group_premium_pct // 100))
+    elif his_groups and lv.monopoly_aware:
+        # A group for a group: never the dearer one for the cheaper one unless cash makes up
+        # the difference.
+        need = max(need, his)
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
     if mine >= need - ROUNDING:
@@ -119,7 +131,7 @@ def judge(know: Knowledge, state: GameState, me: int,
     counter = None
     # The extra cash x that would do: my gain rises by x and his falls by x, so when his gain
     # sets the bar (weight w), mine + x >= w * (his - x).
-    w = 1.0 if his_groups and not my_groups else lv.opponent_weight
+    w = 1.0 if his_groups and (lv.monopoly_aware or not my_groups) else lv.opponent_weight
     x = max(float(pers.trade_gain) - mine, (w * his - mine) / (1 + w))
     short = (int(x) + 1000) // 1000 * 1000
     if not tr.give_cards and not tr.take_cards and state.players[other].cash >= tr.cash + short:
