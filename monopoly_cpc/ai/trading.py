@@ -5,51 +5,56 @@ that completes a group is worth its monopoly bonus, one that blocks an opponent 
 denies him. A player accepts when its own gain is large enough *and* the proposer does not gain
 much more; an offer that hands the proposer a monopoly must pay for it.
 
-The functions here read the bot through its public trade interface (``Bot``, ai/bot.py):
-``refresh(state, p)`` and ``board_tables()`` (the board's tables, the holdings' snapshot),
-``reserve_now(state, p)`` (cash kept in hand), ``monos``, ``targets`` and ``split`` (groups held
-whole, completable by one trade, shared with two or more rivals), ``level`` and ``pers``, and
-the trade memory they keep up to date: ``tried`` (offer -> turn last proposed), ``refusals``
-(partner -> offers refused in a row) and ``offer_memo`` (the gains of offers already weighed).
+The functions here read what the player knows (``Knowledge``, ai/knowledge.py): the board's
+tables and the holdings' snapshot (``refresh``, ``tables``), the cash kept in hand
+(``reserve_now``), ``monos``, ``targets`` and ``split`` (groups held whole, completable by one
+trade, shared with two or more rivals), ``level``, ``pers`` and ``fig``, and the trade memory
+they keep up to date: ``tried`` (offer -> turn last proposed), ``refusals`` (partner -> offers
+refused in a row) and ``offer_memo`` (the gains of offers already weighed).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from monopoly_cpc.ai.knowledge import Knowledge
 from monopoly_cpc.ai.reasons import Reason, because, plain
 from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import GameState, Trade, facts, has
 
-if TYPE_CHECKING:
-    from monopoly_cpc.ai.bot import Bot
-
 JAIL_CARD_WORTH: Final = 5000
 RETRY_TURNS: Final = 24      # an offer refused is not made again before this many turns
 ROUNDING: Final = 1000       # offers are in thousands of francs: a gap this small is no gap
 
 
-def gains(bot: Bot, state: GameState, me: int, other: int, get: tuple[int, ...],
+def gains(know: Knowledge, state: GameState, me: int, other: int, get: tuple[int, ...],
           give: tuple[int, ...], cash_in: int, cards_in: int = 0,
           cards_out: int = 0) -> tuple[float, float, list[int], list[int]]:
     """(my gain, the other's gain, groups I complete, groups he completes) for a swap where I
     receive ``get`` and ``cash_in`` and hand over ``give``."""
-    t = bot.refresh(state, me)
+    t = know.refresh(state, me)
     moved = {s: me for s in get}
     for s in give:
         moved[s] = other
     own, mort = state.owner, state.mortgaged
     cards = (cards_in - cards_out) * JAIL_CARD_WORTH
     mine, his, my_groups, his_groups = swap(t, own, mort, me, other, moved)
-    if not bot._lv_monopoly_aware:
-        mine = float(sum(t.price[s] for s in get) - sum(t.price[s] for s in give))
+    if not know.fig.monopoly_aware:
+        mine = float(sum(printed_worth(t, mort, s) for s in get)
+                     - sum(printed_worth(t, mort, s) for s in give))
         his = -mine
     # Interest on a mortgaged property received is due at once (10 % of its mortgage).
     mine -= sum(t.mortgage[s] // 10 for s in get if mort[s])
     his -= sum(t.mortgage[s] // 10 for s in give if mort[s])
     return mine + cash_in + cards, his - cash_in - cards, my_groups, his_groups
+
+
+def printed_worth(t: Tables, mort: list[bool], s: int) -> int:
+    """What deed ``s`` is worth to a player blind to monopolies: its printed price, less the
+    cost of lifting it (its mortgage and 10 %) when it is mortgaged."""
+    return t.lifted[s] if mort[s] else t.price[s]
 
 
 def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
@@ -65,15 +70,15 @@ def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[int, ...],
+def _offer_gains(know: Knowledge, state: GameState, me: int, other: int, take: tuple[int, ...],
                  give: tuple[int, ...]) -> tuple[float, float, list[int], list[int]]:
-    """``gains(bot, state, me, other, take, give, 0)``, remembered per offer: the answer holds
+    """``gains(know, state, me, other, take, give, 0)``, remembered per offer: the answer holds
     while the owners and mortgages of the squares it reads (``_touched``) are the same (an
     offer is weighed again at each of my turns while the rest of the board moves on)."""
-    t = bot.board_tables()
-    memo = bot.offer_memo
+    t = know.tables()
+    memo = know.offer_memo
     if memo[0] is not t:
-        memo = bot.offer_memo = (t, {})
+        memo = know.offer_memo = (t, {})
     # The memo typed here (``offer_memo`` is a plain tuple): native dict, tuple and list
     # operations when compiled, not generic ones on objects.
     seen: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
@@ -86,21 +91,21 @@ def _offer_gains(bot: Bot, state: GameState, me: int, other: int, take: tuple[in
     now += [mort[x] for x in squares]
     if known is not None and known[1] == now:
         return known[2]
-    got = gains(bot, state, me, other, take, give, 0)
+    got = gains(know, state, me, other, take, give, 0)
     seen[key] = (squares, now, got)
     return got
 
 
-def judge(bot: Bot, state: GameState, me: int,
+def judge(know: Knowledge, state: GameState, me: int,
           tr: Trade) -> tuple[bool, Reason, A.ProposeTrade | None]:
     """Accept or refuse the pending offer ``tr`` (I am its partner): (accept, reason, counter);
     the reason is a code (ai/reasons.py), a group named by its index."""
     other = tr.proposer
-    mine, his, my_groups, his_groups = gains(bot, state, me, other, tr.give, tr.take, tr.cash,
+    mine, his, my_groups, his_groups = gains(know, state, me, other, tr.give, tr.take, tr.cash,
                                              len(tr.give_cards), len(tr.take_cards))
-    pers, lv = bot.pers, bot.level
+    pers, lv = know.pers, know.level
     pl = state.players[me]
-    if tr.cash < 0 and pl.cash + tr.cash < bot.reserve_now(state, me) // 2:
+    if tr.cash < 0 and pl.cash + tr.cash < know.reserve_now(state, me) // 2:
         return False, plain("refuse_no_cash"), None
     need = float(pers.trade_gain)
     if his_groups and not my_groups:
@@ -110,8 +115,13 @@ def judge(bot: Bot, state: GameState, me: int,
         if lv.monopoly_aware:
             need = max(need, his)
         else:
-            price = bot.refresh(state, me).price
-            need = max(need, float(sum(price[s] for s in tr.take) * lv.group_premium_pct // 100))
+            t = know.refresh(state, me)
+            given = sum(printed_worth(t, state.mortgaged, s) for s in tr.take)
+            need = max(need, float(given * lv.group_premium_pct // 100))
+    elif his_groups and lv.monopoly_aware:
+        # A group for a group: never the dearer one for the cheaper one unless cash makes up
+        # the difference.
+        need = max(need, his)
     elif lv.opponent_weight:
         need = max(need, his * lv.opponent_weight)
     if mine >= need - ROUNDING:
@@ -121,7 +131,7 @@ def judge(bot: Bot, state: GameState, me: int,
     counter = None
     # The extra cash x that would do: my gain rises by x and his falls by x, so when his gain
     # sets the bar (weight w), mine + x >= w * (his - x).
-    w = 1.0 if his_groups and not my_groups else lv.opponent_weight
+    w = 1.0 if his_groups and (lv.monopoly_aware or not my_groups) else lv.opponent_weight
     x = max(float(pers.trade_gain) - mine, (w * his - mine) / (1 + w))
     short = (int(x) + 1000) // 1000 * 1000
     if not tr.give_cards and not tr.take_cards and state.players[other].cash >= tr.cash + short:
@@ -135,10 +145,7 @@ def judge(bot: Bot, state: GameState, me: int,
 
 def trades_open(state: GameState) -> bool:
     """False while the variant forbids trades (some deeds are still with the bank)."""
-    f = state.facts   # facts(state) inline: asked at every decision out of turn
-    if f is None or f.board is not state.board or f.variant is not state.variant:
-        f = facts(state)
-    return not (f.trade_only_when_bank_empty and bank_has_deeds(state))
+    return not (facts(state).trade_only_when_bank_empty and bank_has_deeds(state))
 
 
 def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
@@ -158,21 +165,23 @@ def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
     return not (a.cash < 0 and players[a.partner].cash < -a.cash)
 
 
-def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
-    """The best offer that completes one of my groups, priced so the partner should accept."""
-    t = bot.refresh(state, me)
+def propose(know: Knowledge, state: GameState,
+            me: int) -> tuple[A.ProposeTrade, Reason] | None:
+    """The best offer that completes one of my groups, priced so the partner should accept, or
+    else one that buys a street of a group split three ways; with what I say of it."""
+    t = know.refresh(state, me)
     own = state.owner
     mort = state.mortgaged
     free_trade = facts(state).trade_mortgaged
     players = state.players
     pl = players[me]
-    budget = pl.cash - bot.reserve_now(state, me) // 2
+    budget = pl.cash - know.reserve_now(state, me) // 2
     best_offer: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
-    best_score = float(bot._pe_trade_gain)
-    streets, group, members_of, monos = t.streets, t.group, t.members, bot.monos
+    best_score = float(know.fig.trade_gain)
+    streets, group, members_of, monos = t.streets, t.group, t.members, know.monos
     houses = state.houses
     my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)
-    for g in bot.targets:
+    for g in know.targets:
         members = members_of[g]
         # The streets of the group that are not mine, all held by one other player still in
         # the game (loops rather than comprehensions and any(): native code when compiled).
@@ -199,7 +208,7 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
         if x >= 0:
             continue
         # A partner who refused every offer so far is asked again only now and then.
-        refused = bot.refusals.get(other, 0)
+        refused = know.refusals.get(other, 0)
         if refused >= 2 and (state.turn // len(state.players)) % (refused * 8) != 0:
             continue
         take = tuple(rest)
@@ -229,15 +238,15 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
             if not free_trade and (take_mortgaged or _any_mortgaged(mort, give)):
                 continue   # trade_mortgaged off (seeds/002): mortgaged deeds stay where they are
             key = (other, give, take)
-            last = bot.tried.get(key)
+            last = know.tried.get(key)
             if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
                 continue   # made lately: not again yet (whatever it would score)
-            m0, h0, _, his_groups = _offer_gains(bot, state, me, other, take, give)
+            m0, h0, _, his_groups = _offer_gains(know, state, me, other, take, give)
             # Cash so that he gains alpha times what I gain (even split: alpha = 1); a first
             # offer of an expert asks more, a second one splits evenly.
             # A monopoly for me alone is never sold cheap: only swaps are haggled over.
             # (``last`` is None when the offer was never made: no second look-up of the key)
-            alpha = 1.0 if last is not None or not his_groups else bot.level.haggle_pct / 100
+            alpha = 1.0 if last is not None or not his_groups else know.level.haggle_pct / 100
             c = (alpha * m0 - h0) / (1 + alpha)
             floor = 2000 - h0
             c = max(c, floor)
@@ -262,14 +271,16 @@ def propose(bot: Bot, state: GameState, me: int) -> A.ProposeTrade | None:
     if best_offer is not None:
         other, give, take, cash = best_offer
         best = A.ProposeTrade(me, other, give, take, cash)
-    if best is None and bot._lv_develops:
-        best = _consolidate(bot, state, me, budget)
-    if best is not None:
-        key = (best.partner, best.give, best.take)
-        # After a haggled first offer the even one may follow at once (-1: no waiting).
-        bot.tried[key] = -1 if key not in bot.tried and bot.level.haggle_pct < 100 else state.turn
-        bot.last_reason = because("propose_trade", amount=abs(best.cash))
-    return best
+    elif know.fig.develops:
+        best = _consolidate(know, state, me, budget)
+    if best is None:
+        return None
+    key = (best.partner, best.give, best.take)
+    # After a haggled first offer the even one may follow at once (-1: no waiting).
+    know.tried[key] = -1 if key not in know.tried and know.level.haggle_pct < 100 else state.turn
+    if best_offer is None:
+        return best, because("buy_street", amount=best.cash)
+    return best, because("propose_trade", amount=abs(best.cash))
 
 
 def _any_mortgaged(mort: list[bool], squares: tuple[int, ...]) -> bool:
@@ -279,15 +290,15 @@ def _any_mortgaged(mort: list[bool], squares: tuple[int, ...]) -> bool:
     return False
 
 
-def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:
+def _consolidate(know: Knowledge, state: GameState, me: int, budget: int) -> A.ProposeTrade | None:
     """Buy one street of a group split three ways, from the rival who holds least of it, for
     cash he should accept (his loss plus a margin): the group then has two owners."""
-    t = bot.board_tables()
+    t = know.tables()
     own = state.owner
     players = state.players
     n = len(players)
     # Loops rather than min(key=lambda), any() and generators: native code when compiled.
-    for g in bot.split:
+    for g in know.split:
         members = t.members[g]
         counts: dict[int, int] = {}
         for s in members:
@@ -320,13 +331,28 @@ def _consolidate(bot: Bot, state: GameState, me: int, budget: int) -> A.ProposeT
         if not facts(state).trade_mortgaged and _any_mortgaged(state.mortgaged, take):
             continue
         key = (other, (), take)
-        last = bot.tried.get(key)
+        last = know.tried.get(key)
         if last is not None and state.turn - last < RETRY_TURNS * 2:
             continue
-        mine, his, _, _ = _offer_gains(bot, state, me, other, take, ())
+        mine, his, _, _ = _offer_gains(know, state, me, other, take, ())
         cash = int(-his + 2000 + 999) // 1000 * 1000
         if cash <= 0 or cash > budget or mine - cash < 0:
             continue
-        bot.last_reason = because("buy_street", amount=cash)
         return A.ProposeTrade(me, other, give=(), take=take, cash=cash)
     return None
+
+
+def offer_data(a: A.ProposeTrade | None) -> list | None:
+    """A trade offer as plain data (its fields in order)."""
+    if a is None:
+        return None
+    return [a.player, a.partner, list(a.give), list(a.take), a.cash, list(a.give_cards),
+            list(a.take_cards)]
+
+
+def offer_from(data: list | None) -> A.ProposeTrade | None:
+    if data is None:
+        return None
+    p, q, give, take, cash, give_cards, take_cards = data
+    return A.ProposeTrade(int(p), int(q), tuple(give), tuple(take), int(cash), tuple(give_cards),
+                          tuple(take_cards))

@@ -119,3 +119,19 @@ def test_bots_send_no_refused_action_under_the_strict_variants():
                for s in range(12)) == 0
     assert sum(play_game(["baseline"] * 4, s, variant=loans, round_cap=300).bot_errors
                for s in range(12)) == 0
+
+
+def test_a_creditor_who_refused_mortgaged_deeds_is_not_offered_them_again():
+    """seeds/003: "Le créancier peut alors accepter une ou plusieurs propriétés (y compris si
+    elles sont hypothéquées)": once he refused them for a debt, the debtor's computer pays in
+    cash or with other deeds, never the refused offer again (the engine would refuse it:
+    ``kind_refused``), so no computer's move is refused over games of the variant."""
+    from monopoly_cpc.ai.sim import play_game
+    from monopoly_cpc.analysis.tournament import lineup
+    from monopoly_cpc.game.setup import run_game_seed
+    from monopoly_cpc.rules.variants import Variant
+
+    poor = Variant.from_data({"start_cash": 8000, "trade_mortgaged": True})   # debts at once
+    errors = sum(play_game(lineup(["expert", "swap"], i), run_game_seed(31, i),
+                           poor).bot_errors for i in range(20))
+    assert errors == 0

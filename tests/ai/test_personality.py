@@ -41,12 +41,12 @@ def test_six_characters_with_their_1985_names():
 def test_prudent_keeps_a_larger_reserve_than_temeraire():
     st = position(owners=RED_WITH_HOUSES, houses={MATIGNON: 3, MALESHERBES: 3, HENRI_MARTIN: 3},
                   cash=[150_000, 150_000, 150_000, 150_000])
-    reserves = {name: make_bot("expert", name).reserve(st, 0) for name in PERSONALITIES}
+    reserves = {name: make_bot("expert", name).know.reserve(st, 0) for name in PERSONALITIES}
     assert reserves["Prudent"] > reserves["Régulier"] > reserves["Téméraire"]
     assert reserves["Avare"] > reserves["Entreprenant"]
     # ... and it grows when opponents have built (expert: danger reserve)
     calm = position(cash=[150_000] * 4)
-    assert make_bot("expert", "Prudent").reserve(calm, 0) < reserves["Prudent"]
+    assert make_bot("expert", "Prudent").know.reserve(calm, 0) < reserves["Prudent"]
 
 
 def auction_of(square):
