@@ -23,7 +23,8 @@ docs/screens.md for the table):
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
 * ``host.busy``                   True while events are still being shown (animations)
 * ``host.showing``                the rules' event being shown, or the next one (None)
-* ``host.said`` / ``host.last_said`` / ``host.log`` / ``host.journal`` the messages said
+* ``host.said`` / ``host.last_said`` / ``host.log`` / ``host.journal`` the messages said;
+  ``host.turns`` where each turn's messages begin in the journal (round and player)
 * ``host.ticks`` / ``host.speed`` the screen's clock and the computers' speed (1-3)
 * ``host.ctx``                    the session: ``ctx.audio.cue(name)`` for a window's sounds
 * ``host.table`` / ``host.bots``  the computers' order of play and the computers by seat
@@ -79,6 +80,9 @@ class GameHost(Protocol):
 
     @property
     def journal(self) -> list[str]: ...     # every message said since the game began, newest last (J)
+
+    @property
+    def turns(self) -> list[tuple[int, int, int]]: ...   # where each turn began: (journal length, round, player)
 
     @property
     def said(self) -> int: ...              # messages said so far

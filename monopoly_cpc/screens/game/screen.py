@@ -146,6 +146,10 @@ class GameScreen(Screen):
         return self.view.journal
 
     @property
+    def turns(self) -> list[tuple[int, int, int]]:
+        return self.view.turns
+
+    @property
     def said(self) -> int:
         return self.view.said
 

@@ -53,6 +53,7 @@ class View:
     highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn blinks there
     log: list[str] = field(default_factory=list)      # the window's lines, newest last
     journal: list[str] = field(default_factory=list)  # every message said, whole (J)
+    turns: list[tuple[int, int, int]] = field(default_factory=list)  # (journal length, round, player)
     said: int = 0                         # messages said so far
     last_said: str = ""                   # the last one, whole
     mover: int = -1                       # the player whose roll or walk is shown (status line)
@@ -69,6 +70,15 @@ class View:
         self.deed = -1
         self.deed_left = 0
         self.card = None
+
+    def begin_turn(self, player: int) -> None:
+        """A player's turn is shown beginning: the journal's next messages are that turn's.
+        A round ends when the turns come back round the table (to a seat not after the last)."""
+        rnd = 1
+        if self.turns:
+            _at, last_round, last = self.turns[-1]
+            rnd = last_round + (player <= last)
+        self.turns.append((len(self.journal), rnd, player))
 
     def show_deed(self, square: int) -> None:
         self.deed = square
