@@ -290,3 +290,18 @@ def test_a_computers_demand_is_built_in_its_turn_of_the_m_session():
     assert st.houses[1] == 1 and st.houses[6] == 1
     assert st.players[1].cash == 150_000 - 5_000 and s.screen.modes == []
     assert any("BRUNO" in line and "Vaugirard" in line for line in s.screen.journal)
+
+
+def test_l_shows_only_a_rent_due_to_a_person_never_a_computers():
+    """seeds/002 C: L is the owner's claim; a person pressing L with no rent due to a person
+    is told that none is due, not a computer's rent with "Propriétaire : tapez votre numéro"."""
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"), computer=(False, True, False))
+    from monopoly_cpc.rules.state import RentClaim
+
+    give(st, 1, [6])
+    st.claim = RentClaim(owner=1, payer=0, square=6, amount=600)   # before the computer claims it
+    s.step([key("L")], 1)
+    assert s.screen.modes
+    text = flat(s)
+    assert "doit" not in text and "numéro" not in text
+    assert "Aucun loyer n'est dû en ce moment" in text

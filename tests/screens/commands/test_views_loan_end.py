@@ -60,6 +60,38 @@ def test_plus_and_minus_turn_through_the_holdings_both_ways():
     assert s.screen.modes == []
 
 
+def test_the_pc_keyboards_own_plus_and_minus_step_the_view_they_open():
+    """seeds/000 VISUALISATION: + and - turn through the holdings; a French PC's main-keyboard
+    + (Shift+"=", the CPC's "_") and "6 -" key (the CPC's "]") open the view, so they step it."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3, 39])
+    settle(s)
+    s.step(typed("_"))
+    assert "PATRIMOINE DE 1 ANNE" in flat(s) and s.screen.cursor == 1
+    s.step(typed("_"))
+    assert s.screen.cursor == 3
+    s.step(typed("]"))
+    s.step(typed("]"))
+    assert s.screen.cursor == 39
+
+
+def test_plus_during_a_computers_turn_shows_the_persons_holdings_and_the_closeup_agrees():
+    """The view answers the person at the keyboard, not the computer whose turn it is; the
+    close-up shows the square the window names, whatever the computer's move shows."""
+    from monopoly_cpc.screens.game.view import closeup_focus
+
+    s, st = start_game(("ANNE", "BRUNO"), computer=(False, True))
+    give(st, 0, [1, 3])
+    give(st, 1, [37, 39])
+    settle(s)
+    st.current = 1
+    s.step(typed("+"))
+    mode = s.screen.modes[-1]
+    assert "PATRIMOINE DE 1 ANNE" in flat(s) and s.screen.cursor == 1
+    s.screen.view.focus = (24, "walk")              # the computer's pawn walking meanwhile
+    assert closeup_focus(st, s.screen.view, mode) == (1, "cursor")
+
+
 def test_minus_starts_anticlockwise_from_the_cursor():
     s, st = start_game(("ANNE", "BRUNO"))
     give(st, 0, [1, 3, 39])
