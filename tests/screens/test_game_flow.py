@@ -464,6 +464,22 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     assert st.owner[1] == 0 and st.owner[3] == 1
 
 
+def test_an_empty_side_of_a_computers_offer_reads_rien():
+    """An offer of cash for a street: what is given reads 'rien', not a dash."""
+    from monopoly_cpc.rules import actions as A
+
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.owner[3] = 0
+    ok, _ = s.screen.apply(A.ProposeTrade(1, 0, give=(), take=(3,), cash=10_000))
+    assert ok
+    assert until(s, "O : accepter   N : refuser")
+    window = [row.strip() for row in s.text()[18:24]]
+    assert "Donne : rien" in window and "HAL paie 10.000 F" in window
+    assert not any(row.endswith(": -") for row in window)
+
+
 def test_space_under_a_trade_offer_shows_the_deeds_of_the_offer():
     """Play-test: SPACE under a computer's offer showed the deed of the square the cursor had
     been left on (Rue de la Paix), not one of the offer."""

@@ -336,8 +336,9 @@ class TradeAnswerMode(Prompt):
                           amount=self.host.money(abs(tr.cash)))[:40]]
         lines: list[str] = []
         for form in (0, -1):            # the full names, else the shortest forms
-            give = ", ".join(name_forms(names[s])[form] for s in tr.give) or "-"
-            take = ", ".join(name_forms(names[s])[form] for s in tr.take) or "-"
+            nothing = t["game.trade_nothing"]     # an empty side reads 'rien', never a dash
+            give = ", ".join(name_forms(names[s])[form] for s in tr.give) or nothing
+            take = ", ".join(name_forms(names[s])[form] for s in tr.take) or nothing
             # what is given and what is taken each from the start of a line, when that fits
             apart = (wrap(t.get("game.trade_give", give=give), 40)
                      + wrap(t.get("game.trade_take", take=take), 40))
