@@ -45,9 +45,9 @@ def test_no_computer_rolls_before_the_owner_had_his_time(speed):
     assert s.screen.view.highlight == (0, 3)               # JEAN's pawn against Rue Lecourbe
     assert s.shows("JEAN : tapez L pour réclamer le loyer")
     secs = WANTED[speed] // 50
-    assert s.shows(f"L : JEAN 400 F, perdu au lancer ({secs} s)")   # the status line counts down
+    assert s.shows(f"L : JEAN 400 F jusqu'au lancer, {secs} s")   # the status line counts down
     s.step([], 50)
-    assert s.shows(f"L : JEAN 400 F, perdu au lancer ({secs - 1} s)")
+    assert s.shows(f"L : JEAN 400 F jusqu'au lancer, {secs - 1} s")
     lost_after = 50 + _ticks_until_zx_rolls(s)
     # ZX rolled (the rent is lost, as the rule says) only once the time was over, at his
     # next step at most one computer pace later
@@ -87,7 +87,7 @@ def test_a_game_resumed_with_a_rent_due_gives_the_owner_his_time(speed):
     r = Session(lambda ctx: GameScreen(ctx, state=from_data(saved),
                                        bots={1: SimpleBot(), 2: SimpleBot()}), seed=3, speed=speed)
     r.step([], 1)
-    assert r.shows(f"L : JEAN 400 F, perdu au lancer ({WANTED[speed] // 50} s)")
+    assert r.shows(f"L : JEAN 400 F jusqu'au lancer, {WANTED[speed] // 50} s")
     lost_after = 1 + _ticks_until_zx_rolls(r)
     assert WANTED[speed] <= lost_after <= WANTED[speed] + PACE[speed] + 1
     assert r.screen.state.players[0].cash == 150000
@@ -106,7 +106,7 @@ def test_a_rent_a_person_will_roll_past_has_no_countdown_but_the_rule():
         if s.screen.claim_shown is not None:
             break
     assert st.current == 0 and st.claim is not None          # JEAN's own turn comes next
-    assert s.shows("L : JEAN 400 F, perdu au prochain lancer")
+    assert s.text()[24].rstrip() == "L : JEAN 400 F jusqu'au lancer"   # no countdown
     s.step([], WANTED[2] + 100)                               # long after any countdown
     assert st.claim is not None
-    assert s.shows("L : JEAN 400 F, perdu au prochain lancer")
+    assert s.text()[24].rstrip() == "L : JEAN 400 F jusqu'au lancer"

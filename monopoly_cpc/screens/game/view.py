@@ -238,6 +238,10 @@ def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: b
             line = texts.get("game.claim_status_roll", **fields)
         else:
             line = texts.get("game.claim_status", secs=(claim_left + 49) // 50, **fields)
+        if st.variant.time_limit_ticks:   # the quick game's clock stays, on the right
+            fb.text(0, STATUS_ROW, line[:32], pen=3)
+            _draw_clock(fb, st, 40 - 7)
+            return
         fb.text(0, STATUS_ROW, line[:40], pen=3)
         return
     if st.phase == GAME_OVER:
@@ -254,5 +258,9 @@ def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: b
     cash = view.cash[p] if busy and p < len(view.cash) else pl.cash
     fb.text(26, STATUS_ROW, money(cash).rjust(14)[:14], pen=2)
     if st.variant.time_limit_ticks:  # the quick game's clock: time left
-        secs = st.clock // 50
-        fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
+        _draw_clock(fb, st, 17)
+
+
+def _draw_clock(fb, st: GameState, col: int) -> None:
+    secs = st.clock // 50
+    fb.text(col, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
