@@ -1,7 +1,9 @@
 """A player who cannot pay: what he owes, and the ways to raise the money.
 
 H mortgages and V sells a building (cursor on the property, then ENTER), A asks for the
-computer's automatic sale procedure, F declares bankruptcy (refused while he can still raise
+computer's automatic sale procedure, F declares bankruptcy.  A sale that must take more than the
+building asked for (a hotel sells every building of its group, seeds/002, for even building)
+says what it will sell and for how much, and waits for O or N (refused while he can still raise
 the money).  With MONOPOLIC's loans, E (the game's Emprunt command) borrows from the bank and
 the window says so while the player may still borrow.  The engine pays the debt as soon as the
 cash is there.  A rent may also be paid
@@ -11,12 +13,43 @@ half in cash and half in properties (seeds/002 DIVERS): M, then ENTER on each pr
 
 from __future__ import annotations
 
+import copy
+
 from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.engine import IllegalAction, apply
 from monopoly_cpc.rules.queries import loan_room
-from monopoly_cpc.screens.game.host import window_line
+from monopoly_cpc.screens.game.host import window_line, wrap
 from monopoly_cpc.screens.game.prompts import Prompt
 from monopoly_cpc.screens.game.window import bar
 from monopoly_cpc.texts import name_forms
+
+
+def group_sale(state, player: int, square: int) -> list | None:
+    """The engine's 'sell' events of selling the building on ``square`` when that sale takes
+    more than the one building (a hotel: every building of the group); None otherwise."""
+    if state.houses[square] != HOTEL:
+        return None
+    trial = copy.deepcopy(state)
+    try:
+        events = apply(trial, A.SellBuilding(player, square))
+    except IllegalAction:
+        return None      # the window's ENTER shows the engine's refusal
+    sold = [ev for ev in events if ev.kind == "sell"]
+    return sold if len(sold) > 1 else None
+
+
+def group_sale_question(t, state, sold: list) -> str:
+    """'Vendre 2 hôtels (Belleville, Lecourbe) : +25.000 F ? (O/N)'."""
+    from monopoly_cpc.texts import money
+
+    hotels = sum(1 for ev in sold if ev.text == "hotel")
+    houses = sum(state.houses[ev.square] for ev in sold if ev.text != "hotel")
+    parts = ([t.get("debt.sale_hotels", k=hotels)] if hotels else []) + (
+        [t.get("debt.sale_houses", k=houses)] if houses else [])
+    names = ", ".join(name_forms(state.board.names[ev.square])[-1] for ev in sold)
+    return t.get("debt.group_sale", what=t["debt.sale_and"].join(parts), names=names,
+                 total=money(sum(ev.amount for ev in sold)))
 
 
 class DebtMode(Prompt):
@@ -29,6 +62,8 @@ class DebtMode(Prompt):
         self.pick = ""       # "mortgage", "sell" or "kind" while the cursor chooses
         self.given: list[int] = []   # properties chosen for a payment in kind
         self.message = ""
+        self.confirm = -1    # the square of a group sale waiting for O or N
+        self.confirm_sold: list = []   # and what that sale sells (the engine's 'sell' events)
         owned = host.state.owned_by(who)
         if owned:
             host.set_cursor(owned[0])
@@ -41,6 +76,8 @@ class DebtMode(Prompt):
         if ev.repeat or self.host.busy:
             return False
         t = self.host.texts
+        if self.confirm >= 0:
+            return self._confirm_key(ev)
         if self.pick:
             if ev.key == "ESC":
                 self.pick = ""
@@ -51,6 +88,11 @@ class DebtMode(Prompt):
                 return self._kind_key(ev)
             if ev.is_enter:
                 s = self.host.cursor
+                sold = group_sale(self.host.state, self.who, s) if self.pick == "sell" else None
+                if sold is not None:
+                    self.confirm, self.confirm_sold = s, sold    # say what it sells, ask first
+                    self.message = ""
+                    return True
                 act = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
                 ok, why = self.host.apply(act)
                 self.message = "" if ok else self._refused(why, t["debt.cannot"])
@@ -80,6 +122,17 @@ class DebtMode(Prompt):
         if not ok:
             self.message = (self._refused(why, t["debt.still_can"]) if isinstance(action, A.DeclareBankruptcy)
                             else self._refused(why, t["debt.cannot"]))
+        return True
+
+    def _confirm_key(self, ev) -> bool:
+        """O sells the group asked about; N or ESC keeps it; other keys wait."""
+        t = self.host.texts
+        if t.is_yes(ev.letter):
+            s, self.confirm = self.confirm, -1
+            ok, why = self.host.apply(A.SellBuilding(self.who, s))
+            self.message = "" if ok else self._refused(why, t["debt.cannot"])
+        elif t.is_no(ev.letter) or ev.key == "ESC":
+            self.confirm = -1
         return True
 
     def _refused(self, why, generic: str) -> str:
@@ -138,6 +191,10 @@ class DebtMode(Prompt):
             loans = loan_room(st, self.who) > 0
             keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
             window_line(fb, 3, t[keys2], 2)
+            if self.confirm >= 0:
+                for i, line in enumerate(wrap(group_sale_question(t, st, self.confirm_sold), 40)[:2]):
+                    window_line(fb, 4 + i, line, 3)
+                return
             if self.pick:
                 window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
             elif self.host.log and self.host.log[-1].strip() != heading.strip():
