@@ -69,6 +69,16 @@ class Said:
         return self.place if self.ev.square >= 0 else self.building
 
 
+def _bankrupt(s: Said) -> str:
+    """'X fait faillite', in the order things happen: to a player, the line that gives him
+    everything says that X leaves next; to the bank, X leaves now.  A loan the bank writes off
+    with him is said."""
+    line = s.t.get("game.bankrupt_to" if s.ev.other >= 0 else "game.bankrupt", name=s.who, other=s.other)
+    if s.ev.data and s.ev.data[0]:
+        line += s.t.get("game.bankrupt_loan", loan=money(s.ev.data[0]))
+    return line
+
+
 def winner_text(state: Any, texts: Texts) -> str:
     """The game screen's line: 'ANNE a gagné la partie !', or 'Ex aequo : ANNE et BRUNO !'."""
     together = tied_winners(state)
@@ -192,7 +202,8 @@ LINES: dict[str, Callable[[Said], str]] = {
     "tax": lambda s: s.t.get("game.tax", name=s.who, amount=s.amt, square=s.place),
     "pay": _pay,
     "collect": _named_amount("game.collect"),
-    "transfer": lambda s: s.t.get("game.transfer", name=s.who, amount=s.amt, other=s.other),
+    "transfer": lambda s: s.t.get("game.transfer_bankrupt" if s.ev.text == "bankruptcy" else "game.transfer",
+                                  name=s.who, amount=s.amt, other=s.other),
     "card_drawn": _card,
     "card_kept": _named("game.card_kept"),
     # the question, in the log; a human's prompt adds the keys
@@ -222,7 +233,7 @@ LINES: dict[str, Callable[[Said], str]] = {
     "loan": _named_amount("game.loan"),
     "loan_interest": _named_amount("game.loan_interest"),
     "loan_repaid": _named_amount("game.loan_repaid"),
-    "bankrupt": _named("game.bankrupt"),
+    "bankrupt": _bankrupt,
     "time_up": lambda s: s.t["game.time_up"],
     "end_requested": lambda s: s.t["game.game_over"],
     "score": _named_amount("game.score"),
