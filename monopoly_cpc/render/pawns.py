@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from monopoly_cpc.render.board import BAND, cell, hole
+from monopoly_cpc.render.board import cell
 
 if TYPE_CHECKING:
     from monopoly_cpc.render.framebuffer import FrameBuffer
@@ -74,6 +74,7 @@ SHAPES = {
 }
 SPRITE = 9  # every sprite is 9x9 with its outline
 ROW_OF_FOUR = 4 * (SPRITE - 1) + 1   # four pawns side by side, each outline shared
+BACK = 5    # how much higher the row behind stands, on a square with more than three pawns
 
 
 @cache
@@ -110,42 +111,39 @@ def slot(square: int, index: int, count: int = 0) -> tuple[int, int]:
     """Top-left corner of the ``index``-th pawn (0..5) of the ``count`` standing on ``square``
     (0: not known, as for six).
 
-    Three pawns fit side by side in a square; the fourth to sixth stand one row further in,
-    towards the inside of the ring (for a corner: in the corner of the middle of the board), so
-    that six pawns on one square all stay visible and none seems to stand on another square.
-    Exactly four on Départ or the Parc gratuit (the start of a four-player game) stand in one
-    row inside the square, their outlines shared: those corners are wide enough.
+    Three pawns fit side by side in a square.  With more, the first ones (up to three) stand
+    in a row ``BACK`` pixels higher and the last three in front of them
+    (drawn later, each covering only the foot of one behind): any number of pawns stays on its
+    own square, never over the middle of the board or a neighbour.  Exactly four on Départ or
+    the Parc gratuit (the start of a four-player game) stand side by side, their outlines
+    shared: those corners are wide enough.
     """
     c = cell(square)
     ix, iy, iw, ih = c.inner()
-    if count == 4 and square % 10 == 0 and iw >= ROW_OF_FOUR and c.side in ("bottom", "top"):
-        x = ix + (iw - ROW_OF_FOUR) // 2 + index * (SPRITE - 1)
-        return x, (iy + ih - SPRITE if c.side == "bottom" else iy)
-    row, col = divmod(index, 3)
-    if square % 10 == 0 and row:
-        # a corner has no row further in on its own: its fourth to sixth pawns stand in the
-        # corner of the middle of the board next to it, never on a neighbouring square
-        hx, hy, hw, hh = hole()
-        x = hx + 1 if c.x < hx else hx + hw - 3 * SPRITE - 1
-        y = hy + 1 if c.y < hy else hy + hh - SPRITE - 1
-        return x + col * SPRITE, y
-    if c.side in ("bottom", "top"):
-        x = ix + (iw - 3 * SPRITE) // 2 + col * SPRITE
-        y = iy + ih - SPRITE if c.side == "bottom" else iy
-        step = -(ih + BAND) if c.side == "bottom" else ih + BAND
-        return x, y + row * step
-    y = iy + ih - SPRITE + 1
-    if row == 0:
+    n = count or 6
+    if c.side == "bottom":
+        y = iy + ih - SPRITE
+    elif c.side == "top":
+        y = iy
+    else:
+        y = iy + ih - SPRITE + 1
+    if n > 3:
+        if n == 4 and square % 10 == 0 and iw >= ROW_OF_FOUR and c.side in ("bottom", "top"):
+            return ix + (iw - ROW_OF_FOUR) // 2 + index * (SPRITE - 1), y
+        back = n - 3
+        if c.side == "top":        # the row in front stands further in, over the band
+            upper, lower = y, min(y + BACK, c.y + c.h - SPRITE)
+        else:
+            upper, lower = max(c.y, y - BACK), y
+        if index < back:
+            return ix + (iw - back * SPRITE) // 2 + index * SPRITE, upper
+        return ix + (iw - 3 * SPRITE) // 2 + (index - back) * SPRITE, lower
+    col = index
+    if c.side == "left":
         # the owner's tag is at the outer edge (board.tag_origin): on the left column the first
         # pawns stand away from it, so that up to two leave the number readable
-        if c.side == "left":
-            col = 2 - col
-        return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
-    hx, hy, hw, hh = hole()
-    y = min(y, hy + hh - SPRITE)  # the outline must not rub out the ring's line below
-    if c.side == "left":
-        return c.x + c.w + 1 + col * SPRITE, y
-    return c.x - 3 * SPRITE - 1 + col * SPRITE, y
+        col = 2 - col
+    return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
 
 
 def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset()) -> None:
