@@ -31,6 +31,25 @@ def test_who_starts_humans_press_d_computers_roll_and_ties_roll_again():
     assert s.shows("D : dés   C : compte   A : actifs")
 
 
+def test_with_six_players_every_who_starts_roll_stays_in_view():
+    """seeds/002 QUI COMMENCE: each player rolls; with six, the person's own roll scrolled out
+    of the four lines of the window before the last one rolled."""
+    names = ("JEAN", "MARIE", "HAL", "ZX", "ANNE", "BOB")
+    s = game_session(names=names, computer=(False, True, True, True, True, True),
+                     dice=[(3, 4), (1, 1), (5, 1), (2, 1), (1, 2), (2, 2)])
+    s.press("D")
+    for _ in range(3000):
+        s.step([], 1)
+        st = s.screen.state
+        if st.start_rollers and st.start_rollers[0] == 5 and not s.screen.busy:
+            break
+    rows = s.text()[18:21]                           # before the last one rolls
+    assert rows[0].startswith("1 JEAN") and rows[0][16:20].strip() == "7"
+    assert rows[1][20:].startswith("5 ANNE") and rows[1][36:40].strip() == "3"
+    assert rows[2][20:].startswith("6 BOB") and rows[2][36:40].strip() == "-"
+    assert s.shows("QUI COMMENCE ?")
+
+
 def test_a_counts_what_can_still_be_borrowed_with_monopolic_loans():
     """seeds/000 EMPRUNT 'emprunter jusqu'à 50.000 Frs à tout moment': the actif that caps a bid
     counts the loan still open, and A says so."""
