@@ -77,7 +77,7 @@ def draw_start_rolls(fb, host) -> None:
     st = host.state
     for i, p in enumerate(st.players):
         roll = st.start_rolls[i] if i < len(st.start_rolls) else 0
-        cell = f"{i + 1} {p.name[:12]}".ljust(16) + (f"{roll:>2}" if roll else " -")
+        cell = f"{i + 1} {p.name[:10]} : {roll if roll else '-'}"   # 17 columns at most
         window_line(fb, i % 3, cell, 1 if roll else 2, col=20 * (i // 3))
     if host.said:
         window_line(fb, 3, (wrap(host.last_said, 40) or [""])[-1], 2)
