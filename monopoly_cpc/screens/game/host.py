@@ -47,6 +47,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.screens.base import AppContext
     from monopoly_cpc.texts import Texts
 
+# What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
+# Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
+# Neither sign means anything else in the game, so they open the + and - views too, and step them.
+SIGN_ALIASES = {"_": "+", "]": "-"}
+
 WINDOW_TOP = 18     # first text row of the bottom window
 WINDOW_ROWS = 6     # rows 18..23; row 24 is the status line
 STATUS_ROW = 24

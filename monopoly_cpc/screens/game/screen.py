@@ -31,7 +31,7 @@ from monopoly_cpc.rules.variants import variant_from_settings
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.game.computers import PACE, Computers, Dealt, make_bots
 from monopoly_cpc.screens.game.describe import line_of
-from monopoly_cpc.screens.game.host import Mode, Refusal
+from monopoly_cpc.screens.game.host import SIGN_ALIASES, Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
 from monopoly_cpc.screens.game.view import UNTIL_ROLL, View, paint, paint_key, waiting_for
 from monopoly_cpc.texts import load_texts, money
@@ -64,10 +64,6 @@ def game_seed(seed: int, n: int) -> int:
     return seed if n == 0 else (seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
 
 
-# What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
-# Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
-# Neither sign means anything else in the game, so they open the + and - views too.
-SIGN_ALIASES = {"_": "+", "]": "-"}
 
 
 class GameScreen(Screen):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from monopoly_cpc.rules.board import HOTEL, STREET
 from monopoly_cpc.rules.queries import houses_and_hotels
+from monopoly_cpc.screens.game.host import SIGN_ALIASES
 from monopoly_cpc.screens.game.modes.base import CommandMode
-from monopoly_cpc.screens.game.screen import SIGN_ALIASES
 from monopoly_cpc.texts import fit_name
 
 PAGE = 2     # property lines per page of the ? list (under the money and the count)
