@@ -146,11 +146,24 @@ def slot(square: int, index: int, count: int = 0) -> tuple[int, int]:
     return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
 
 
-def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset()) -> None:
+@cache
+def marked_sprite(pawn: int) -> np.ndarray:
+    """The pawn of the player whose turn it is: its body in paper on a black 9x9 tile, the
+    same shape turned to a stamp, so that it reads apart from the others at a glance."""
+    img = pawn_sprite(pawn)
+    out = np.where(img == 1, 0, 1).astype(np.uint8)
+    out.setflags(write=False)
+    return out
+
+
+def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset(),
+               marked: int = -1) -> None:
     """Draw pawns given as (pawn, square) pairs, in that order (later ones on top).
 
-    Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting).
+    Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting); the pawn
+    ``marked`` (the player whose turn it is) is drawn last, as a stamp (:func:`marked_sprite`).
     """
+    positions = [pp for pp in positions if pp[0] != marked] + [pp for pp in positions if pp[0] == marked]
     crowd: dict[int, int] = {}
     for _pawn, square in positions:
         crowd[square] = crowd.get(square, 0) + 1
@@ -159,14 +172,17 @@ def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozen
         k = count.get(square, 0)
         count[square] = k + 1
         x, y = slot(square, k, crowd[square])
-        draw_pawn(fb, pawn, x, y)
+        if pawn == marked:
+            fb.sprite(marked_sprite(pawn), x, y)
+        else:
+            draw_pawn(fb, pawn, x, y)
         if pawn in jailed:
-            draw_bars(fb, x, y)
+            draw_bars(fb, x, y, pen=0 if pawn == marked else 1)
 
 
-def draw_bars(fb: FrameBuffer, x: int, y: int, scale: int = 1) -> None:
+def draw_bars(fb: FrameBuffer, x: int, y: int, scale: int = 1, pen: int = 1) -> None:
     """Prison bars over a pawn's 9x9 box (``scale`` times larger for a large pawn)."""
     size = SPRITE * scale
-    fb.fill_rect(x, y, size, scale, 1)
+    fb.fill_rect(x, y, size, scale, pen)
     for bx in range(x, x + size, 3 * scale):
-        fb.fill_rect(bx, y, scale, size - scale, 1)
+        fb.fill_rect(bx, y, scale, size - scale, pen)

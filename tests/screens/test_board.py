@@ -120,7 +120,7 @@ def test_the_game_screen_marks_owned_squares_with_their_owners_number():
         box = s.fb.pens[y:y + TAG_H, x:x + TAG_W]
         for n, rows in TAG_DIGITS.items():
             want = np.array([[0 if ch == "#" else 1 for ch in row] for row in rows])
-            if (box[0] == 1).all() and np.array_equal(box[1:6, 1:4], want):
+            if (box[0] == 1).all() and np.array_equal(box[1:TAG_H - 1, 1:TAG_W - 1], want):
                 return n
         return None
 
@@ -163,3 +163,21 @@ def test_one_or_two_pawns_leave_the_owners_number_readable():
                 x, y = slot(square, k, count)
                 apart = x + SPRITE <= tx or tx + TAG_W <= x or y + SPRITE <= ty or ty + TAG_H <= y
                 assert apart, (square, count, k)
+
+
+def test_the_pawn_of_the_player_whose_turn_it_is_is_marked():
+    """The player the game waits for has his pawn drawn as a stamp (paper on black), on top of
+    the others on his square; the other pawns are drawn as ever."""
+    from helpers import game_session, settle
+
+    from monopoly_cpc.render.pawns import SPRITE, marked_sprite
+
+    s = game_session(first_player=0, dice=[(1, 2)])
+    settle(s)
+    st = s.screen.state
+    assert st.current == 0
+    s.screen.draw(s.fb)
+    x, y = slot(st.players[0].pos, len(st.players) - 1, len(st.players))   # the last drawn
+    box = s.fb.pens[y:y + SPRITE, x:x + SPRITE]
+    assert np.array_equal(box, marked_sprite(st.players[0].pawn))
+    assert (box == 1).sum() > (box == 0).sum()        # a dark tile, not a dark silhouette

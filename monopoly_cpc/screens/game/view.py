@@ -124,7 +124,9 @@ def paint(fb, state: GameState, view: View, texts: Texts, top: Mode | None, *, t
     order = [(st.players[i].pawn, view.shown[i]) for i in range(len(st.players))
              if not st.players[i].bankrupt]
     jailed = frozenset(p.pawn for p in st.players if p.in_jail and not p.bankrupt)
-    draw_pawns(fb, order, jailed)
+    turn = status_player(st, view, busy)
+    marked = st.players[turn].pawn if st.phase != GAME_OVER and not st.players[turn].bankrupt else -1
+    draw_pawns(fb, order, jailed, marked)
     if view.highlight is not None:
         owner, square = view.highlight
         if 0 <= owner < len(st.players) and (ticks // BLINK) % 2 == 0:
@@ -223,6 +225,17 @@ def _draw_window(fb, st: GameState, view: View, texts: Texts, top: Mode | None) 
         top.draw(fb)
 
 
+def status_player(st: GameState, view: View, busy: bool) -> int:
+    """The player the status line names (and whose pawn the board marks): the winner, the
+    mover whose move is on screen, else the one the game waits for, else the current one."""
+    if st.phase == GAME_OVER:
+        return st.winner
+    if busy and 0 <= view.mover < len(st.players):
+        return view.mover   # the move on screen, not the engine's next player already
+    waits = waiting_for(st)
+    return waits if waits >= 0 else st.current
+
+
 def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: bool,
                  claim_left: int) -> None:
     if line:   # the end of the game: the key to press
@@ -244,13 +257,7 @@ def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: b
             return
         fb.text(0, STATUS_ROW, line[:40], pen=3)
         return
-    if st.phase == GAME_OVER:
-        p = st.winner
-    elif busy and 0 <= view.mover < len(st.players):
-        p = view.mover   # the move on screen, not the engine's next player already
-    else:
-        waits = waiting_for(st)
-        p = waits if waits >= 0 else st.current
+    p = status_player(st, view, busy)
     pl = st.players[p]
     fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
     fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
