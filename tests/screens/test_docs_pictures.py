@@ -1,6 +1,6 @@
 """Every picture of docs/screens/ is the screen it documents, drawn again now: the game screen's
 (tests/screens/shots.py), the commands', end screen's and options' (tests/screens/commands/
-shots.py) and the boot screens' (tools/tape_loader_sim.py shots). A picture none of them draws,
+shots.py), the exhibition's and the test card's (tests/demo/shots.py) and the boot screens' (tools/tape_loader_sim.py shots). A picture none of them draws,
 or one drawn differently, fails: regenerate it with the script that draws it."""
 
 from __future__ import annotations
@@ -34,6 +34,12 @@ def _commands(out: Path) -> int:
     return shots.main(out)
 
 
+def _exhibition(out: Path) -> int:
+    from tests.demo import shots
+
+    return shots.main(out)
+
+
 def _boot(out: Path) -> int:
     return _tape_tool().shots(out)
 
@@ -42,6 +48,7 @@ def _boot(out: Path) -> int:
 DRAWERS = {
     "game": (_game, ".venv/bin/python tests/screens/shots.py docs/screens"),
     "commands": (_commands, ".venv/bin/python -m tests.screens.commands.shots"),
+    "exhibition": (_exhibition, ".venv/bin/python -m tests.demo.shots"),
     "boot": (_boot, ".venv/bin/python tools/tape_loader_sim.py shots --out docs/screens"),
 }
 
