@@ -14,10 +14,10 @@ from tests.screens.helpers import game_session, key
 WANTED = {1: 300, 2: 200, 3: 100}
 
 
-def _to_the_claim(speed: int, keys_during_show=()):
-    """HAL (computer) lands on JEAN's street (400 F), ZX (computer) rolls next; ticks until
-    JEAN's 'tapez L' message is on screen (the tick it appeared)."""
-    s = game_session(names=("JEAN", "HAL", "ZX"), computer=(False, True, True), first_player=1,
+def _to_the_claim(speed: int, keys_during_show=(), names=("JEAN", "HAL", "ZX")):
+    """HAL (computer) lands on JEAN's street (400 F), ZX (computer) rolls next (JEAN himself
+    without ZX); ticks until JEAN's 'tapez L' message is on screen (the tick it appeared)."""
+    s = game_session(names=names, computer=(False,) + (True,) * (len(names) - 1), first_player=1,
                      dice=[(1, 2), (3, 5)], speed=speed)
     st = s.screen.state
     st.owner[3] = 0
@@ -97,14 +97,8 @@ def test_a_rent_a_person_will_roll_past_has_no_countdown_but_the_rule():
     """seeds/002 C: the rent is lost at the next roll; when a person rolls next (the owner on
     his own turn), no countdown runs out while the rent is still his: the status line says it
     is lost at the next roll, for as long as it is due."""
-    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=1,
-                     dice=[(1, 2), (3, 5)], speed=2)
+    s, _shown = _to_the_claim(2, names=("JEAN", "HAL"))
     st = s.screen.state
-    st.owner[3] = 0
-    for _ in range(3000):
-        s.step([], 1)
-        if s.screen.claim_shown is not None:
-            break
     assert st.current == 0 and st.claim is not None          # JEAN's own turn comes next
     assert s.text()[24].rstrip() == "L : JEAN 400 F jusqu'au lancer"   # no countdown
     s.step([], WANTED[2] + 100)                               # long after any countdown
