@@ -13,43 +13,13 @@ half in cash and half in properties (seeds/002 DIVERS): M, then ENTER on each pr
 
 from __future__ import annotations
 
-import copy
-
 from monopoly_cpc.rules import actions as A
-from monopoly_cpc.rules.board import HOTEL
-from monopoly_cpc.rules.engine import IllegalAction, apply
 from monopoly_cpc.rules.queries import loan_room
-from monopoly_cpc.screens.game.host import window_line, wrap
+from monopoly_cpc.screens.game.describe import group_sale, group_sale_question
+from monopoly_cpc.screens.game.host import WINDOW_TOP, window_line, wrap
 from monopoly_cpc.screens.game.prompts import Prompt
 from monopoly_cpc.screens.game.window import bar
 from monopoly_cpc.texts import name_forms
-
-
-def group_sale(state, player: int, square: int) -> list | None:
-    """The engine's 'sell' events of selling the building on ``square`` when that sale takes
-    more than the one building (a hotel: every building of the group); None otherwise."""
-    if state.houses[square] != HOTEL:
-        return None
-    trial = copy.deepcopy(state)
-    try:
-        events = apply(trial, A.SellBuilding(player, square))
-    except IllegalAction:
-        return None      # the window's ENTER shows the engine's refusal
-    sold = [ev for ev in events if ev.kind == "sell"]
-    return sold if len(sold) > 1 else None
-
-
-def group_sale_question(t, state, sold: list) -> str:
-    """'Vendre 2 hôtels (Belleville, Lecourbe) : +25.000 F ? (O/N)'."""
-    from monopoly_cpc.texts import money
-
-    hotels = sum(1 for ev in sold if ev.text == "hotel")
-    houses = sum(state.houses[ev.square] for ev in sold if ev.text != "hotel")
-    parts = ([t.get("debt.sale_hotels", k=hotels)] if hotels else []) + (
-        [t.get("debt.sale_houses", k=houses)] if houses else [])
-    names = ", ".join(name_forms(state.board.names[ev.square])[-1] for ev in sold)
-    return t.get("debt.group_sale", what=t["debt.sale_and"].join(parts), names=names,
-                 total=money(sum(ev.amount for ev in sold)))
 
 
 class DebtMode(Prompt):
@@ -192,8 +162,10 @@ class DebtMode(Prompt):
             keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
             window_line(fb, 3, t[keys2], 2)
             if self.confirm >= 0:
-                for i, line in enumerate(wrap(group_sale_question(t, st, self.confirm_sold), 40)[:2]):
-                    window_line(fb, 4 + i, line, 3)
+                # the question whole, over the keys (only O and N answer it)
+                for i, line in enumerate(wrap(group_sale_question(t, st, self.confirm_sold), 40)[:4]):
+                    fb.text(0, WINDOW_TOP + 2 + i, " " * 40)
+                    window_line(fb, 2 + i, line, 3)
                 return
             if self.pick:
                 window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)

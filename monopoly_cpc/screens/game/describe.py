@@ -11,8 +11,13 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
+import copy
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.engine import IllegalAction, apply
 from monopoly_cpc.rules.queries import tied_winners
-from monopoly_cpc.texts import Texts, money, names_and
+from monopoly_cpc.texts import Texts, money, name_forms, names_and
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
 SILENT = {"buy_offer", "game_over"}
@@ -251,3 +256,36 @@ def describe(screen: Any, ev: Any) -> str:
     """The message shown for ``ev`` ('' for none): ``line_of`` with the game screen's texts,
     state and computers."""
     return line_of(screen.texts, screen.state, screen.bots, ev)
+
+
+def group_sale(state: Any, player: int, square: int) -> list | None:
+    """The engine's 'sell' events of selling the building on ``square`` when that sale takes
+    more than the one building (a hotel: every building of the group, seeds/002, for even
+    building); None otherwise.  Asked of the engine on a copy of the state."""
+    if state.houses[square] != HOTEL:
+        return None
+    trial = copy.deepcopy(state)
+    try:
+        events = apply(trial, A.SellBuilding(player, square))
+    except IllegalAction:
+        return None      # the window's sale shows the engine's refusal
+    sold = [ev for ev in events if ev.kind == "sell"]
+    return sold if len(sold) > 1 else None
+
+
+def sold_words(t: Texts, state: Any, sold: list) -> dict[str, str]:
+    """What a group sale sells, for a line: '2 hôtel(s)' (and houses), the squares' short
+    names, the total."""
+    hotels = sum(1 for ev in sold if ev.text == "hotel")
+    houses = sum(ev.amount * 2 // state.board.house_costs[ev.square]
+                 for ev in sold if ev.text != "hotel")
+    parts = ([t.get("debt.sale_hotels", k=hotels)] if hotels else []) + (
+        [t.get("debt.sale_houses", k=houses)] if houses else [])
+    return {"what": t["debt.sale_and"].join(parts),
+            "names": ", ".join(name_forms(state.board.names[ev.square])[-1] for ev in sold),
+            "total": money(sum(ev.amount for ev in sold))}
+
+
+def group_sale_question(t: Texts, state: Any, sold: list) -> str:
+    """'Vendre 2 hôtel(s) (Bd de Belleville, Rue Lecourbe) : +25.000 F ? (O/N)'."""
+    return t.get("debt.group_sale", **sold_words(t, state, sold))

@@ -177,9 +177,17 @@ def test_a_fifth_building_is_a_hotel_and_selling_it_clears_the_group():
     s.step([digit(1)])
     goto(s, 3)
     s.press("ENTER", ticks=30)
-    # seeds/002: selling a hotel sells every building of the group at once
+    # seeds/002: selling a hotel sells every building of the group at once: the window says
+    # what it will sell and for how much, and asks first
+    assert st.houses[3] == 5 and st.houses[1] == 4
+    assert "Vendre 1 hôtel(s) et 4 maison(s) (Bd de Belleville, Rue Lecourbe) : +22.500 F ? (O/N)" \
+        in " ".join(" ".join(s.text()[18:24]).split())
+    s.press("O", ticks=30)
     assert st.houses[1] == 0 and st.houses[3] == 0 and st.bank_houses == 32 and st.bank_hotels == 12
     assert st.players[0].cash == 150_000 - 5_000 + (5 * 5_000) // 2 + (4 * 5_000) // 2
+    # the line names what was really sold, not one hotel for the whole group
+    assert "ANNE vend 1 hôtel(s) et 4 maison(s) (Bd de Belleville, Rue Lecourbe) (+22.500 F)" \
+        in " ".join(" ".join(s.text()[18:24]).split())
 
 
 def test_bid_above_the_bidders_assets_is_refused_at_the_banks_auction():
