@@ -17,12 +17,19 @@ Front ends:
   ``time.perf_counter()`` (``Clock.tick(50)`` runs at 49.5 Hz), at most ``MAX_CATCH_UP`` ticks
   of catch-up after a stall (:class:`FixedStep`).  After the ticks of a turn the screen is drawn
   and, if the picture changed, presented (vsync where the driver gives it; a full screen whose
-  renderer proves to be software, without a GPU, goes to the window's own surface: ``_flip``);
+  renderer proves to be software, without a GPU, by the CPU or the wall time of its first
+  flips, goes to the window's own surface: ``_flip``);
   then the loop sleeps until the next tick is due.  The window shows the boot's first picture
   before the session is built (``_power_on``).  A still picture (a title, a player thinking)
   is neither drawn (the screen's ``draw_key``) nor composed, scaled or flipped again.
-  Host keys go through ``HostKeyboard``; the loop keeps F12 (screenshot), Alt+Enter (full
-  screen on/off) and Alt+F4 (quit) for itself.  ESC is a CPC key; closing the window quits.
+  Host keys go through one chain (``_host_chain``): the session's ``host_event`` first (an
+  exhibition's kiosk keeps the quit keys and the captures from visitors, F11 writes a GIF, a
+  replay viewer's ESC/Q/SPACE), then the loop's own: F12 (screenshot), Alt+Enter (full screen
+  on/off), Alt+F4 and the window's close (quit); what no link keeps goes to ``HostKeyboard``
+  as CPC keys.  ESC is a CPC key.
+
+What a front end needs of a session is :class:`LoopSession` (a typing Protocol): the plain
+:class:`Session`, the exhibition session and the replay viewer (``demo/window.py``) all have it.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.options import Effective, Options
@@ -62,13 +69,68 @@ REDRAW_EVENTS = ("WINDOWEXPOSED", "VIDEOEXPOSE", "WINDOWSHOWN", "WINDOWRESTORED"
                  "WINDOWDISPLAYCHANGED", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET")
 
 # A full-screen flip through SDL's renderer (SCALED, for vsync) that takes more CPU than this is
-# drawn by a software renderer (no GPU: Mesa's llvmpipe takes 10-20 ms a 1080p flip): after
-# SOFT_FLIPS flips the window goes to SDL's plain window surface, a copy of the changed picture.
+# drawn by a software renderer (no GPU: Mesa's llvmpipe takes 10-20 ms a 1080p flip); so is one
+# that takes more wall time than SOFT_FLIP_WALL refresh periods (or ticks, if longer), since
+# vsync waits at most one period: a software renderer on a busy machine waits for its threads
+# (74 ms of wall for 3 ms of CPU at load 10).  After SOFT_FLIPS such flips the window goes to
+# SDL's plain window surface, a copy of the changed picture.
 SOFT_FLIP_S = 0.004
+SOFT_FLIP_WALL = 1.25
 SOFT_FLIPS = 5
 
 KeyLog = Mapping[int, Sequence["CpcKeyEvent"]]
 ScreenFactory = Callable[[AppContext], Screen]
+
+
+class LoopSession(Protocol):
+    """What the window loop and the headless runner need of a session."""
+
+    @property
+    def tick(self) -> int:
+        """Ticks run so far."""
+
+    @property
+    def quit_requested(self) -> bool:
+        """The session asks to end (the loop stops after this tick)."""
+
+    @property
+    def kiosk(self) -> bool:
+        """Visitors are in front of the screen: a saved file is named, not its folder."""
+
+    @property
+    def draws(self) -> int | None:
+        """Pictures drawn so far: an unchanged count means the picture is the one of the last
+        ``render``; None: unknown, the loop compares every picture."""
+
+    def step(self, events: Iterable[CpcKeyEvent] = ()) -> None:
+        """One 50 Hz tick with these CPC key events."""
+
+    def render(self) -> FrameBuffer:
+        """The picture of the tick just run."""
+
+    def host_event(self, ev: Any) -> bool:
+        """A pygame event, before the loop's own host keys; True keeps it from them."""
+
+    def take_messages(self) -> list[str]:
+        """Lines said since the last call, for the window title and the full-screen status line."""
+
+    def caption(self) -> str | None:
+        """The session's own line in the window title (a replay's time), or None."""
+
+    def close(self) -> None:
+        """The session ends (its files are written)."""
+
+
+SessionFactory = Callable[..., LoopSession]
+
+
+def slow_flips(cpu: Sequence[float], wall: Sequence[float], refresh_s: float) -> bool:
+    """Do these flips (their CPU and wall seconds) show a renderer the 50 Hz loop cannot
+    keep up with?  The median of each is judged: CPU over SOFT_FLIP_S, or wall time over
+    SOFT_FLIP_WALL display periods (at least a tick's)."""
+    mid = len(cpu) // 2
+    budget = SOFT_FLIP_WALL * max(refresh_s, 1.0 / TICK_HZ)
+    return sorted(cpu)[mid] > SOFT_FLIP_S or sorted(wall)[mid] > budget
 
 
 class FixedStep:
@@ -134,7 +196,10 @@ class VsyncCheck:
 
 
 class Session:
-    """The headless core: one game session, advanced one 50 Hz tick at a time."""
+    """The headless core: one game session, advanced one 50 Hz tick at a time
+    (a :class:`LoopSession` with nothing of its own in the host's keys, title or files)."""
+
+    kiosk = False
 
     def __init__(self, options: Options | None = None, *, settings: Settings | None = None,
                  audio: Any = None, seed: int = 0, screen_factory: ScreenFactory | None = None,
@@ -144,6 +209,7 @@ class Session:
                               audio=audio or SilentAudio(), seed=seed)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
+        self.host_messages: list[str] = []   # for the front end to show (take_messages)
 
     @property
     def tick(self) -> int:
@@ -176,6 +242,26 @@ class Session:
         if self.redraw.needed(self.screen):
             self.screen.draw(self.fb)
         return self.fb
+
+    @property
+    def draws(self) -> int:
+        return self.redraw.draws
+
+    def host_event(self, ev: Any) -> bool:
+        return False
+
+    def take_messages(self) -> list[str]:
+        """``host_messages`` said so far, taken (a writer thread may add one meanwhile)."""
+        taken = []
+        while self.host_messages:
+            taken.append(self.host_messages.pop(0))
+        return taken
+
+    def caption(self) -> str | None:
+        return None
+
+    def close(self) -> None:
+        """Nothing to write: a plain session keeps no files."""
 
 
 # -- helpers shared by the front ends ----------------------------------------------------------
@@ -221,12 +307,12 @@ def run_headless(options: Options, key_log: KeyLog | None = None, *, frames: int
                  screen_factory: ScreenFactory | None = None,
                  on_frame: Callable[[int, FrameBuffer], None] | None = None,
                  audio: Any = None,
-                 session_factory: Callable[..., Session] | None = None) -> FrameBuffer:
+                 session_factory: SessionFactory | None = None) -> FrameBuffer:
     """Run ``frames`` ticks (default ``options.frames``, else 1) without a window.
 
     ``session_factory`` builds the session (default :class:`Session`; the command line passes
-    the exhibition session, so that ``--headless --record FILE`` records); a session with a
-    ``close()`` method is closed at the end (it writes its replay files).
+    the exhibition session, so that ``--headless --record FILE`` records); the session is
+    closed at the end (it writes its replay files).
 
     ``key_log`` maps tick -> CPC key events fed at that tick.  Without ``on_frame`` only the
     last tick is drawn; with it, every tick is drawn and ``on_frame(tick, fb)`` called (video
@@ -236,30 +322,31 @@ def run_headless(options: Options, key_log: KeyLog | None = None, *, frames: int
     n = frames if frames is not None else (options.frames or 1)
     seed = options.seed
     settings = _settings()
-    session = (session_factory or Session)(
+    session: LoopSession = (session_factory or Session)(
         options, settings=settings,
         audio=audio if audio is not None else _audio(options, settings, playback=False),
         seed=0 if seed is None else seed, screen_factory=screen_factory)
     key_log = key_log or {}
+    fb = None
     try:
         for t in range(n):
             session.step(key_log.get(t, ()))
             if on_frame is not None:
-                on_frame(t, session.render())
+                fb = session.render()
+                on_frame(t, fb)
             if session.quit_requested:
                 break
-        fb = session.render() if on_frame is None else session.fb
+        if fb is None:
+            fb = session.render()
     finally:
-        close = getattr(session, "close", None)
-        if close is not None:
-            close()
+        session.close()
     shot = options.screenshot
     if shot:
         save_png(fb.to_rgb(), Path(shot))
     return fb
 
 
-def run(options: Options, session_factory: Callable[..., Session] | None = None) -> int:
+def run(options: Options, session_factory: SessionFactory | None = None) -> int:
     """The game: headless with --headless, else in a window (full screen by default).
 
     ``session_factory`` builds the session with :class:`Session`'s arguments (default
@@ -273,14 +360,20 @@ def run(options: Options, session_factory: Callable[..., Session] | None = None)
 
 
 # -- the windowed front end --------------------------------------------------------------------
-def screenshot_dir() -> Path:
-    """The user's pictures folder (monopoly-cpc/ in it), else the data folder."""
+def screenshot_dirs() -> list[Path]:
+    """Where screenshots and GIFs go, in the order tried (none is made here): monopoly-cpc/
+    in the user's pictures folder, else in the data folder."""
     import platformdirs
 
-    for base in (lambda: platformdirs.user_pictures_dir(),
-                 lambda: platformdirs.user_data_dir("monopoly-cpc", appauthor=False)):
+    return [Path(base) / "monopoly-cpc"
+            for base in (platformdirs.user_pictures_dir(),
+                         platformdirs.user_data_dir("monopoly-cpc", appauthor=False))]
+
+
+def screenshot_dir() -> Path:
+    """The first of :func:`screenshot_dirs` that exists or can be made."""
+    for folder in screenshot_dirs():
         try:
-            folder = Path(base()) / "monopoly-cpc"
             folder.mkdir(parents=True, exist_ok=True)
             return folder
         except OSError:
@@ -340,22 +433,22 @@ def open_display() -> tuple[int, int]:
 class WindowFrontEnd:
     """The game in a window or full screen, driving a :class:`Session` at 50 Hz.
 
-    ``session_factory`` builds the session with Session's arguments (default :class:`Session`).
-    If the session has ``host_event(pygame_event) -> bool``, every pygame event goes there
-    first and is dropped when it returns True (kiosk quit keys, the GIF key); if it has
-    ``caption() -> str``, the window title shows it (a replay's time and sync); if it has
-    ``close()``, that is called when the loop ends.  ``session`` is a session already made
-    (the replay viewer, ``demo/window.py``), shown in this same loop; ``fullscreen`` overrides
-    the options and settings.
+    ``session_factory`` builds the session with Session's arguments (default :class:`Session`);
+    ``session`` is a session already made (the replay viewer, ``demo/window.py``), shown in
+    this same loop.  Either is a :class:`LoopSession`: every pygame event goes to its
+    ``host_event`` first (the one chain of host keys, module docstring), its ``caption()``
+    is shown in the window title when it has one, its ``take_messages()`` are said there (and
+    on the full-screen status line), and it is closed when the loop ends.  ``fullscreen``
+    overrides the options and settings.
     """
 
     def __init__(self, options: Options, *, screen_factory: ScreenFactory | None = None,
-                 session_factory: Callable[..., Session] | None = None,
-                 max_ticks: int | None = None, session: Any = None,
+                 session_factory: SessionFactory | None = None,
+                 max_ticks: int | None = None, session: LoopSession | None = None,
                  fullscreen: bool | None = None) -> None:
         self.options = options
         self.screen_factory = screen_factory
-        self.session_factory = session_factory or Session
+        self.session_factory: SessionFactory = session_factory or Session
         self.session = session      # a session made by the caller (a replay being watched)
         self.max_ticks = max_ticks  # tests: stop after this many ticks
         self.settings = _settings()
@@ -367,13 +460,14 @@ class WindowFrontEnd:
         self.vsync = False
         self.scaled = False             # the surface is SDL's renderer's (SCALED), not the window's
         self.software_renderer = False  # that renderer turned out to be software (SOFT_FLIP_S)
-        self._flip_costs: list[float] = []
+        self._flip_costs: list[tuple[float, float]] = []   # (CPU, wall) seconds of timed flips
         self.title_message = ""
         self.status_message = ""  # the same message, drawn on the screen in full screen
         self.title_until = 0
         self.last_screenshot: tuple[Path, Path] | None = None
         self.stop_requested = False  # set by SIGTERM
         self.resized = False         # the window was resized by the player since set_mode
+        self.closing = False         # the window's close (or Alt+F4) was kept by the loop
 
     # display ---------------------------------------------------------------------------------
     def _open_display(self) -> None:
@@ -483,11 +577,24 @@ class WindowFrontEnd:
         self.presenter = Presenter(surface, crt=self.crt)
         surface.fill((0, 0, 0))
 
-    # host keys kept by the loop ---------------------------------------------------------------
-    def _host_key(self, ev: Any, session: Session) -> bool:
-        """Handle F12, Alt+Enter and Alt+F4; True if the event was the loop's."""
+    # host keys: one chain ----------------------------------------------------------------------
+    def _host_chain(self, ev: Any, session: LoopSession) -> bool:
+        """The event through the chain of host keys: the session's links, then the loop's;
+        True when a link kept it (it is no CPC key then)."""
+        kept = session.host_event(ev) or self._host_key(ev, session)
+        self._say_messages(session)   # e.g. F11's GIF: said in full screen too, not only the title
+        return kept
+
+    def _host_key(self, ev: Any, session: LoopSession) -> bool:
+        """The loop's links: the window's close, F12, Alt+Enter and Alt+F4; True if the event
+        was the loop's."""
         import pygame
 
+        if ev.type == pygame.QUIT:
+            self.closing = True
+            return True
+        if ev.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return False
         if ev.type != pygame.KEYDOWN:
             return ev.type == pygame.KEYUP and ev.key == pygame.K_F12
         if ev.key == pygame.K_F4 and ev.mod & pygame.KMOD_ALT:
@@ -514,7 +621,7 @@ class WindowFrontEnd:
             return True
         return False
 
-    def screenshot(self, session: Session) -> tuple[Path, Path]:
+    def screenshot(self, session: LoopSession) -> tuple[Path, Path]:
         """F12: save the picture at 1x and at the window's scale; say where in the title."""
         import pygame
 
@@ -529,7 +636,7 @@ class WindowFrontEnd:
             pygame.image.save(big, str(part))
         self.last_screenshot = (one, scaled)
         # a kiosk shows visitors the file's name, not the operator's home folder
-        self.say(f"capture : {one.name if getattr(session, 'kiosk', False) else one}", session.tick)
+        self.say(f"capture : {one.name if session.kiosk else one}", session.tick)
         return one, scaled
 
     def say(self, message: str, tick: int) -> None:
@@ -572,13 +679,12 @@ class WindowFrontEnd:
                 session = self.session_factory(self.options, settings=self.settings,
                                                audio=_audio(self.options, self.settings, playback=True),
                                                seed=seed, screen_factory=self.screen_factory)
-            return self._loop(session, keyboard, getattr(session, "host_event", None))
+            return self._loop(session, keyboard)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
-            close = getattr(session, "close", None)
-            if close is not None:
-                close()
+            if session is not None:
+                session.close()
             pygame.display.quit()
 
     def _power_on(self) -> None:
@@ -598,17 +704,19 @@ class WindowFrontEnd:
 
     def _flip(self) -> bool:
         """Show the window's surface.  The first SOFT_FLIPS flips through SDL's renderer are
-        timed: a software renderer (no GPU) gives way to the window's own surface.  True when
-        it just did (the new surface is black: the caller shows its picture on it at once)."""
+        timed, in CPU and in wall time (:func:`slow_flips`): a software renderer (no GPU)
+        gives way to the window's own surface.  True when it just did (the new surface is
+        black: the caller shows its picture on it at once)."""
         import pygame
 
         if not self.scaled or len(self._flip_costs) >= SOFT_FLIPS:
             pygame.display.flip()
             return False
-        t0 = time.process_time()
+        c0, w0 = time.process_time(), time.perf_counter()
         pygame.display.flip()
-        self._flip_costs.append(time.process_time() - t0)
-        if len(self._flip_costs) == SOFT_FLIPS and sorted(self._flip_costs)[SOFT_FLIPS // 2] > SOFT_FLIP_S:
+        self._flip_costs.append((time.process_time() - c0, time.perf_counter() - w0))
+        if len(self._flip_costs) == SOFT_FLIPS and slow_flips(
+                [c for c, _ in self._flip_costs], [w for _, w in self._flip_costs], self.refresh_s):
             self.software_renderer = True
             self._set_mode()   # full screen still, without the renderer
             return True
@@ -617,7 +725,11 @@ class WindowFrontEnd:
     def _on_sigterm(self, _signum: int, _frame: Any) -> None:
         self.stop_requested = True  # the loop ends at its next turn, and closes the session
 
-    def _loop(self, session: Session, keyboard: Any, host_event: Any) -> int:
+    def _say_messages(self, session: LoopSession) -> None:
+        for message in session.take_messages():
+            self.say(message, session.tick)
+
+    def _loop(self, session: LoopSession, keyboard: Any) -> int:
         import pygame
 
         from monopoly_cpc.render.present import draw_status
@@ -626,20 +738,15 @@ class WindowFrontEnd:
         redraw = {getattr(pygame, name) for name in REDRAW_EVENTS if hasattr(pygame, name)}
         clock = FixedStep(time.perf_counter())
         vsync_check = VsyncCheck(clock.origin, self.refresh_s)
-        compared: int | None = -1   # session.redraw.draws when the picture was last compared
-        status = getattr(session, "caption", None)   # a session's own line in the window title
+        compared: int | None = -1   # session.draws when the picture was last compared
         caption = TITLE
+        self.closing = False
         running = True
         while running and not self.stop_requested:
             for ev in pygame.event.get():
-                if host_event is not None and host_event(ev):
-                    messages = getattr(session, "host_messages", None)
-                    while messages:   # e.g. F11's GIF: said in full screen too, not only the title
-                        self.say(messages.pop(0), session.tick)
+                if self._host_chain(ev, session):
                     continue
-                if ev.type == pygame.QUIT:
-                    running = False
-                elif ev.type == pygame.WINDOWSIZECHANGED:
+                if ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
                     assert surface is not None                 # the window is open
                     if surface.get_size() != (self.layout.screen_w, self.layout.screen_h):
@@ -648,20 +755,16 @@ class WindowFrontEnd:
                 elif ev.type in redraw:
                     self.presenter.clear_bars(self.surface, self.layout)
                     self.presenter.invalidate()  # the window's pixels must be drawn again
-                elif ev.type in (pygame.KEYDOWN, pygame.KEYUP) and self._host_key(ev, session):
-                    pass
                 else:
                     pending.extend(keyboard.feed(ev))
-            if not running:
+            if self.closing:
                 break
             ran = 0
             for _ in range(clock.due(time.perf_counter())):
                 events, pending = pending + keyboard.tick(), []
                 session.step(events)
                 ran += 1
-                messages = getattr(session, "host_messages", None)
-                while messages:   # said by the session between keys (a GIF written in the background)
-                    self.say(messages.pop(0), session.tick)
+                self._say_messages(session)   # said between keys (a GIF written in the background)
                 if self.title_message and session.tick >= self.title_until:
                     self.title_message = self.status_message = ""
                     pygame.display.set_caption(TITLE)
@@ -670,8 +773,9 @@ class WindowFrontEnd:
                 if session.quit_requested or (self.max_ticks is not None and session.tick >= self.max_ticks):
                     running = False
                     break
+            status = session.caption()   # a session's own line in the window title
             if status is not None:
-                text = self.title_message or f"{TITLE} - {status()}"
+                text = self.title_message or f"{TITLE} - {status}"
                 if text != caption:
                     caption = text
                     pygame.display.set_caption(caption)
@@ -681,8 +785,7 @@ class WindowFrontEnd:
             flipped = False
             if ran or self.presenter.stale:
                 fb = session.render()
-                skip = getattr(session, "redraw", None)   # a replay viewer has none
-                last, compared = compared, (None if skip is None else skip.draws)
+                last, compared = compared, session.draws
                 if (compared is None or compared != last or self.presenter.stale) \
                         and self.presenter.changed(fb):
                     for _ in range(2):   # twice when the first flip changed the surface

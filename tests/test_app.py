@@ -410,9 +410,10 @@ def test_an_uncovered_window_and_a_status_line_are_presented_even_with_a_still_p
         ctx, post_at={5: [pygame.event.Event(pygame.WINDOWEXPOSED)]}))
     assert fe.run() == 0 and len(flips) == 2
     flips.clear()
-    monkeypatch.setattr(app, "TITLE_MESSAGE_TICKS", 10)
+    # the line lasts three frames' worth of catch-up: a busy machine still presents it
+    monkeypatch.setattr(app, "TITLE_MESSAGE_TICKS", 3 * app.MAX_CATCH_UP)
     f12 = _keydown(pygame.K_F12, pygame.KSCAN_F12)
-    fe = _front_end([], max_ticks=40, screen_factory=lambda ctx: Still(ctx, post_at={5: [f12]}))
+    fe = _front_end([], max_ticks=80, screen_factory=lambda ctx: Still(ctx, post_at={5: [f12]}))
     assert fe.run() == 0 and fe.last_screenshot is not None
     assert len(flips) == 3 and fe.status_message == ""  # first picture, the line, the line gone
 
@@ -552,6 +553,33 @@ def test_a_software_renderer_gives_way_to_the_windows_own_surface(slow_flips, mo
         pytest.skip("this SDL gives no SCALED renderer in full screen")
     assert fe.software_renderer is slow_flips
     assert modes == ([(True, True), (True, False)] if slow_flips else [(True, True)])
+
+
+def test_a_flip_that_waits_is_judged_slow_as_well_as_one_that_computes():
+    """A software renderer on a busy machine waits for its threads rather than computing:
+    74 ms of wall for 3 ms of CPU is a flip the 50 Hz loop cannot hold; a vsync wait of one
+    display period is not."""
+    fast_cpu = [0.003] * app.SOFT_FLIPS
+    assert app.slow_flips(fast_cpu, [0.074] * app.SOFT_FLIPS, 1 / 60)
+    assert not app.slow_flips(fast_cpu, [1 / 60] * app.SOFT_FLIPS, 1 / 60)   # vsync at 60 Hz
+    assert not app.slow_flips(fast_cpu, [1 / 30] * app.SOFT_FLIPS, 1 / 30)   # a 30 Hz display
+    assert app.slow_flips([0.012] * app.SOFT_FLIPS, [0.012] * app.SOFT_FLIPS, 1 / 60)
+
+
+def test_a_full_screen_whose_flips_wait_gives_way_to_the_windows_own_surface(monkeypatch):
+    real_flip = pygame.display.flip
+
+    def waiting_flip():   # wall time, no CPU: a software renderer's threads on a busy machine
+        if fe.scaled:
+            app.time.sleep(0.06)
+        real_flip()
+
+    fe = _front_end([], max_ticks=40, screen_factory=Recorder)
+    monkeypatch.setattr(pygame.display, "flip", waiting_flip)
+    assert fe.run() == 0
+    if not fe.software_renderer and not fe._flip_costs:
+        pytest.skip("this SDL gives no SCALED renderer in full screen")
+    assert fe.software_renderer and not fe.scaled
 
 
 def test_the_new_surface_of_the_fallback_shows_the_picture_at_once(monkeypatch):

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_cpc.boot import cdt, disc, dsk, reader, tape, wav
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.boot.sequence import State
+from monopoly_cpc.errors import DataError, UserError
 from monopoly_cpc.safefile import writing
 
 TYPES = {0: "BASIC", 1: "BASIC (protected)", 2: "binary", 4: "screen", 0x16: "ASCII"}
@@ -47,7 +48,7 @@ def _fmt_time(t: float) -> str:
 
 
 def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
-    model = tape.model(baud)
+    model = tape.TapeModel(baud=tape.speed_for(baud).baud, files=tape.image_files())
     out.mkdir(parents=True, exist_ok=True)
     with writing(out / "monopoly.cdt", "the tape image") as part:
         data = cdt.write_cdt(part, model)
@@ -56,7 +57,7 @@ def build(out: Path, baud: int, bits: int, invert: bool = False) -> int:
     print(f"{out / 'monopoly.cdt'}: {len(data)} bytes, {len(model.records())} records at {baud} baud")
     print(f"{out / 'monopoly.wav'}: {n} samples, {wav.RATE} Hz, {bits}-bit mono, "
           f"{n / wav.RATE:.1f} s")
-    image = dsk.monopoly_dsk()
+    image = dsk.monopoly_dsk(with_sounds=True)
     (out / "monopoly.dsk").write_bytes(image)
     print(f"{out / 'monopoly.dsk'}: {len(image)} bytes, {dsk.TRACKS} tracks, DATA format, "
           f"{dsk.INTERLEAVE}:1 interleave")
@@ -71,7 +72,12 @@ def decode_disc(path: Path, data: bytes, run: str) -> int:
     entries = image.directory()
     print(f"{path}: {len(image.tracks)} tracks, {len(entries)} directory entries")
     for name in dict.fromkeys(e.full_name for e in entries if e.user == 0):
-        header, body = image.read_file(name)
+        try:
+            header, body = image.read_file(name)
+        except DataError:   # an ASCII file (SOUNDS.BAS) has no AMSDOS header
+            print(f"  {name:<12} ASCII   {len(image.file_entries(name))} extent(s), "
+                  f"blocks {image.file_blocks(name)[0]}-{image.file_blocks(name)[-1]}, no header")
+            continue
         ftype = header[18]
         load = int.from_bytes(header[21:23], "little")
         entry = int.from_bytes(header[26:28], "little")
@@ -134,20 +140,20 @@ def decode(path: Path, run: str) -> int:
 
 # (file name, options, stop condition[, key pressed then]) of each documentation screenshot
 SHOTS = (
-    ("boot_464.png", {"machine": "464"}, lambda s: s.t == 50),
-    ("boot_664.png", {"machine": "664"}, lambda s: s.t == 50),
-    ("boot_6128.png", {"machine": "6128"}, lambda s: s.t == 50),
-    ("boot_6128_tape_prompt.png", {"machine": "6128", "media": "tape"}, lambda s: s.state == "tape_prompt"),
+    ("boot_464.png", {"machine": "464"}, lambda s: s.seq.t == 50),
+    ("boot_664.png", {"machine": "664"}, lambda s: s.seq.t == 50),
+    ("boot_6128.png", {"machine": "6128"}, lambda s: s.seq.t == 50),
+    ("boot_6128_tape_prompt.png", {"machine": "6128", "media": "tape"}, lambda s: s.seq.state is State.TAPE_PROMPT),
     ("boot_464_loading.png", {"machine": "464", "media": "tape", "kiosk": True},
      lambda s: "Loading MONOPOLY block 2" in s.log),
     ("boot_picture_loading.png", {"machine": "464", "media": "tape", "kiosk": True},
-     lambda s: s.picture_bytes >= 5 * 2048 + 700),
-    ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.picture_bytes >= 16384),
-    ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.state == "disc_error"),
+     lambda s: s.seq.picture_bytes >= 5 * 2048 + 700),
+    ("boot_picture.png", {"machine": "6128", "media": "disc"}, lambda s: s.seq.picture_bytes >= 16384),
+    ("boot_no_disc.png", {"machine": "6128", "no_disc": True}, lambda s: s.seq.state is State.DISC_ERROR),
     ("boot_break.png", {"machine": "464", "media": "tape", "kiosk": True},
-     lambda s: s.picture_bytes >= 3 * 2048 and s._record_end_after(s.t) is None, "ESC"),  # in a leader
+     lambda s: s.seq.picture_bytes >= 3 * 2048 and s.seq._record_end_after(s.seq.t) is None, "ESC"),  # in a leader
     ("boot_basic.png", {"machine": "464", "media": "tape", "lang": "en"},
-     lambda s: s.state == "typing" and s.buffer, "ESC", ">PRINT 2+2", '>?1/3,"A";7', ">MODE 3",
+     lambda s: s.seq.state is State.TYPING and s.seq.buffer, "ESC", ">PRINT 2+2", '>?1/3,"A";7', ">MODE 3",
      '>INK 2,18:PEN 2:PRINT "MONOPOLY";:PEN 1', '>10 PRINT "HELLO"', ">LIST", ">CAT"),
 )
 

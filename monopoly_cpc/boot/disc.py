@@ -58,6 +58,7 @@ BAD_COMMAND = "Bad command"
 # How long AMSDOS tries before it reports a missing disc (the drive never becomes ready).
 MISSING_AFTER_S = 1.4
 CAT_COLUMN = 20  # the width of one file in AMSDOS's CAT
+DIR_COLUMN = 15  # the width of one name in AMSDOS's |DIR
 
 
 @dataclass(frozen=True)
@@ -208,20 +209,43 @@ def directory_read_s(interleave: int = dsk.INTERLEAVE) -> float:
 def catalogue(width: int, interleave: int = dsk.INTERLEAVE) -> list[str]:
     """The lines AMSDOS's CAT prints for the MONOPOLY disc (between its blank lines): the
     files in alphabetical order, ``NAME    .EXT  nK`` (1 KB blocks, AMSDOS header included),
-    as many to a line as 20-column places fit, then the free space."""
+    as many to a line as 20-column places fit, sorted down the columns first (the first
+    column holds the first half of the list), then the free space."""
     image = monopoly_image(interleave)
     names = sorted({e.full_name for e in image.directory() if e.user == 0})
     entries = []
-    used = 0
     for name in names:
         base, ext = name.split(".")
-        size = len(image.file_blocks(name)) * dsk.BLOCK // 1024
-        used += size
-        entries.append(f"{base:<8}.{ext:<3} {size:>3}K")
+        entries.append(f"{base:<8}.{ext:<3} {_size_k(image, name):>3}K")
     per_line = max(1, width // CAT_COLUMN)
-    lines = ["   ".join(entries[i : i + per_line]) for i in range(0, len(entries), per_line)]
-    free = (dsk.TOTAL_BLOCKS - dsk.DIR_BLOCKS) * dsk.BLOCK // 1024 - used
-    return ["Drive A: user  0", "", *lines, "", f"{free}K free"]
+    rows = -(-len(entries) // per_line)
+    lines = ["   ".join(entries[r::rows]) for r in range(rows)]
+    return ["Drive A: user  0", "", *lines, "", _free(image)]
+
+
+def directory_listing(width: int, interleave: int = dsk.INTERLEAVE) -> list[str]:
+    """The lines AMSDOS's ``|DIR`` prints for the MONOPOLY disc (between its blank lines):
+    the names alone, ``NAME    .EXT``, in directory order (not sorted), in 15-column places
+    across the line, then the free space."""
+    image = monopoly_image(interleave)
+    names: list[str] = []
+    for e in image.directory():
+        if e.user == 0 and e.full_name not in names:
+            names.append(e.full_name)
+    places = [f"{base:<8}.{ext}" for base, ext in (name.split(".") for name in names)]
+    per_line = max(1, width // DIR_COLUMN)
+    lines = ["   ".join(places[i : i + per_line]) for i in range(0, len(places), per_line)]
+    return ["Drive A: user  0", "", *lines, "", _free(image)]
+
+
+def _size_k(image: dsk.DiscImage, name: str) -> int:
+    return len(image.file_blocks(name)) * dsk.BLOCK // 1024
+
+
+def _free(image: dsk.DiscImage) -> str:
+    names = {e.full_name for e in image.directory() if e.user == 0}
+    used = sum(_size_k(image, name) for name in names)
+    return f"{(dsk.TOTAL_BLOCKS - dsk.DIR_BLOCKS) * dsk.BLOCK // 1024 - used}K free"
 
 
 def byte_times(events: list[DiscEvent] | tuple[DiscEvent, ...], name: str, length: int) -> np.ndarray:

@@ -73,6 +73,7 @@ class DiscFile:
     load: int
     data: bytes
     entry: int = 0
+    header: bool = True  # False: an ASCII file, which AMSDOS stores without a header
 
     def __post_init__(self) -> None:
         if not (0 < len(self.name) <= 8 and len(self.ext) <= 3):
@@ -137,7 +138,7 @@ def build_dsk(files: list[DiscFile], interleave: int = INTERLEAVE) -> bytes:
     next_block = DIR_BLOCKS
     n_entry = 0
     for f in files:
-        body = amsdos_header(f) + f.data
+        body = (amsdos_header(f) if f.header else b"") + f.data
         records = math.ceil(len(body) / RECORD)
         body = body.ljust(records * RECORD, b"\x00")
         blocks = list(range(next_block, next_block + math.ceil(len(body) / BLOCK)))
@@ -321,19 +322,23 @@ def read_dsk(data: bytes, source: str = "the .dsk file") -> DiscImage:
 
 
 # ------------------------------------------------------------------------------ the MONOPOLY disc
-def monopoly_disc_files() -> list[DiscFile]:
+def monopoly_disc_files(with_sounds: bool = False) -> list[DiscFile]:
     """The tape's three files as AMSDOS files: the loader MONOPOLY.BAS, MONOSCR.BIN, MONOCODE.BIN
-    (the names the loader's RUN"/LOAD" find without their type)."""
+    (the names the loader's RUN"/LOAD" find without their type); ``with_sounds``: and SOUNDS.BAS,
+    an ASCII file, as on the image ``tools/tape_loader_sim.py build`` writes."""
     from monopoly_cpc.boot import tape
 
     out = []
-    for f in tape.monopoly_files():
+    for f in tape.image_files() if with_sounds else tape.monopoly_files():
+        if f.filetype == tape.FILETYPE_ASCII:
+            out.append(DiscFile(f.name, "BAS", TYPE_BASIC, 0, f.data, header=False))
+            continue
         basic = f.filetype == tape.FILETYPE_BASIC
         out.append(DiscFile(f.name, "BAS" if basic else "BIN", TYPE_BASIC if basic else TYPE_BINARY,
                             f.load, f.data, f.entry))
     return out
 
 
-def monopoly_dsk(interleave: int = INTERLEAVE) -> bytes:
-    """The MONOPOLY disc image, as ``tools/tape_loader_sim.py build`` writes it."""
-    return build_dsk(monopoly_disc_files(), interleave)
+def monopoly_dsk(interleave: int = INTERLEAVE, with_sounds: bool = False) -> bytes:
+    """The MONOPOLY disc image (``with_sounds``: as ``tools/tape_loader_sim.py build`` writes it)."""
+    return build_dsk(monopoly_disc_files(with_sounds), interleave)

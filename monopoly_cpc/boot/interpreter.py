@@ -11,7 +11,7 @@ ENTER sends it) and returns the operations the screen performs, in order:
 * actions the screen plays over time, always the last operation of a line:
   ``("load", name)`` (``RUN"name``), ``("run",)`` (RUN with the tape's loader in memory),
   ``("program",)`` (RUN or GOTO with a typed program: the screen then calls
-  :meth:`Basic.run_frame` each frame until it ends), ``("cat",)`` (CAT / ``|DIR``),
+  :meth:`Basic.run_frame` each frame until it ends), ``("cat",)`` (CAT), ``("dir",)`` (``|DIR``),
   ``("drive",)`` (``|A``/``|B``: AMSDOS reads the drive);
 * ``("stored",)``: a numbered line went into the program (BASIC prints nothing, not even
   ``Ready``).
@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 
 Op = tuple
-ACTIONS = frozenset({"load", "run", "program", "cat", "drive", "stored"})
+ACTIONS = frozenset({"load", "run", "program", "cat", "dir", "drive", "stored"})
 
 # Locomotive BASIC's error messages (the short texts only), by what raises them.
 SYNTAX_ERROR = "Syntax error"
@@ -47,9 +47,10 @@ LINE_DOES_NOT_EXIST = "Line does not exist"
 UNEXPECTED_NEXT = "Unexpected NEXT"
 UNEXPECTED_RETURN = "Unexpected RETURN"
 NEXT_MISSING = "NEXT missing"
-# What BASIC says when a running program is stopped (ESC twice, STOP): BASIC 1.1 prints
-# "Broken in" where 1.0 prints "Break" (then " in <line>" while a program runs).
+# What BASIC says when ESC stops a tape operation: 1.1 reports it as the error "Broken in"
+# where 1.0 prints "Break" (then " in <line>" while a program runs).
 BREAK_TEXT = {"1.0": "Break", "1.1": "Broken in"}
+PROGRAM_BREAK = "Break"   # ESC twice or STOP between two statements, in every BASIC
 
 # A running program is played a frame at a time: this many statements, or until this many
 # characters have been printed (the firmware's text output is the slow part).
@@ -257,7 +258,7 @@ class Basic:
             done = True
             if end.stop:
                 self._newline_if_needed()
-                self._write(f"{BREAK_TEXT[self.version]} in {self.running_line}\n")
+                self._write(f"{PROGRAM_BREAK} in {self.running_line}\n")
         except BasicError as err:
             done = True
             self._error(err)
@@ -639,7 +640,7 @@ class Basic:
             self._ops.append(("device", "disc"))
             self._ops.append(("drive",))
         elif name == "DIR":
-            self._ops.append(("cat",))
+            self._ops.append(("dir",))
         else:
             raise BasicError(UNKNOWN_COMMAND)
         # The arguments of a bar command (|USER,1 ...) are not used by the ones modelled.

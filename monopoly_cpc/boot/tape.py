@@ -58,6 +58,7 @@ LEAD_IN_MS = MOTOR_START_GAP_MS  # blank tape before the first leader
 
 FILETYPE_BASIC = 0x00
 FILETYPE_BINARY = 0x02
+FILETYPE_ASCII = 0x16  # a program saved with SAVE"name",A: BASIC tokenises it as it loads
 
 MAX_NAME = 16
 
@@ -344,6 +345,15 @@ def monopoly_files() -> tuple[TapeFile, ...]:
         # (RAM &0000 holds the firmware's copy of its reset entry) instead of running garbage.
         TapeFile(CODE_NAME, FILETYPE_BINARY, CODE_LOAD, code_bytes(), entry=0),
     )
+
+
+def image_files() -> tuple[TapeFile, ...]:
+    """The files of the tape and disc images ``tools/tape_loader_sim.py build`` writes: the
+    game's, then SOUNDS, every sound of the game as an ASCII BASIC program (``RUN"SOUNDS``;
+    docs/sound.md).  The boot screen's tape and disc hold the game's files only."""
+    from monopoly_cpc.paths import asset
+
+    return (*monopoly_files(), TapeFile("SOUNDS", FILETYPE_ASCII, 0, asset("sounds.bas").read_bytes()))
 
 
 # ------------------------------------------------------------------------------------- pulses

@@ -12,7 +12,10 @@ so that other processes on a loaded machine do not count; ``startup_s`` is wall 
   ``pygame_startup_s`` beside it, in the same run, the two taken in turn: a fresh process that
   only imports pygame and opens a (dummy) display, the floor any pygame program pays.  Both
   run with compiled modules cached (in a temporary ``PYTHONPYCACHEPREFIX``, filled by a first
-  run that is not counted), as an installed program has them;
+  run that is not counted), as an installed program has them.  ``startup_cpu_s`` and
+  ``pygame_startup_cpu_s`` are the same runs' CPU time (user + system of the child process,
+  which a busy machine slows far less than the wall time), and ``startup_cpu_ratio`` their
+  ratio (target: at most 2.2);
 * ``attract_cpu_share`` and ``title_cpu_share``: the share of one core that a minute of the
   attract demo, and a minute of the title left alone, take at 50 Hz, headless: the CPU time of
   each tick's work as the window loop does it (step, draw the framebuffer, compose and scale
@@ -120,33 +123,54 @@ def _start_env(cache: str) -> dict[str, str]:
     return env
 
 
-def _first_frame(env: dict[str, str], shot: Path) -> float:
-    """Seconds for ``python -m monopoly_cpc --headless --frames 1`` to write its first frame."""
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the child processes ended so far."""
+    try:
+        import resource
+
+        use = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return use.ru_utime + use.ru_stime
+    except ImportError:   # Windows: os.times, to the clock tick
+        t = os.times()
+        return t.children_user + t.children_system
+
+
+def _timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess]:
+    """Run ``cmd``: its wall seconds, its CPU seconds, and its result."""
+    c0, t0 = _children_cpu(), time.perf_counter()
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    return time.perf_counter() - t0, _children_cpu() - c0, r
+
+
+def _first_frame(env: dict[str, str], shot: Path) -> tuple[float, float]:
+    """Wall and CPU seconds for ``python -m monopoly_cpc --headless --frames 1`` to write its
+    first frame."""
     shot.unlink(missing_ok=True)
-    t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "monopoly_cpc", "--headless", "--frames", "1",
-                        "--screenshot", str(shot)], env=env, capture_output=True, text=True, check=False)
-    dt = time.perf_counter() - t0
+    wall, cpu, r = _timed([sys.executable, "-m", "monopoly_cpc", "--headless", "--frames", "1",
+                           "--screenshot", str(shot)], env)
     if r.returncode != 0 or not shot.exists():
         last = (r.stderr.strip().splitlines() or ["no message"])[-1]
         raise UserError(f"bench: the headless start-up run failed: {last}")
-    return dt
+    return wall, cpu
 
 
 PYGAME_ONLY = "import pygame; pygame.display.init(); pygame.display.set_mode((384, 272))"
 
 
-def _bare_pygame(env: dict[str, str]) -> float:
-    """Seconds for a fresh process that imports pygame and opens a dummy display."""
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", PYGAME_ONLY], env=env, capture_output=True, check=True)
-    return time.perf_counter() - t0
+def _bare_pygame(env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds for a fresh process that imports pygame and opens a dummy display."""
+    wall, cpu, r = _timed([sys.executable, "-c", PYGAME_ONLY], env)
+    if r.returncode != 0:
+        raise UserError("bench: a bare pygame start failed: "
+                        + (r.stderr.strip().splitlines() or ["no message"])[-1])
+    return wall, cpu
 
 
 def startup_pair(runs: int = 5) -> dict[str, float]:
-    """``startup_s`` and ``pygame_startup_s``: medians of ``runs`` runs of each, taken in turn
-    (one of each, then again), after one discarded run of each that fills the module cache,
-    so that a busy machine slows both alike."""
+    """``startup_s`` and ``pygame_startup_s`` (wall), ``startup_cpu_s`` and
+    ``pygame_startup_cpu_s`` (CPU) and ``startup_cpu_ratio``: medians of ``runs`` runs of
+    each, taken in turn (one of each, then again), after one discarded run of each that fills
+    the module cache, so that a busy machine slows both alike."""
     with tempfile.TemporaryDirectory() as tmp:
         env = _start_env(str(Path(tmp) / "pycache"))
         shot = Path(tmp) / "first.png"
@@ -156,19 +180,24 @@ def startup_pair(runs: int = 5) -> dict[str, float]:
         for _ in range(runs):
             game.append(_first_frame(env, shot))
             bare.append(_bare_pygame(env))
-    return {"startup_s": round(statistics.median(game), 3),
-            "pygame_startup_s": round(statistics.median(bare), 3)}
+    game_cpu = statistics.median(c for _, c in game)
+    bare_cpu = statistics.median(c for _, c in bare)
+    return {"startup_s": round(statistics.median(w for w, _ in game), 3),
+            "pygame_startup_s": round(statistics.median(w for w, _ in bare), 3),
+            "startup_cpu_s": round(game_cpu, 3), "pygame_startup_cpu_s": round(bare_cpu, 3),
+            "startup_cpu_ratio": round(game_cpu / bare_cpu, 2) if bare_cpu > 0 else 0.0}
 
 
 def _session(kind: str):
     """A headless exhibition session: the attract demo, or the title left alone (no demo)."""
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
     options = Options(headless=True, loader="skip", attract_after=86400)
-    return ExhibitSession(options, settings=Settings(), seed=7, store=None, playlist=False,
-                          start="attract" if kind == "attract" else "boot", warn=lambda _msg: None)
+    config = ExhibitConfig(start="attract" if kind == "attract" else "boot", store=None, playlist=False,
+                           warn=lambda _msg: None)
+    return ExhibitSession(options, settings=Settings(), seed=7, config=config)
 
 
 def cpu_share(kind: str, ticks: int = 3000, paced: bool = False) -> dict[str, float]:

@@ -71,14 +71,14 @@ def register(subparsers: Any) -> None:
 
 def make_session(args: argparse.Namespace) -> Any:
     """The attract session the demo records (headless, no files but the replay)."""
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
     play = Options(headless=args.headless, lang=args.lang, speed=args.speed, seed=args.seed,
                    record=args.record)
     return ExhibitSession(play, settings=Settings(), seed=args.seed,
-                          start="attract", store=None, suspended=None)
+                          config=ExhibitConfig(start="attract", store=None, suspended=None))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,8 @@
 """`monopoly-cpc sounds --out DIR`: write every sound as DIR/NAME.wav for review.
 
 The files are 44.1 kHz 16-bit WAV (mono, or stereo with --stereo: A left, B centre, C right),
-rendered offline exactly as the game plays them.
+rendered offline exactly as the game plays them.  `--basic FILE.BAS` writes the AY sounds as a
+Locomotive BASIC program (ASCII) that a CPC plays: ``RUN"FILE`` and a menu (docs/sound.md).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--only", metavar="NAME", action="append",
                    help="write only this sound (may be repeated)")
     p.add_argument("--list", action="store_true", help="list the sounds and the event table, write nothing")
+    p.add_argument("--basic", metavar="FILE.BAS",
+                   help="write the AY sounds as a Locomotive BASIC program a CPC plays (ASCII)")
     p.set_defaults(func=run)
 
 
@@ -45,6 +48,27 @@ def write_wav(path: Path, samples: np.ndarray, stereo: bool) -> None:
         w.writeframes(samples.astype("<i2").tobytes())
 
 
+def write_basic(path: Path) -> None:
+    """Write the sound bank as a BASIC program (ASCII, CR LF lines, &1A at the end)."""
+    from monopoly_cpc import sound
+    from monopoly_cpc.safefile import writing
+    from monopoly_cpc.sound.basic import SoundDataError
+    from monopoly_cpc.sound.listing import ascii_file, check, listing
+
+    try:
+        lines = listing(sound.bank())
+        check(sound.bank(), lines)
+    except SoundDataError as exc:
+        raise UserError(f"cannot write the sounds as BASIC: {exc}") from None
+    try:
+        with writing(path, "the BASIC program") as part:
+            part.write_bytes(ascii_file(lines))
+    except OSError as exc:
+        raise UserError(f"cannot write the BASIC program {path}: {path_problem(path, exc)}") from None
+    print(f"wrote {path}: {len(lines)} lines, {len(sound.bank().programs)} sounds "
+          f"(RUN\"{path.stem.upper()}\" on a CPC)")
+
+
 def run(args: argparse.Namespace) -> int:
     from monopoly_cpc import sound
 
@@ -57,8 +81,12 @@ def run(args: argparse.Namespace) -> int:
         for kind, name in sound.bank().events.items():
             print(f"event {kind:14s} -> {name}")
         return 0
+    if args.basic:
+        write_basic(Path(args.basic))
+        if not args.out:
+            return 0
     if not args.out:
-        raise UserError("sounds: give --out DIR (or --list)")
+        raise UserError("sounds: give --out DIR, --basic FILE.BAS or --list")
     wanted = list(names)
     if args.only:
         unknown = [n for n in args.only if n not in names]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.demo.plugin import NOT_GIVEN
 from monopoly_cpc.demo.store import Store
+from monopoly_cpc.safefile import FileRefused
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.demo.exhibit import ExhibitSession
@@ -25,6 +26,7 @@ class DataFolder:
         self.data_reported = False  # "games are not saved" said (once a session)
         self.log_reported = False   # "crash.log is not kept" said (once a session)
         self.store: Store | None = None
+        self.held_by_another: Path | None = None   # the folder another running game holds
 
     def open(self, store: Any = NOT_GIVEN) -> None:
         """Take ``store`` (by default the user's, none for a headless run), lock it, and say
@@ -33,11 +35,22 @@ class DataFolder:
         if store is NOT_GIVEN:
             store = None if session.options.headless else Store.default()
         self.store = store
-        if store is not None and not store.lock():
+        try:
+            free = store is None or store.lock()
+        except FileRefused as exc:   # a link at the lock's name: never followed nor written
+            self.data_reported = True
+            text = f"the data folder {store.root} is not used ({exc.why}); games are not saved"
+            session.warn(text)
+            session._log(text)
+            self.store = store = None
+            free = True
+        if not free:
             # a second program on the same data folder: it must not overwrite the first one's
-            # autosave, nor offer it (both would go on with the same game)
+            # autosave, nor offer it (both would go on with the same game), nor play a game
+            # that saves nothing: it says so on its screen and leaves (demo/busy.py)
             session.warn(f"another monopoly-cpc is running with the data folder {store.root}: "
-                         "this one neither saves nor resumes games")
+                         "this one says so in its window and closes")
+            self.held_by_another = store.root
             self.store = store = None
         if store is not None:       # a playing session: an unwritable folder is said at the start
             self._check_log_folder()

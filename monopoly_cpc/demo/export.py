@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly_cpc.demo.replay import Replay, first_difference, options_for, settings_for
+from monopoly_cpc.demo.replay import Replay, first_difference
 from monopoly_cpc.errors import UserError
 
 FPS = 50
@@ -30,26 +30,10 @@ FPS = 50
 
 def replay_session(replay: Replay, audio: Any = None, source: str = "replay",
                    warn: Callable[[str], None] | None = None) -> Any:
-    """An ExhibitSession set up as the replay's was at its tick 0 (no files written);
-    ``warn`` gets the session's warnings (a bad recorded kiosk chord...), named by ``source``."""
+    """An ExhibitSession set up as the replay's was at its tick 0 (``ExhibitSession.from_replay``)."""
     from monopoly_cpc.demo.exhibit import ExhibitSession
 
-    options = options_for(replay, headless=True)
-    extra: dict[str, Any] = {}
-    if warn is not None:
-        extra["warn"] = lambda msg: warn(f"{source}: {msg}")
-    try:
-        return ExhibitSession(options, settings=settings_for(replay, source), audio=audio,
-                              seed=replay.seed, start=replay.start, game=replay.game,
-                              suspended=replay.suspended, store=None, layout=replay.layout,
-                              hash_every=replay.hash_every, playlist=False, game_bots=replay.bots,
-                              **extra)
-    except UserError as exc:
-        if str(exc).startswith(source):
-            raise
-        raise UserError(f"{source}: not a valid replay file ({exc})") from None
-    except Exception as exc:  # noqa: BLE001 - a game state the engine refuses, for instance
-        raise UserError(f"{source}: not a valid replay file (cannot start: {exc})") from None
+    return ExhibitSession.from_replay(replay, audio, source, warn)
 
 
 class PlayResult:

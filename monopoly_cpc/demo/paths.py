@@ -8,8 +8,10 @@ file is written and removed in it first, and a problem is one clear line (UserEr
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 from monopoly_cpc.errors import UserError, path_problem
@@ -65,3 +67,36 @@ def writable_file(file: str | os.PathLike, what: str) -> Path:
         raise UserError(f"cannot write {what} {file}: the file is read-only")
     _probe(path.parent, path, what, file)
     return path
+
+
+# A capture being written is younger than this: what is older was left by a program killed
+# while it wrote (a GIF takes seconds).
+STALE_CAPTURE_S = 600
+_CAPTURE_TEMP = re.compile(r"^\.monopoly-cpc-\d{4}(-x\d+)?\.(png|gif)\..*\.tmp\.(png|gif)$")
+_RESERVED_GIF = re.compile(r"^monopoly-cpc-\d{4}\.gif$")
+
+
+def remove_stale_captures(folder: str | os.PathLike, now: float | None = None) -> list[Path]:
+    """Delete what a capture killed while writing left in ``folder``: its hidden temp files
+    (``.monopoly-cpc-0001.gif.XXXX.tmp.gif``) and the empty ``monopoly-cpc-NNNN.gif`` an F11
+    press reserved, when older than STALE_CAPTURE_S; the paths removed.  Links, folders and
+    anything else are left alone."""
+    now = time.time() if now is None else now
+    gone: list[Path] = []
+    try:
+        entries = list(os.scandir(os.fspath(folder)))
+    except OSError:
+        return gone
+    for entry in entries:
+        temp = _CAPTURE_TEMP.match(entry.name) is not None
+        if not temp and _RESERVED_GIF.match(entry.name) is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if (stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_CAPTURE_S
+                    and (temp or st.st_size == 0)):
+                os.unlink(entry.path)
+                gone.append(Path(entry.path))
+        except OSError:
+            continue
+    return gone

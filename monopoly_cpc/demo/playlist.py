@@ -12,6 +12,7 @@ replay never depends on other files.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,31 +41,29 @@ def named(path: Any, exc: BaseException) -> str:
 class PlaylistScreen(Screen):
     """One replay file played back with the whole interface; any key or its end: the title.
 
-    ``warn`` gets the replay's own warnings (a recorded ``kiosk_chord`` that is not a chord),
-    each naming the file; without it they go to stderr like a playback's."""
+    ``session_for(replay, audio, source, warn)`` builds the replay's session as it was at its
+    tick 0 (``ExhibitSession.from_replay``: given, not imported, since the exhibition session
+    is what plays this screen); ``warn`` gets the replay's own warnings (a recorded
+    ``kiosk_chord`` that is not a chord), each naming the file; without it they go to stderr
+    like a playback's."""
 
     idle_return = False
     is_demo = True
 
-    def __init__(self, ctx: AppContext, path: Path, title: Any, warn: Any = None) -> None:
+    def __init__(self, ctx: AppContext, path: Path, title: Any, session_for: Callable[..., Any],
+                 warn: Any = None) -> None:
         from monopoly_cpc.demo import replay as R
 
         super().__init__(ctx)
         self.path = path
         self.title = title
         self.replay = R.load(path)  # DataError (one line) for a broken file
-        self.inner = self._session(ctx, warn)
+        self.inner = session_for(self.replay, ctx.audio, str(path), warn)
         try:
             self.keys = self.replay.key_log(self.inner.layout)
         except ValueError as exc:
             raise UserError(f"{path}: not a valid replay file ({exc})") from None
         self.t = 0
-
-    def _session(self, ctx: AppContext, warn: Any) -> Any:
-        """The replay's session, as ``export.replay_session`` builds it, with ``warn``."""
-        from monopoly_cpc.demo.export import replay_session
-
-        return replay_session(self.replay, ctx.audio, str(self.path), warn=warn)
 
     def crash_note(self) -> str:
         return f"attract playlist {self.path}"

@@ -1,16 +1,20 @@
 """The plugins' side of the exhibition session (``monopoly_cpc.demo.exhibit``): the
 :class:`Plugin` base class and its hooks, the answers of ``filter_key``, and what a plugin
-asks of a screen that the screen does not say itself (is it the game?)."""
+asks of a screen that the screen does not say itself (is it the game?).
+
+Plugins never import or call one another: what one needs of another is a hook here that every
+plugin may answer, asked through the session (``put_aside``, ``suspended_game``,
+``next_demo``, ``game_saved``)."""
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.demo.exhibit import ExhibitSession
     from monopoly_cpc.render.framebuffer import FrameBuffer
-    from monopoly_cpc.screens.base import Screen
+    from monopoly_cpc.screens.base import AppContext, Screen
 
 TICK_HZ = 50
 PASS, DROP, END = "pass", "drop", "end"   # filter_key's answers
@@ -55,6 +59,18 @@ class Plugin:
 
     def game_saved(self) -> None:
         """The game on screen has been saved at a new turn (or its end)."""
+
+    def put_aside(self, game: Screen) -> None:
+        """The game on screen gives way to another screen (the operator's menu) and must not
+        be lost: a plugin that keeps games keeps it for ``R`` on the title."""
+
+    def suspended_game(self) -> dict | None:
+        """The game put aside and offered on the title, if this plugin keeps one."""
+        return None
+
+    def next_demo(self, ctx: AppContext) -> Screen | None:
+        """The next demo, if this plugin makes them (None: another plugin, or a live demo)."""
+        return None
 
     def after_step(self) -> None:
         """The screen has run its tick (the plugin may ``show`` another screen)."""

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc import __version__
+from monopoly_cpc.demo.playable import bots_data, state_problem
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.options import GAME_OPTIONS, Options, option_problem
 
@@ -51,43 +52,9 @@ def short(value: Any) -> str:
     return quoted(value)
 
 
-def game_problem(game: Any) -> str | None:
-    """Why a recorded engine state cannot be played (the engine's checks and invariants,
-    then what the screens can show), or None."""
-    from monopoly_cpc.demo.store import playable_problem
-    from monopoly_cpc.settings import why_broken
-
-    try:
-        from monopoly_cpc.rules.serial import from_data
-
-        state = from_data(game)
-    except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
-        return why_broken(exc) if str(exc) else "invalid"
-    return playable_problem(state)
-
-
 def hash_count(ticks: int, every: int) -> int:
     """How many frame hashes a recording of ``ticks`` ticks holds: one after ticks 0, N, 2N..."""
     return (ticks + every - 1) // every
-
-
-def bots_data(value: Any) -> dict[str, Any] | None:
-    """A game's computer players as stored (``{"seed": int, "ai_level": str}``, a level of
-    ``ai.levels.LEVELS``, and ``"memory"``: what they remembered when the game was saved,
-    ``GameScreen.memory``), or None if ``value`` is not that (a replay or a save is then
-    refused)."""
-    from monopoly_cpc.ai.levels import LEVELS
-
-    if (isinstance(value, dict) and isinstance(value.get("seed"), int)
-            and not isinstance(value.get("seed"), bool) and isinstance(value.get("ai_level"), str)
-            and value["ai_level"] in LEVELS):
-        out = {"seed": value["seed"], "ai_level": value["ai_level"]}
-        if isinstance(value.get("memory"), dict):
-            # what the computers and the table remembered (GameScreen.memory): checked when the
-            # game is built, a broken one gives fresh computer players
-            out["memory"] = value["memory"]
-        return out
-    return None
 
 
 def frame_hash(fb: Any) -> str:
@@ -210,7 +177,7 @@ class Replay:
         if bots is not None and bots_data(bots) is None:
             raise bad("bots: expected {\"seed\": N, \"ai_level\": \"...\"}")
         if game is not None:
-            game_why = game_problem(game)
+            game_why = state_problem(game)
             if game_why is not None:
                 raise bad(f"game: {game_why}")
         suspended = data.get("suspended")

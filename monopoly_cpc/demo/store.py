@@ -6,18 +6,21 @@ power cut leaves either the old file or the new one, never half a file.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
-from monopoly_cpc.demo.replay import bots_data
+from monopoly_cpc.demo.playable import bots_data, state_problem
 from monopoly_cpc.safefile import (
     SAVE_LIMIT,
     FileRefused,
+    kind_name,
     read_text,
     remove_leftovers,
     replace_file,
@@ -94,15 +97,26 @@ class Store:
         the process ends: the system drops it then, whatever the end (quit, crash, power cut),
         so a stale file never blocks the restart.  A lock file that cannot be opened (a
         read-only folder: nothing will be written there anyway) or a system without locks:
-        True."""
+        True.  A symbolic link, a FIFO or anything but a regular file at the lock's name is
+        neither followed nor written: :class:`~monopoly_cpc.safefile.FileRefused`."""
         key = str(self.lock_path.absolute())
         if key in _HELD:
             return True  # this process has it already (a new session of the same program)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)  # kept open on purpose
-        except OSError:
+            fd = os.open(self.lock_path, flags, 0o644)  # kept open on purpose
+        except OSError as exc:
+            if self.lock_path.is_symlink():   # ELOOP: O_NOFOLLOW met a link
+                raise FileRefused(f"{self.lock_path} is a symbolic link, not the lock file this "
+                                  "program makes: remove it") from None
+            if exc.errno == errno.ENXIO:       # a FIFO without a reader
+                raise FileRefused(f"{self.lock_path} is a FIFO, not a regular file: remove it") from None
             return True
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise FileRefused(f"{self.lock_path} is {kind_name(mode)}, not a regular file: remove it")
         try:
             if sys.platform == "win32":
                 import msvcrt
@@ -234,40 +248,11 @@ def save_problem(doc: Any) -> str | None:
 
     Beyond the format, every value is checked against what the game can show and play: the
     engine state in full (``rules.serial.from_data``, which also runs the rule invariants),
-    the computer players' seed and level, then what the screens need (:func:`playable_problem`)."""
+    the computer players' seed and level, then what the screens need
+    (:func:`monopoly_cpc.demo.playable.state_problem`)."""
     if (not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT
             or doc.get("version") != SAVE_VERSION or not isinstance(doc.get("state"), dict)
             or not isinstance(doc.get("seed"), int) or isinstance(doc.get("seed"), bool)
             or ("bots" in doc and doc["bots"] is not None and bots_data(doc["bots"]) is None)):
         return "not a saved game"
-    try:
-        from monopoly_cpc.rules.serial import from_data
-
-        state = from_data(doc["state"])  # fully checked now, so the title never offers a broken game
-    except Exception as exc:  # noqa: BLE001 - DataError, or anything a hand edit provokes
-        return why_broken(exc) if str(exc) else "invalid"
-    return playable_problem(state)
-
-
-def playable_problem(state: Any) -> str | None:
-    """What in a valid engine state the screens cannot show or play, or None: a pawn outside
-    the six pawns (or two players on one pawn), a name empty, longer than the set-up allows or
-    with a character the CPC font lacks."""
-    from monopoly_cpc.render.font import font
-    from monopoly_cpc.render.pawns import PAWN_KEYS
-    from monopoly_cpc.screens.setup import NAME_MAX
-
-    f = font()
-    pawns = set()
-    for i, p in enumerate(state.players):
-        if not 0 <= p.pawn < len(PAWN_KEYS):
-            return f"players[{i}].pawn: {p.pawn} is not a pawn (0 to {len(PAWN_KEYS) - 1})"
-        if p.pawn in pawns:
-            return f"players[{i}].pawn: pawn {p.pawn} is taken twice"
-        pawns.add(p.pawn)
-        if not p.name.strip() or len(p.name) > NAME_MAX:
-            return f"players[{i}].name: 1 to {NAME_MAX} characters, got {len(p.name)}"
-        bad = next((ch for ch in p.name if not f.has(ch) or not ch.isprintable()), None)
-        if bad is not None:
-            return f"players[{i}].name: character U+{ord(bad):04X} is not in the CPC font"
-    return None
+    return state_problem(doc["state"])  # fully checked now, so the title never offers a broken game

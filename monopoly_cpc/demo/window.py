@@ -21,7 +21,11 @@ def clock(ticks: int) -> str:
 
 class Viewer:
     """``step(t)`` for t in 0..total-1, one a tick of the window loop, ``render()`` shown;
-    ``status(t)`` in the window title.  The CPC keys of the window are not used."""
+    ``status(t)`` in the window title.  The CPC keys of the window are not used.  An
+    ``app.LoopSession``: its pictures are compared every frame (``draws`` None)."""
+
+    kiosk = False
+    draws = None
 
     def __init__(self, total: int, step: Callable[[int], Any], render: Callable[[], Any],
                  status: Callable[[int], str]) -> None:
@@ -43,6 +47,12 @@ class Viewer:
 
     def render(self) -> Any:
         return self._render()
+
+    def take_messages(self) -> list[str]:
+        return []
+
+    def close(self) -> None:
+        """The run's files are the caller's."""
 
     def caption(self) -> str:
         return self.status(self.tick) + (" - pause" if self.paused else "")

@@ -15,9 +15,12 @@ from the integral of the square wave (and of the noise bit stream).  That is a b
 it keeps high tones (62.5 kHz at period 1) from folding back as loud aliases, and it costs no
 more than point sampling.
 
-The speaker and the STEREO jack are AC coupled, so a constant level is not heard.  The
-model therefore outputs each channel around its mean: a channel with tone and noise both
-off is silent (the "envelope as waveform" trick of some demos is not modelled).
+Each channel is what the chip's pin gives: the mixer ANDs the tone and the noise (a source
+turned off counts as always high), and the result switches the DAC's level on and off.  So a
+note of tone and noise is high a quarter of the time, and a channel with both turned off
+outputs its level itself: a hardware envelope on it is heard as its own buzz.  The speaker and
+the STEREO jack are AC coupled (a capacitor): a first-order high-pass at ``DC_CUTOFF_HZ``
+removes the constant part, so a steady level is heard only as the click where it changes.
 """
 
 from __future__ import annotations
@@ -33,15 +36,29 @@ SAMPLE_RATE = 44_100
 FRAME_SAMPLES = 441  # 1/100 s at 44.1 kHz: the step of BASIC's SOUND, ENV and ENT
 US_PER_SAMPLE = 1e6 / SAMPLE_RATE
 
-# Output levels of the 16 volume steps (Caprice32's measured AY table, roughly 3 dB a step),
-# normalised so that volume 15 is 1.0.
-_AY_LEVELS = (0, 836, 1212, 1773, 2619, 3875, 5397, 8823, 10392, 16706, 23339, 29292, 36969,
-              46421, 55195, 65535)
+# Output levels of the 16 volume steps, volume 15 = 65535.  A real AY-3-8910's DAC (the die of
+# the 8912) was measured into loads from 1 kΩ to 1 MΩ (Couriersud, 2014, in MAME's AY-3-8910
+# notes): each step is a transistor whose output sags under the load, so the steps are nearer 3 dB
+# apart at the top and wider at the bottom than a pure log table.  These are his fitted
+# source-follower levels at a 2 kΩ load (the load of the CPC's mixing resistors is a choice here,
+# the schematic not being at hand), less the level of step 0.  Next to Caprice32's table
+# (0, 836, 1212, ..., 55195, 65535) steps 1-12 are 0.2-0.8 dB louder against the top.
+_AY_LEVELS = (0, 916, 1281, 1866, 2697, 3954, 5739, 9214, 11017, 17765, 24375, 30066, 38106,
+              46834, 55908, 65535)
 VOLUME_TABLE = np.array(_AY_LEVELS, dtype=np.float64) / 65535.0
 
-# Three channels at volume 15, in phase, reach this fraction of int16 full scale: a little
-# headroom so that nothing the chip can do clips.
+# The chip's whole range, three channels at level 15, maps to this fraction of int16 full
+# scale.  A high-pass keeps a signal within ±its range (the capacitor's charge is an average of
+# past levels), so nothing the chip can do clips: three steady tones at 15 in phase swing
+# ±HEADROOM/2, and only the first half-cycles of a note, before the capacitor has taken the new
+# level's mean away, go further.
 HEADROOM = 0.9
+
+# The coupling capacitor of the speaker's and the STEREO jack's path, as a first-order
+# high-pass: low enough to pass the title's 55 Hz bass, high enough that a note's mean level is
+# gone within a few 1/100 s frames (τ = 8 ms).
+DC_CUTOFF_HZ = 20.0
+_DC_BLOCK = 2048  # samples per block of the high-pass's closed form
 
 LFSR_LENGTH = (1 << 17) - 1
 
@@ -175,8 +192,44 @@ def envelope_amplitude(tl: Timeline) -> np.ndarray:
     return VOLUME_TABLE[levels]
 
 
+def dc_block(x: np.ndarray, cutoff_hz: float = DC_CUTOFF_HZ) -> np.ndarray:
+    """First-order high-pass (an RC coupling capacitor) along the last axis, from silence.
+
+    ``y[n] = a * (y[n-1] + x[n] - x[n-1])`` with ``a = RC / (RC + 1/44100)``, computed in
+    closed form over blocks of ``_DC_BLOCK`` samples (a cumulative sum each), the state carried
+    from block to block: no per-sample Python loop.
+    """
+    rc = 1.0 / (2.0 * np.pi * cutoff_hz)
+    dt = 1.0 / SAMPLE_RATE
+    a = rc / (rc + dt)
+    n = x.shape[-1]
+    lead = x.shape[:-1]
+    if n == 0:
+        return np.zeros_like(x, dtype=np.float64)
+    d = np.diff(x, axis=-1, prepend=0.0)
+    blocks = -(-n // _DC_BLOCK)
+    pad = blocks * _DC_BLOCK - n
+    d = np.concatenate([d, np.zeros((*lead, pad))], axis=-1).reshape(*lead, blocks, _DC_BLOCK)
+    k = np.arange(_DC_BLOCK, dtype=np.float64)
+    grow = a ** -k
+    decay = a ** (k + 1.0)
+    y = np.cumsum(d * grow, axis=-1) * decay  # each block's response from a zero state
+    carry = np.zeros(lead)
+    for j in range(blocks):  # add the state left by the block before
+        y[..., j, :] += carry[..., None] * decay
+        carry = y[..., j, -1]
+    return y.reshape(*lead, blocks * _DC_BLOCK)[..., :n]
+
+
 def render_channels(tl: Timeline) -> np.ndarray:
-    """Render the three channels separately: float64 array (3, samples), each within [-1, 1]."""
+    """Render the three channels separately: float64 array (3, samples), AC coupled.
+
+    A channel is the chip's pin, ``level * gate`` in 0..1: the gate is the mixer's AND of
+    tone and noise (each box-averaged over the sample; a source turned off counts as high),
+    the level the volume table of the fixed volume or of the envelope.  The high-pass then
+    takes the mean away: a steady tone at level L swings ±L/2, tone and noise together
+    (high a quarter of the time) between -L/4 and 3L/4.
+    """
     fs = tl.frame_samples
     n = tl.samples
     out = np.zeros((3, n), dtype=np.float64)
@@ -190,32 +243,26 @@ def render_channels(tl: Timeline) -> np.ndarray:
     if tl.use_env.any():
         env_amp = envelope_amplitude(tl)
     for ch in range(3):
-        tone_on = _per_sample(tl.tone_on[:, ch], fs)
-        noise_on = _per_sample(tl.noise_on[:, ch], fs)
-        active = tone_on | noise_on
-        if not active.any():
-            continue
-        inc = US_PER_SAMPLE / (16.0 * np.maximum(1, _per_sample(tl.tone_period[:, ch], fs)))
-        tone = _box_average(_square_integral, np.cumsum(inc), inc)
-        # The mixer ANDs the enabled sources; a disabled source counts as always high.
-        gate = np.where(tone_on, tone, 1.0)
-        mean = np.where(tone_on, 0.5, 1.0)
-        if noise_avg is not None:
-            gate = gate * np.where(noise_on, noise_avg, 1.0)
-            mean = mean * np.where(noise_on, 0.5, 1.0)
-        # AC coupling: swing around the mean, scaled so that the peak is the full level.
-        swing = (gate - mean) / np.maximum(mean, 1.0 - mean)
         amp = VOLUME_TABLE[_per_sample(tl.volume[:, ch], fs)]
         if env_amp is not None:
             amp = np.where(_per_sample(tl.use_env[:, ch], fs), env_amp, amp)
-        out[ch] = np.where(active, swing * amp, 0.0)
-    return out
+        if not amp.any():
+            continue
+        gate = np.ones(n)
+        tone_on = _per_sample(tl.tone_on[:, ch], fs)
+        if tone_on.any():
+            inc = US_PER_SAMPLE / (16.0 * np.maximum(1, _per_sample(tl.tone_period[:, ch], fs)))
+            gate = np.where(tone_on, _box_average(_square_integral, np.cumsum(inc), inc), 1.0)
+        if noise_avg is not None:
+            gate = gate * np.where(_per_sample(tl.noise_on[:, ch], fs), noise_avg, 1.0)
+        out[ch] = amp * gate
+    return dc_block(out)
 
 
 def mix(channels: np.ndarray, stereo: bool = False) -> np.ndarray:
     """Mix (3, n) channel outputs: mono (n,) for the speaker, or (n, 2) with A left, B centre, C right.
 
-    Three channels at full level in phase reach ``HEADROOM`` of full scale, so nothing clips.
+    The chip's whole range maps to ``HEADROOM`` of full scale, so nothing clips.
     """
     a, b, c = channels
     if not stereo:

@@ -14,7 +14,9 @@ name.  The firmware's rules, as the CPC 6128 manual gives them:
 * ``vol``: starting volume 0..15 (default 12).
 * ``env``/``ent``: envelope numbers 1..15 (0 = none).
 * ``noise``: noise period 1..31 mixed into the channel (0 = none).  The chip has one noise
-  generator, so the note started last sets its period.
+  generator: the firmware writes its period when a note with noise starts and leaves it
+  there, so every noisy note hears the period of the one started last, even after that one
+  has ended.
 
 ENV sections are ``[steps, step, pause]``: ``steps`` times, the volume moves by ``step``
 (wrapping round 0..15 as the firmware does) and holds for ``pause`` 1/100 s (0 counts as
@@ -23,7 +25,9 @@ hands the volume to the hardware envelope (register 13 shape, envelope period EP
 ``pause`` on the last section it runs until the note ends.  After the envelope the volume
 stays at its last level until ``dur`` runs out.  ENT sections are ``[steps, step, pause]``
 on the tone period, or ``{set: period, pause: t}``; an ENT marked ``repeat`` (BASIC's
-negative ENT number) starts again until the note ends, otherwise the last period holds.
+negative ENT number) starts again until the note ends, from the period the pass before left
+(so a pattern whose steps do not add up to zero drifts, as the firmware runs it); otherwise the
+last period holds.
 """
 
 from __future__ import annotations
@@ -228,23 +232,42 @@ def _tone_envelope(period: int, te: ToneEnvelope | None, n: int) -> np.ndarray:
     """Tone period for each of ``n`` frames."""
     if te is None or n == 0:
         return np.full(n, period, np.int64)
-    parts: list[np.ndarray] = []
-    current = period
+    # One pass as (anchor, offset) per frame: the period is the anchor (the pass's starting
+    # period when None) plus the offset of the relative steps since.
+    anchors: list[np.ndarray] = []
+    offsets: list[np.ndarray] = []
+    anchor = -1  # -1: relative to the pass's start
+    offset = 0
     for sec in te.sections:
         if isinstance(sec, EntSet):
-            current = sec.period
-            parts.append(np.full(_pause(sec.pause), current, np.int64))
+            anchor, offset = sec.period, 0
+            frames = _pause(sec.pause)
+            anchors.append(np.full(frames, anchor, np.int64))
+            offsets.append(np.zeros(frames, np.int64))
         elif sec.steps:
-            values = current + np.arange(1, sec.steps + 1, dtype=np.int64) * sec.step
-            parts.append(np.repeat(values, _pause(sec.pause)))
-            current = int(values[-1])
-    one = np.concatenate(parts) if parts else np.zeros(0, np.int64)
-    if one.size == 0:
-        out = np.full(n, period, np.int64)
-    elif te.repeat:
-        out = np.resize(one, n)
+            steps = offset + np.arange(1, sec.steps + 1, dtype=np.int64) * sec.step
+            frames = _pause(sec.pause)
+            anchors.append(np.full(sec.steps * frames, anchor, np.int64))
+            offsets.append(np.repeat(steps, frames))
+            offset = int(steps[-1])
+    if not anchors:
+        return np.full(n, period, np.int64)
+    one_anchor = np.concatenate(anchors)
+    one_offset = np.concatenate(offsets)
+    length = one_anchor.size
+    if te.repeat:
+        passes = -(-n // length)
+        # each pass starts from the period the one before ended on
+        starts = np.full(passes, period, np.int64)
+        if anchor >= 0:
+            starts[1:] = anchor + offset
+        else:
+            starts = period + np.arange(passes, dtype=np.int64) * offset
+        base = np.where(one_anchor[None, :] >= 0, one_anchor[None, :], starts[:, None])
+        out = (base + one_offset[None, :]).reshape(-1)[:n]
     else:
-        out = np.concatenate([one[:n], np.full(max(0, n - one.size), current, np.int64)])
+        values = np.where(one_anchor >= 0, one_anchor, period) + one_offset
+        out = np.concatenate([values[:n], np.full(max(0, n - length), values[-1], np.int64)])
     # The firmware keeps the period in 12 bits; stay in range rather than jump round.
     return np.clip(out, 0, 4095)
 
@@ -369,8 +392,8 @@ def compile_program(program: Program) -> Timeline:
             tl.tone_on[span, ch] = nf.period > 0
             tl.noise_on[span, ch] = s.noise > 0
             tl.volume[span, ch] = nf.volume
-        if s.noise:
-            tl.noise_period[span] = s.noise
+        if s.noise:  # the register keeps this period until another noisy note starts
+            tl.noise_period[start:] = s.noise
         if any(h is not None for h in nf.hw):
             use = np.array([h is not None for h in nf.hw], bool)
             frames = start + np.flatnonzero(use)

@@ -11,6 +11,7 @@ from monopoly_cpc.boot import basic, disc, dsk, tape
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.options import Options
 from monopoly_cpc.screens.base import AppContext, Screen
+from monopoly_cpc.boot.sequence import State
 from monopoly_cpc.screens.boot import BootScreen
 
 TWO_TO_ONE = [0xC1, 0xC6, 0xC2, 0xC7, 0xC3, 0xC8, 0xC4, 0xC9, 0xC5]
@@ -151,17 +152,17 @@ class _Quiet:
 def test_the_cosmetic_disc_boot_follows_the_disc_within_10_percent():
     ctx = AppContext(options=Options(machine="6128", media="disc", loader="real"), audio=_Quiet())
     s = BootScreen(ctx, lambda: _Title(ctx))
-    while s.state != "loading":
+    while s.seq.state is not State.LOADING:
         s.tick()
-    enter = s.t
+    enter = s.seq.t
     mode1 = full = None
-    while s.state == "loading":
+    while s.seq.state is State.LOADING:
         s.tick()
-        if mode1 is None and s.inks != (1, 24, 20, 6):
-            mode1 = s.t
-        if full is None and s.picture_bytes >= 16384:
-            full = s.t
-    done = s.t - 50  # the title comes 1 s after the last byte
+        if mode1 is None and s.seq.inks != (1, 24, 20, 6):
+            mode1 = s.seq.t
+        if full is None and s.seq.picture_bytes >= 16384:
+            full = s.seq.t
+    done = s.seq.t - 50  # the title comes 1 s after the last byte
     got = [(x - enter) / 50 for x in (mode1, full, done)]
     for g, real in zip(got, REAL[2]):
         assert g == pytest.approx(real, rel=0.10)

@@ -9,6 +9,7 @@ import math
 import pytest
 
 from monopoly_cpc.boot import cdt, reader, tape
+from monopoly_cpc.boot.sequence import State
 from monopoly_cpc.options import Options
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.boot import BootScreen
@@ -81,20 +82,20 @@ def test_the_cosmetic_tape_load_follows_the_tape_written(baud):
     m = tape.model(baud)
     events, _ = _decoded_timeline(m.records(), m.speed)
     screen, ctx = _screen(machine="464", media="tape", loader="real", kiosk=True, tape_speed=baud)
-    while screen.state != "loading":
+    while screen.seq.state is not State.LOADING:
         screen.tick()
-    start = screen.t
+    start = screen.seq.t
     seen: dict[str, int] = {}
     mode1 = None
     full = None
-    while screen.state == "loading" and full is None:
+    while screen.seq.state is State.LOADING and full is None:
         screen.tick()
         for line in screen.log:
-            seen.setdefault(line, screen.t)
-        if mode1 is None and screen.inks != (1, 24, 20, 6):
-            mode1 = screen.t
-        if screen.picture_bytes >= 16384:
-            full = screen.t
+            seen.setdefault(line, screen.seq.t)
+        if mode1 is None and screen.seq.inks != (1, 24, 20, 6):
+            mode1 = screen.seq.t
+        if screen.seq.picture_bytes >= 16384:
+            full = screen.seq.t
     for e in events:
         if e.text:
             assert seen[e.text] - start == math.ceil(e.t * 50 - 1e-9), e.text
@@ -103,10 +104,10 @@ def test_the_cosmetic_tape_load_follows_the_tape_written(baud):
     picture_end = [e.t for e in events if e.kind == "file_loaded"][1]
     # the picture's last byte is in memory just before its segment's CRC is read (16 bits)
     assert 0 <= math.ceil(picture_end * 50 - 1e-9) - (full - start) <= 1
-    while screen.state == "loading" and screen._program_line != tape.WAIT_KEY_LINE:
+    while screen.seq.state is State.LOADING and screen.seq._program_line != tape.WAIT_KEY_LINE:
         screen.tick()
     code_end = [e.t for e in events if e.kind == "file_loaded"][2]
-    assert screen.t - start == math.ceil(code_end * 50 - 1e-9)
+    assert screen.seq.t - start == math.ceil(code_end * 50 - 1e-9)
     # the relay: on at the key; off and on after each file's block 1; off at each file's end
     # and on again for the next file
     assert ctx.audio.names.count("relay_click") == 1 + 3 * 2 + 3 + 2

@@ -22,7 +22,8 @@ def test_build_and_decode(tmp_path):
         dec = _run("decode", str(tmp_path / name))
         assert dec.returncode == 0, dec.stderr
         text = dec.stdout
-        assert "44 records" in text
+        assert "60 records" in text  # the game's 44, then SOUNDS' 16 (docs/sound.md)
+        assert "SOUNDS           block 8  ASCII" in text
         assert "MONOPOLY         block 1  BASIC" in text
         assert "MONOCODE         block 12 binary" in text
         assert "Loading MONOPOLY block 1" in text and "Loading MONOPOLY block 2" in text
@@ -35,6 +36,7 @@ def test_build_and_decode(tmp_path):
     assert "MONOPOLY.BAS BASIC    2382 bytes at &0170" in dec.stdout
     assert "MONOSCR.BIN  binary  16384 bytes at &C000, entry &0000, 2 extent(s)" in dec.stdout
     assert "[MONOCODE.BIN loaded]" in dec.stdout
+    assert "SOUNDS.BAS   ASCII" in dec.stdout and "no header" in dec.stdout
     dec = _run("decode", str(dsk), "--run", "NOPE")
     assert dec.returncode == 2 and "NOPE not found" in dec.stdout
 

@@ -45,11 +45,11 @@ def setup_keys() -> list:
 
 def session(seed: int = 3, store=None, settings=None, **options):
     """An ExhibitSession, headless, boot skipped; with a ``store``, its saved game is offered."""
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     return ExhibitSession(play_args(seed=seed, **options), settings=settings or Settings(), seed=seed,
-                          store=store, warn=lambda msg: None)
+                          config=ExhibitConfig(store=store, warn=lambda msg: None))
 
 
 def run(s, ticks: int, keys: dict | None = None) -> None:

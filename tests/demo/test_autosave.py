@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 
+import pytest
 from demo_helpers import key, run, session, to_game
 
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.rules.engine import new_game
 from monopoly_cpc.rules.serial import to_data
+from monopoly_cpc.safefile import FileRefused
 from monopoly_cpc.screens.title import TitleScreen
 
 
@@ -280,14 +283,14 @@ def test_a_data_folder_that_cannot_be_written_is_said_once_at_the_start(tmp_path
     # audit G #4: autosave and replays failed silently on a read-only medium
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     logged: list[str] = []
     monkeypatch.setattr(ExhibitSession, "_log", lambda self, text: logged.append(text))
     warnings: list[str] = []
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=ReadOnlyStore(tmp_path),
-                       warn=warnings.append)
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=ReadOnlyStore(tmp_path), warn=warnings.append))
     line = f"the data folder {tmp_path} cannot be written (Read-only file system); games are not saved"
     assert warnings == [line] and logged == [line]   # stderr and the operator's crash log
     to_game(s)
@@ -331,12 +334,13 @@ def test_an_unusable_data_folder_is_said_in_one_line_not_two(tmp_path):
     (tmp_path / "x.txt").write_text("a file")
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     warnings: list[str] = []
-    ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "x.txt" / "d"),
-                   warn=warnings.append)
+    ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                   config=ExhibitConfig(store=Store(tmp_path / "x.txt" / "d"),
+                                        warn=warnings.append))
     assert len(warnings) == 1 and "games are not saved" in warnings[0]
 
 
@@ -371,11 +375,11 @@ def test_a_log_folder_that_cannot_be_written_is_said_once(tmp_path, monkeypatch)
     warnings: list[str] = []
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path / "data"),
-                       warn=warnings.append)
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=Store(tmp_path / "data"), warn=warnings.append))
     assert len(warnings) == 1 and warnings[0] == (
         f"the log folder {tmp_path / 'x.txt' / 'state' / 'monopoly-cpc' / 'log'} cannot be written "
         f"({tmp_path / 'x.txt'} is a file, not a folder); crash.log is not kept")
@@ -396,11 +400,15 @@ def _holder(root):
     return proc
 
 
-def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(tmp_path):
-    # audit G #5: a second instance overwrote the autosave.json of a running first one
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_second_program_says_in_its_window_that_another_runs_and_leaves(tmp_path, lang):
+    """docs/kiosk.md: a second start on a data folder another game holds neither overwrites nor
+    offers its autosave, nor plays a game that saves nothing: it says so on its screen, in the
+    player's language, with the folder, and closes."""
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.busy import SHOWN_TICKS, BusyScreen
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.settings import Settings
 
     store = Store(tmp_path)
@@ -409,21 +417,68 @@ def test_a_second_program_neither_overwrites_nor_offers_the_first_ones_autosave(
     first = _holder(tmp_path)
     try:
         warnings: list[str] = []
-        s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
-                           warn=warnings.append)
+        s = ExhibitSession(play_args(seed=3, lang=lang), settings=Settings(), seed=3,
+                           config=ExhibitConfig(store=Store(tmp_path), warn=warnings.append))
         assert warnings == [(f"another monopoly-cpc is running with the data folder {tmp_path}: "
-                             "this one neither saves nor resumes games")]
-        assert s.store is None and s.suspended is None
-        to_game(s)
-        _play_turns(s, 600)
-        assert s.screen.state.turn >= 1 and store.autosave_path.read_text() == before
-        assert not store.replay_dir.exists()
+                             "this one says so in its window and closes")]
+        assert s.store is None and s.suspended is None and isinstance(s.screen, BusyScreen)
+        picture = "\n".join(s.render().read_text(row) for row in range(25))
+        assert ("DEJA OUVERT" if lang == "fr" else "ALREADY OPEN") in picture
+        assert str(tmp_path)[:38] in picture
+        run(s, SHOWN_TICKS - 2)
+        assert not s.quit_requested            # long enough to be read ...
+        run(s, 2)
+        assert s.quit_requested                # ... then the program leaves
+        assert store.autosave_path.read_text() == before and not store.replay_dir.exists()
+        again = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                               config=ExhibitConfig(store=Store(tmp_path), warn=warnings.append))
+        again.step([key("SPACE")])
+        assert again.quit_requested            # a key leaves at once
     finally:
-        first.kill()  # a crash: the lock must not outlive it
+        first.kill()
         first.wait()
-    warnings = []
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
-                       warn=warnings.append)
+
+
+def test_a_symbolic_link_at_the_lock_is_neither_followed_nor_written(tmp_path):
+    """The lock's name is the program's own file: a link there (to a file of the user's) is
+    not followed, the file it points to keeps its bytes, and games are not saved."""
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    precious = tmp_path / "precious.txt"
+    precious.write_text("the user's words")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "monopoly-cpc.lock").symlink_to(precious)
+    warnings: list[str] = []
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=Store(data), warn=warnings.append))
+    assert precious.read_text() == "the user's words"
+    assert s.store is None and len(warnings) == 1
+    assert "symbolic link" in warnings[0] and "games are not saved" in warnings[0]
+    assert (data / "monopoly-cpc.lock").is_symlink()
+    other = tmp_path / "other"
+    other.mkdir()
+    os.mkfifo(other / "monopoly-cpc.lock")   # nor a FIFO: the open would wait for a reader
+    with pytest.raises(FileRefused, match="FIFO"):
+        Store(other).lock()
+
+
+def test_the_lock_of_a_program_killed_does_not_outlive_it(tmp_path):
+    from demo_helpers import play_args
+
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
+    from monopoly_cpc.settings import Settings
+
+    Store(tmp_path).save_game(to_data(new_game(["A", "B"], seed=4)), seed=9)
+    first = _holder(tmp_path)
+    first.kill()  # a crash: the lock must not outlive it
+    first.wait()
+    warnings: list[str] = []
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=Store(tmp_path), warn=warnings.append))
     assert warnings == [] and s.suspended is not None  # the restart after the crash has it
 
 

@@ -15,7 +15,7 @@ from demo_helpers import play_args
 from monopoly_cpc.cli import main
 from monopoly_cpc.demo import export as E
 from monopoly_cpc.demo import replay as R
-from monopoly_cpc.demo.exhibit import ExhibitSession
+from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.settings import Settings
 
@@ -130,7 +130,8 @@ def test_recording_into_a_path_through_a_file_is_refused_at_the_start(tmp_path, 
     (tmp_path / "x.txt").write_text("a file")
     target = tmp_path / "x.txt" / "r.json"
     with pytest.raises(UserError) as err:  # before the first tick: no session played for nothing
-        ExhibitSession(play_args(record=str(target)), settings=Settings(), store=None)
+        ExhibitSession(play_args(record=str(target)), settings=Settings(),
+                       config=ExhibitConfig(store=None))
     assert f"{tmp_path / 'x.txt'} is a file, not a folder" in str(err.value)
     assert main(["demo", "--seconds", "1", "--headless", "--record", str(target)]) == 1
     assert "is a file, not a folder" in _one_line(capsys)
@@ -138,8 +139,8 @@ def test_recording_into_a_path_through_a_file_is_refused_at_the_start(tmp_path, 
 
 def _playlist_warnings(folder, **options) -> list[str]:
     warnings: list[str] = []
-    ExhibitSession(play_args(**options), settings=Settings(attract_playlist=str(folder)), store=None,
-                   warn=warnings.append)
+    ExhibitSession(play_args(**options), settings=Settings(attract_playlist=str(folder)),
+                   config=ExhibitConfig(store=None, warn=warnings.append))
     return warnings
 
 
@@ -156,8 +157,8 @@ def test_a_missing_or_empty_playlist_folder_is_one_warning(tmp_path):
     assert _playlist_warnings(good) == []
     # the command-line option says the same as the setting
     warnings: list[str] = []
-    ExhibitSession(play_args(attract_playlist=str(tmp_path / "nope")), settings=Settings(), store=None,
-                   warn=warnings.append)
+    ExhibitSession(play_args(attract_playlist=str(tmp_path / "nope")), settings=Settings(),
+                   config=ExhibitConfig(store=None, warn=warnings.append))
     assert len(warnings) == 1 and "does not exist" in warnings[0]
 
 

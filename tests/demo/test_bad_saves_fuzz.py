@@ -260,7 +260,7 @@ def test_a_replay_with_a_hand_edited_game_is_refused_or_plays(tmp_path, seed):
         except DataError as exc:
             assert "\n" not in str(exc) and len(str(exc)) < 300
             continue
-        from monopoly_cpc.demo.store import playable_problem
+        from monopoly_cpc.demo.playable import playable_problem
         from monopoly_cpc.rules.serial import from_data
 
         assert playable_problem(from_data(doc["state"])) is None

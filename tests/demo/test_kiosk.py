@@ -68,6 +68,37 @@ def test_three_chord_presses_open_the_operator_menu_and_q_quits():
     assert s.quit_requested
 
 
+@pytest.mark.parametrize(("keymap", "host", "shown"), [
+    ("positional", "a", "A"),    # a QWERTY keyboard: the CPC's Q is the key marked A
+    ("positional", "q", "Q"),    # an AZERTY keyboard: the same key is marked Q
+    ("positional", None, "Q"),   # no display to ask: the CPC's letter
+    ("symbolic", "a", "Q"),      # the character typed chooses: Q is Q
+])
+def test_the_operator_menu_names_the_key_the_keyboard_has(monkeypatch, keymap, host, shown):
+    from monopoly_cpc.demo import operator
+
+    monkeypatch.setattr(operator, "_key_from_scancode",
+                        lambda code: None if host is None else {4: ord(host), 20: ord("q")}[code])
+    s = session(kiosk=True, keymap=keymap)
+    _title(s)
+    for _ in range(3):
+        s.step([chord()])
+    assert isinstance(s.screen, OperatorScreen)
+    assert s.render().read_text(10).strip() == f"{shown} : quitter le programme"
+
+
+def test_the_host_layout_is_asked_of_sdl():
+    from monopoly_cpc.demo.operator import _key_from_scancode, host_letter
+
+    pygame.display.init()   # SDL's dummy driver: SDL's own US layout
+    try:
+        if _key_from_scancode(4) is None:
+            pytest.skip("no SDL library to ask on this system")
+        assert host_letter("Q", "positional") == "A" and host_letter("A", "positional") == "Q"
+    finally:
+        pygame.display.quit()   # headless pictures elsewhere show the CPC's letters
+
+
 def test_chord_presses_too_far_apart_do_not_count():
     s = session(kiosk=True)
     _title(s)
@@ -226,11 +257,11 @@ class Fragile(Screen):
 def _fragile_session(kiosk: bool):
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
 
     Fragile.made = 0
     return ExhibitSession(play_args(kiosk=kiosk), settings=Settings(), screen_factory=Fragile,
-                          store=None, suspended=None, warn=lambda m: None)
+                          config=ExhibitConfig(store=None, suspended=None, warn=lambda m: None))
 
 
 def test_a_failing_screen_restarts_in_kiosk_mode_and_is_logged(tmp_path):

@@ -195,7 +195,7 @@ def test_a_playlist_folder_the_system_refuses_to_look_at_is_one_line(tmp_path, m
 
     from demo_helpers import play_args
 
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
 
     said: list[str] = []
     real_stat = pathlib.Path.stat
@@ -208,7 +208,8 @@ def test_a_playlist_folder_the_system_refuses_to_look_at_is_one_line(tmp_path, m
 
     monkeypatch.setattr(pathlib.Path, "stat", refusing_stat)
     s = ExhibitSession(play_args(seed=1, attract_playlist=str(target), attract_after=1),
-                       settings=None, seed=1, store=None, warn=said.append)
+                       settings=None, seed=1,
+                       config=ExhibitConfig(store=None, warn=said.append))
     assert len(said) == 1 and str(target) in said[0] and "live demo" in said[0]
     run(s, 51)
     assert isinstance(s.screen, AttractScreen)

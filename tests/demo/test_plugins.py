@@ -7,9 +7,9 @@ from pathlib import Path
 from demo_helpers import key, play_args, run, setup_keys
 
 from monopoly_cpc.demo.attract import AttractScreen
-from monopoly_cpc.demo.exhibit import ExhibitSession, standard_plugins
-from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, PASS, Plugin
+from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession, standard_plugins
 from monopoly_cpc.demo.operator import OperatorScreen
+from monopoly_cpc.demo.plugin import DROP, END, NOT_GIVEN, PASS, Plugin
 from monopoly_cpc.demo.plugins.attract import Attract
 from monopoly_cpc.demo.plugins.autosave import Autosave
 from monopoly_cpc.demo.plugins.crash import CrashGuard
@@ -30,7 +30,8 @@ PLUGINS = (Kiosk, Autosave, Attract, Recording, CrashGuard, GifKey)
 def bare(*plugins, settings=None, **options):
     """A session with only ``plugins``, on the title (boot skipped), no data folder."""
     return ExhibitSession(play_args(seed=3, **options), settings=settings or Settings(), seed=3,
-                          store=None, warn=lambda m: None, plugins=list(plugins))
+                          config=ExhibitConfig(store=None, warn=lambda m: None,
+                                               plugins=list(plugins)))
 
 
 def title(s) -> None:
@@ -125,8 +126,9 @@ def test_attract_alone_starts_a_demo_on_the_title():
 
 def test_autosave_alone_saves_the_game_and_resumes_it(tmp_path):
     store = Store(tmp_path)
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=store,
-                       warn=lambda m: None, plugins=[lambda s: Autosave(s, None)])
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                       config=ExhibitConfig(store=store, warn=lambda m: None,
+                                            plugins=[lambda s: Autosave(s, None)]))
     title(s)
     s.step([key("SPACE")])
     for ev in setup_keys():
@@ -138,8 +140,9 @@ def test_autosave_alone_saves_the_game_and_resumes_it(tmp_path):
         if store.autosave_path.exists():
             break
     assert isinstance(s.screen, GameScreen) and store.autosave_path.exists()
-    again = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3, store=Store(tmp_path),
-                           warn=lambda m: None, plugins=[lambda s: Autosave(s, NOT_GIVEN)])
+    again = ExhibitSession(play_args(seed=3), settings=Settings(), seed=3,
+                           config=ExhibitConfig(store=Store(tmp_path), warn=lambda m: None,
+                                                plugins=[lambda s: Autosave(s, NOT_GIVEN)]))
     assert again.suspended is not None and again.ctx.resumable
     title(again)
     again.step([key("R")])
@@ -162,18 +165,20 @@ class Fragile(Screen):
 
 def test_crash_guard_alone_restarts_a_failing_screen(monkeypatch):
     monkeypatch.setattr(ExhibitSession, "_log", lambda self, text: None)
-    s = ExhibitSession(play_args(seed=3), settings=Settings(), screen_factory=Fragile, store=None,
-                       warn=lambda m: None, plugins=[CrashGuard])
+    s = ExhibitSession(play_args(seed=3), settings=Settings(), screen_factory=Fragile,
+                       config=ExhibitConfig(store=None, warn=lambda m: None, plugins=[CrashGuard]))
     run(s, 3)
     assert s.exceptions == 1 and isinstance(s.screen, Fragile) and s.tick == 3
 
 
 def test_the_standard_plugins_are_all_there_and_the_guard_only_in_kiosk_mode():
-    kinds = [type(p) for p in ExhibitSession(play_args(kiosk=True), settings=Settings(), store=None,
-                                             warn=lambda m: None).plugins]
+    kinds = [type(p) for p in ExhibitSession(play_args(kiosk=True), settings=Settings(),
+                                             config=ExhibitConfig(store=None,
+                                                                  warn=lambda m: None)).plugins]
     assert kinds == list(PLUGINS)
-    plain = ExhibitSession(play_args(), settings=Settings(), store=None, warn=lambda m: None,
-                           plugins=standard_plugins())
+    plain = ExhibitSession(play_args(), settings=Settings(),
+                           config=ExhibitConfig(store=None, warn=lambda m: None,
+                                                plugins=standard_plugins()))
     assert CrashGuard not in [type(p) for p in plain.plugins]
 
 

@@ -8,7 +8,7 @@ from demo_helpers import session
 from PIL import Image
 
 from monopoly_cpc.cli import main
-from monopoly_cpc.commands.soak import rss_bytes, soak
+from monopoly_cpc.commands.soak import GROWTH_LIMIT, growth_trend, rss_bytes, soak
 from monopoly_cpc.demo.capture import GifRing, is_gif_key, pack_pens, unpack_pens
 from monopoly_cpc.render.framebuffer import FrameBuffer
 
@@ -18,6 +18,31 @@ def test_a_short_soak_runs_the_attract_loop_without_exception():
     assert r["exceptions"] == 0 and r["errors"] == []
     assert r["demos"] >= 1 and r["ticks"] == 3000
     assert r["rss_end"] > 0
+
+
+def test_the_memory_trend_ignores_the_first_demos_step_and_sees_a_steady_climb():
+    step_then_flat = [(t, 38 << 20 if t < 5 else 50 << 20) for t in range(200)]
+    assert growth_trend(step_then_flat) == 0.0     # the step the first demo makes
+    climb = [(t, (50 << 20) + t * 40_000) for t in range(200)]
+    assert 0.13 < growth_trend(climb) < 0.15       # 8 MB over about 54 MB
+    assert growth_trend(climb[:2]) == 0.0           # too few samples to judge
+
+
+def test_a_healthy_soak_passes_and_a_real_leak_fails(monkeypatch):
+    """docs/kiosk.md: the soak judges the trend once the first demo has begun: the memory the
+    first demo fills is no growth; memory that grows every tick is."""
+    healthy = soak(12000, seed=2, attract_after=1)
+    assert healthy["demos"] >= 1 and healthy["samples"] >= 3
+    assert healthy["growth"] < GROWTH_LIMIT, healthy
+    from monopoly_cpc.demo.attract import AttractScreen
+
+    leaked: list[bytes] = []
+    per_tick = rss_bytes() // 4000           # half the process's memory again over the run
+    tick = AttractScreen.tick
+    monkeypatch.setattr(AttractScreen, "tick",
+                        lambda self: (leaked.append(b"x" * per_tick), tick(self))[1])
+    leaking = soak(4000, seed=2, attract_after=1)
+    assert leaking["growth"] > GROWTH_LIMIT, {k: v for k, v in leaking.items() if k != "errors"}
 
 
 def test_soak_command_reports(capsys):

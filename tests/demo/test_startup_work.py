@@ -13,7 +13,7 @@ from monopoly_cpc.app import Session
 from monopoly_cpc.boot import disc, tape
 from monopoly_cpc.options import Options
 from monopoly_cpc.render import font as fontmod
-from monopoly_cpc.screens import boot as bootmod
+from monopoly_cpc.boot import sequence as seqmod
 
 
 def test_the_game_command_line_imports_no_sub_command():
@@ -43,13 +43,13 @@ def test_a_sub_command_or_help_still_gets_every_command_registered():
 def test_the_first_frame_makes_neither_the_tape_nor_the_disc_timeline(monkeypatch):
     tape.monopoly_files.cache_clear()
     disc.timeline.cache_clear()
-    bootmod.disc_files.cache_clear()
+    seqmod.disc_files.cache_clear()
     session = Session(Options(loader="real"))
     session.step()
     session.render()
     assert tape.monopoly_files.cache_info().currsize == 0
     assert disc.timeline.cache_info().currsize == 0
-    for _ in range(bootmod.PRECOMPUTE_TICK):   # made during the power-on frames, before RUN
+    for _ in range(seqmod.PRECOMPUTE_TICK):   # made during the power-on frames, before RUN
         session.step()
     assert disc.timeline.cache_info().currsize == 1
 

@@ -69,5 +69,6 @@ def test_start_up_runs_keep_compiled_modules(monkeypatch, tmp_path):
 @pytest.mark.slow
 def test_startup_pair_reports_the_game_beside_a_bare_pygame():
     got = bench.startup_pair(runs=1)
-    assert set(got) == {"startup_s", "pygame_startup_s"}
+    assert set(got) == {"startup_s", "pygame_startup_s", "startup_cpu_s", "pygame_startup_cpu_s",
+                        "startup_cpu_ratio"}
     assert all(v > 0 for v in got.values())

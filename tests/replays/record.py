@@ -49,13 +49,13 @@ def session(path: Path, *args: str):
     """An exhibition session as the command line builds it for ``monopoly-cpc --headless ARGS
     --record PATH`` (no data folder: nothing saved, nothing resumed)."""
     from monopoly_cpc.cli import build_parser
-    from monopoly_cpc.demo.exhibit import ExhibitSession
+    from monopoly_cpc.demo.exhibit import ExhibitConfig, ExhibitSession
     from monopoly_cpc.options import Options
     from monopoly_cpc.settings import Settings
 
     options = Options.of(build_parser().parse_args(["--headless", *args, "--record", str(path)]))
-    return ExhibitSession(options, settings=Settings(), seed=options.seed, store=None,
-                          warn=lambda msg: print(msg, file=sys.stderr))
+    return ExhibitSession(options, settings=Settings(), seed=options.seed,
+                          config=ExhibitConfig(store=None, warn=lambda msg: print(msg, file=sys.stderr)))
 
 
 class Person:

@@ -1,7 +1,8 @@
 """Every picture of docs/screens/ is the screen it documents, drawn again now: the game screen's
 (tests/screens/shots.py), the commands', end screen's and options' (tests/screens/commands/
-shots.py), the exhibition's and the test card's (tests/demo/shots.py) and the boot screens' (tools/tape_loader_sim.py shots). A picture none of them draws,
-or one drawn differently, fails: regenerate it with the script that draws it."""
+shots.py), the exhibition's and the test card's (tests/demo/exhibition_shots.py) and the boot
+screens' (tools/tape_loader_sim.py shots). A picture none of them draws, or one drawn
+differently, fails: regenerate it with the script that draws it."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def _commands(out: Path) -> int:
 
 
 def _exhibition(out: Path) -> int:
-    from tests.demo import shots
+    from tests.demo import exhibition_shots as shots
 
     return shots.main(out)
 
@@ -48,7 +49,7 @@ def _boot(out: Path) -> int:
 DRAWERS = {
     "game": (_game, ".venv/bin/python tests/screens/shots.py docs/screens"),
     "commands": (_commands, ".venv/bin/python -m tests.screens.commands.shots"),
-    "exhibition": (_exhibition, ".venv/bin/python -m tests.demo.shots"),
+    "exhibition": (_exhibition, ".venv/bin/python -m tests.demo.exhibition_shots"),
     "boot": (_boot, ".venv/bin/python tools/tape_loader_sim.py shots --out docs/screens"),
 }
 

@@ -44,6 +44,30 @@ def test_tone_on_each_channel_and_a440():
         assert abs(hz - 440.14) <= bin_hz
 
 
+def pin_signal(x):
+    """Undo the coupling capacitor: the chip's output before ``ay.dc_block`` (exact inverse)."""
+    rc = 1.0 / (2.0 * np.pi * ay.DC_CUTOFF_HZ)
+    a = rc / (rc + 1.0 / ay.SAMPLE_RATE)
+    y = np.asarray(x, dtype=np.float64)
+    return np.cumsum(y / a - np.concatenate(([0.0], y[:-1])))
+
+
+def test_dc_block_is_the_rc_high_pass_and_pin_signal_undoes_it():
+    rng = np.random.default_rng(1)
+    x = rng.random(5000)
+    y = ay.dc_block(x)
+    rc = 1.0 / (2.0 * np.pi * ay.DC_CUTOFF_HZ)
+    a = rc / (rc + 1.0 / ay.SAMPLE_RATE)
+    ref, prev_x, prev_y = [], 0.0, 0.0
+    for v in x[:3000]:  # the recurrence, one sample at a time, across block edges
+        prev_y = a * (prev_y + v - prev_x)
+        prev_x = v
+        ref.append(prev_y)
+    assert np.allclose(y[:3000], ref, atol=1e-9)
+    assert np.allclose(pin_signal(y), x, atol=1e-9)
+    assert np.abs(y).max() <= 1.0  # a signal in [0, 1] stays within ±1
+
+
 def test_volume_table_is_logarithmic_and_monotonic():
     t = ay.VOLUME_TABLE
     assert t.size == 16 and t[0] == 0.0 and t[15] == 1.0
@@ -196,9 +220,56 @@ def test_phase_is_continuous_when_the_period_changes():
 
 
 def test_silent_channels_are_silent():
-    tl = ay.Timeline.silent(5)
-    tl.volume[:] = 15  # volume without tone or noise: a constant level the speaker does not pass
-    assert not ay.render(tl).any()
+    assert not ay.render(ay.Timeline.silent(5)).any()
+
+
+def test_a_constant_level_is_heard_only_as_the_click_where_it_starts():
+    tl = ay.Timeline.silent(20)
+    tl.volume[:] = 15  # tone and noise off: the pin holds the level, the capacitor blocks it
+    x = ay.render(tl).astype(np.float64)
+    assert np.abs(x[:10]).max() > 0.8 * 32767 * ay.HEADROOM  # the step
+    assert np.abs(x[-441:]).max() < 2  # gone within 0.2 s
+
+
+def steady_rms(tl):
+    x = ay.render(tl).astype(np.float64)[ay.SAMPLE_RATE // 10:]  # after the onset
+    return np.sqrt(((x - x.mean()) ** 2).mean())
+
+
+def test_tone_noise_and_both_keep_the_levels_of_the_chips_mixer():
+    """The mixer ANDs tone and noise before the DAC: a tone or a noise alone is high half the
+    time (RMS = level/2), both together a quarter of the time (RMS = level * sqrt(3)/4), so
+    tone and noise together are 1.25 dB below a tone alone at the same volume (a mix scaled to
+    its own peak would put them 4.8 dB below)."""
+    tone = steady_rms(tone_timeline([200], frames=50))
+    both = steady_rms(tone_timeline([200], frames=50, noise=8))
+    noise = steady_rms(tone_timeline([200], frames=50, tone=False, noise=8))
+    level = 32767 * ay.HEADROOM / 3
+    assert abs(tone - level / 2) < 0.01 * level
+    assert abs(20 * np.log10(noise / tone)) < 0.5
+    assert abs(20 * np.log10(both / tone) - 20 * np.log10(np.sqrt(3) / 2)) < 0.3
+
+
+def test_hardware_envelope_on_a_silent_mixer_is_heard_as_its_own_buzz():
+    """Tone and noise off, the channel's level is the envelope itself: shape 8 (\\\\) at
+    EP 10 is a saw of 1 MHz / (256 * 10) = 390.6 Hz, shape 10 (\\/\\/) a triangle at half."""
+    for shape, hz in ((8, 1e6 / 2560), (10, 1e6 / 5120), (12, 1e6 / 2560)):
+        tl = ay.Timeline.silent(100)
+        tl.use_env[:, 0] = True
+        tl.env_shape[:] = shape
+        tl.env_period[:] = 10
+        tl.env_restart[0] = True
+        got, bin_hz = peak_hz(ay.render(tl))
+        assert abs(got - hz) <= bin_hz, shape
+
+
+def test_volume_table_lowest_steps_as_the_measured_chip():
+    """The measured DAC's steps 1-12 stand 0.2-0.8 dB louder against step 15 than in the
+    emulators' usual table (Caprice32's): a decay keeps its quiet end."""
+    caprice = np.array([0, 836, 1212, 1773, 2619, 3875, 5397, 8823, 10392, 16706, 23339, 29292,
+                        36969, 46421, 55195, 65535]) / 65535
+    louder = 20 * np.log10(ay.VOLUME_TABLE[1:13] / caprice[1:13])
+    assert ((louder > 0.15) & (louder < 1.0)).all(), louder
 
 
 def nearest_levels(ratios):
@@ -217,8 +288,8 @@ def test_envelope_shapes_measured_on_the_rendered_samples(shape):
     tl.env_shape[:] = shape
     tl.env_period[:] = ep
     tl.env_restart[0] = True
-    x = np.abs(ay.render(tl).astype(np.float64))
-    ref = np.abs(ay.render(tone_timeline([50], frames=frames)).astype(np.float64))
+    x = pin_signal(ay.render(tl))
+    ref = pin_signal(ay.render(tone_timeline([50], frames=frames)))
     per_step = 16 * ep / ay.US_PER_SAMPLE
     steps = np.arange(48)
     ratios = []

@@ -174,3 +174,27 @@ def test_any_valid_program_renders_in_range(program):
     x = ay.render(tl, stereo=True)
     assert x.shape == (tl.frames * 441, 2)
     assert np.abs(x.astype(np.int32)).max() < 32767
+
+
+def test_noise_period_stays_as_the_last_noisy_note_set_it():
+    """The firmware writes register 6 when a note with noise starts and leaves it: the door's
+    low rumble (noise 15) hears the impact's period 4 to its end, as the CPC plays cell_door."""
+    door = S(1, 700, 40, 15, 0, 0, 15)
+    impact = S(4, 0, 8, 13, 0, 0, 4)  # queued after the rumble, starts with it: written last
+    tl = compile_program(Program((door, impact)))
+    assert (tl.noise_period[:40] == 4).all()
+    later = compile_program(Program((door, S(4, 0, 10, 0), S(4, 0, 8, 13, 0, 0, 4))))
+    assert (later.noise_period[:10] == 15).all() and (later.noise_period[10:] == 4).all()
+
+
+def test_repeating_ent_goes_on_from_the_current_period():
+    """ENT -n: each pass starts from the period the last one left, so steps that do not add up
+    to zero drift (the 464 manual, 6.12: a negative number repeats the tone envelope for the
+    duration of the sound)."""
+    ent = {1: ToneEnvelope((EnvSection(2, 10, 1),), repeat=True),
+           2: ToneEnvelope((EnvSection(2, 5, 1), EnvSection(1, -5, 1)), repeat=True),
+           3: ToneEnvelope((EntSet(200, 1), EnvSection(2, 3, 1)), repeat=True)}
+    assert expand_note(S(1, 100, 6, 12, 0, 1), {}, ent).period.tolist() == [110, 120, 130, 140, 150, 160]
+    assert expand_note(S(1, 100, 7, 12, 0, 2), {}, ent).period.tolist() == [105, 110, 105, 110, 115, 110, 115]
+    assert expand_note(S(1, 100, 7, 12, 0, 3), {}, ent).period.tolist() == [200, 203, 206, 200, 203, 206, 200]
+    assert expand_note(S(1, 4090, 4, 12, 0, 1), {}, ent).period.tolist() == [4095] * 4  # kept in 12 bits

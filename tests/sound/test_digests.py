@@ -3,6 +3,11 @@
 Each sound is rendered offline (mono and stereo, int16 at 44.1 kHz) and hashed; a changed sound
 fails with its name. A change made on purpose (the chip model or sounds.yaml) writes the file
 again, in a commit that says why: ``.venv/bin/python -m tests.sound.test_digests``.
+
+The pinned digests are those of the chip as docs/sound.md describes it: the mixer's AND of tone
+and noise switching the DAC, the coupling capacitor's high-pass, the measured volume table, the
+noise period held from one noisy note to the next and the repeating ENT going on from the
+current period.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import pytest
 from monopoly_cpc import sound
 from monopoly_cpc.sound import ay, machine
 from monopoly_cpc.sound.render import clear_cache
+from tests.sound.test_ay import pin_signal
 
 HASH_SCRIPT = (
     "import hashlib, json\n"
@@ -140,7 +141,7 @@ def test_ay_render_of_empty_timeline():
 
 def frame_levels(name, channels_in_phase=1):
     """Volume-table step of each 1/100 s frame of a sound, from its rendered peak."""
-    x = np.abs(sound.render_sound(name).astype(np.float64)) / 32767
+    x = pin_signal(sound.render_sound(name)) / 32767  # the chip's output, before the capacitor
     frames = x[: x.size // 441 * 441].reshape(-1, 441).max(axis=1)
     ratio = frames / (channels_in_phase * ay.HEADROOM / 3)
     return np.abs(ratio[:, None] - ay.VOLUME_TABLE[None, :]).argmin(axis=1).tolist()
@@ -152,7 +153,7 @@ def test_envelopes_of_game_sounds_measured_on_the_samples():
     # bell: volume 11 held for 0.2 s on three channels in phase
     assert frame_levels("bell", channels_in_phase=3) == [11] * 20
     # error: two tones (not in phase) at 10 for 16/100 s, then 8, 6, 4, 2
-    x = np.abs(sound.render_sound("error").astype(np.float64))
+    x = pin_signal(sound.render_sound("error"))
     per_frame = x.reshape(-1, 441).max(axis=1)
     assert np.all(np.diff(per_frame[16:]) < 0) and per_frame[:16].std() < 0.05 * per_frame[0]
 

@@ -37,9 +37,9 @@ class Attract(Plugin):
     def after_step(self) -> None:
         s = self.session
         if s.screen.attract_may_start and s.quiet >= self.attract_ticks:
-            s.show(self.new_demo(s.ctx))
+            s.show(self.next_demo(s.ctx))
 
-    def new_demo(self, ctx: AppContext) -> Screen:
+    def next_demo(self, ctx: AppContext) -> Screen:
         """The next demo: the playlist's next replay file if there is one, else a live game."""
         self.demos += 1
         if self.playlist_dir is not None:
@@ -49,7 +49,8 @@ class Attract(Plugin):
             if files:
                 path = files[(self.demos - 1) % len(files)]
                 try:
-                    return PlaylistScreen(ctx, path, self.session.title, warn=self._playlist_note)
+                    return PlaylistScreen(ctx, path, self.session.title, self.session.from_replay,
+                                          warn=self._playlist_note)
                 except Exception as exc:  # noqa: BLE001 - a broken file: logged, a live demo instead
                     self._playlist_note(named(path, exc))
         return AttractScreen(ctx, demo_seed(ctx.seed, self.demos - 1))

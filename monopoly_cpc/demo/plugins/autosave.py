@@ -36,6 +36,9 @@ class Autosave(Plugin):
         self._suspended = doc
         self.session.ctx.resumable = doc is not None
 
+    def suspended_game(self) -> dict | None:
+        return self._suspended
+
     def started(self) -> None:
         s = self.session
         doc = self.given
@@ -109,7 +112,8 @@ class Autosave(Plugin):
 
     def put_aside(self, game: Any) -> None:
         """The game on screen kept for ``R`` on the title, in memory and in the autosave file
-        (an idle visitor's; a game the operator's menu takes the screen from)."""
+        (an idle visitor's; a game the operator's menu takes the screen from: the session's
+        ``put_game_aside``)."""
         from monopoly_cpc.rules.serial import to_data
 
         s = self.session

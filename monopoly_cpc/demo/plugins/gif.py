@@ -1,5 +1,6 @@
 """The GIF key (F11, in a window): the last 10 seconds of pictures, kept in a ring, written
-to a GIF in the background, one at a time.  What happens is said through the session's
+to a GIF in the background, one at a time; at the start in a window, what a capture killed
+while writing left behind (an empty GIF, hidden temp files) is removed.  What happens is said through the session's
 ``host_messages`` (the window title, the full-screen status line); in kiosk mode a visitor
 sees the file's name, not the operator's home folder."""
 
@@ -28,9 +29,14 @@ class GifKey(Plugin):
         self._draws = -1        # the session's pictures drawn when the ring took the last one
 
     def in_window(self) -> None:
+        """The ring starts; what captures killed while writing left behind goes."""
+        from monopoly_cpc.app import screenshot_dirs
         from monopoly_cpc.demo.capture import GifRing
+        from monopoly_cpc.demo.paths import remove_stale_captures
 
         self.ring = GifRing()
+        for folder in screenshot_dirs():
+            remove_stale_captures(folder)
 
     def rendered(self, fb: FrameBuffer) -> None:
         if self.ring is not None:

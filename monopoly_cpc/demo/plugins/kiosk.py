@@ -95,13 +95,9 @@ class Kiosk(Plugin):
             return False
         self.chord_ticks = []
         from monopoly_cpc.demo.operator import OperatorScreen
-        from monopoly_cpc.demo.plugins.autosave import Autosave
 
-        keeper = self.session.plugin(Autosave)
-        if keeper is not None and is_game(self.session.screen):
-            # the visitor's game is put aside as an idle one is: R on the title resumes it
-            # (play-test: the menu's ESC went to a title without R, the game lost to this run)
-            keeper.put_aside(self.session.screen)
+        # the visitor's game is put aside as an idle one is: R on the title resumes it
+        self.session.put_game_aside()
         ctx.switch(OperatorScreen(ctx, self.session.title))
         return True
 

@@ -1,6 +1,6 @@
 """Screenshots of the exhibition's screens and the test card for docs/screens/.
 
-Run: ``.venv/bin/python -m tests.demo.shots`` (headless). Each picture is the bordered 384x272
+Run: ``.venv/bin/python -m tests.demo.exhibition_shots`` (headless). Each picture is the bordered 384x272
 frame at 1x; tests/screens/test_docs_pictures.py compares them with docs/screens/.
 """
 
@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from monopoly_cpc.demo.attract import AttractScreen
+from monopoly_cpc.demo.exhibit import ExhibitSession
 from monopoly_cpc.demo.operator import OperatorScreen
 from monopoly_cpc.demo.playlist import PlaylistScreen
 from monopoly_cpc.screens import test_card
@@ -54,7 +55,8 @@ def main(out: Path | None = None) -> int:
         recorded = Path(folder) / "stand.json"
         assert cli(["demo", "--seconds", "20", "--headless", "--record", str(recorded),
                     "--seed", "7"]) == 0
-        played = Session(lambda ctx: PlaylistScreen(ctx, recorded, lambda: TitleScreen(ctx)))
+        played = Session(lambda ctx: PlaylistScreen(ctx, recorded, lambda: TitleScreen(ctx),
+                                                    ExhibitSession.from_replay))
         played.step(ticks=900)
         shot(played, out, "playlist.png")
     return 0
