@@ -235,16 +235,18 @@ def hole() -> tuple[int, int, int, int]:
     return CORNER_W + 1, TOP + CORNER_H + 1, RIGHT_X - CORNER_W - 1, BOTTOM_Y - TOP - CORNER_H - 1
 
 
-# The owners' numbers, 3x5 pixels, drawn in paper inside a small black tag (5x7).
+# The owners' numbers, 5x7 pixels as the CPC's own digits are drawn, in paper inside a black
+# tag (7x9): the tag fills the height between the band's line and the ring's edge, so that the
+# number reads from a chair at full screen (a 3x5 digit did not)
 TAG_DIGITS = {
-    1: (".#.", "##.", ".#.", ".#.", "###"),
-    2: ("##.", "..#", ".#.", "#..", "###"),
-    3: ("##.", "..#", ".#.", "..#", "##."),
-    4: ("#.#", "#.#", "###", "..#", "..#"),
-    5: ("###", "#..", "##.", "..#", "##."),
-    6: (".##", "#..", "###", "#.#", "###"),
+    1: ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    2: (".###.", "#...#", "....#", "..##.", ".#...", "#....", "#####"),
+    3: ("#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."),
+    4: ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    5: ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    6: ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
 }
-TAG_W, TAG_H = 5, 7
+TAG_W, TAG_H = 7, 9
 
 
 def tag_origin(square: int) -> tuple[int, int]:
@@ -253,9 +255,9 @@ def tag_origin(square: int) -> tuple[int, int]:
     c = cell(square)
     ix, iy, iw, ih = c.inner()
     if c.side == "bottom":   # between the band's line and the ring's edge
-        return ix + iw - TAG_W - 1, iy + 1
+        return ix + iw - TAG_W - 1, iy + ih - TAG_H
     if c.side == "top":      # between the ring's edge and the band's line
-        return ix + iw - TAG_W - 1, iy + 1
+        return ix + iw - TAG_W - 1, iy
     y = iy + (ih - TAG_H) // 2
     if c.side == "left":
         return ix + 1, y

@@ -132,7 +132,7 @@ def _owner_row(fb: FrameBuffer, x: int, y: int, pawn: int, owner: int, scale: in
     w = size + 2 + TAG_W
     px = x + (SQ_W + 1 - w) // 2
     draw_pawn(fb, pawn, px, y + 9 - size, scale)
-    tx, ty = px + size + 2, y + 1
+    tx, ty = px + size + 2, y + 9 - TAG_H
     fb.fill_rect(tx, ty, TAG_W, TAG_H, 1)
     _stamp(fb, TAG_DIGITS[owner + 1], tx + 1, ty + 1, 1, 0)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from monopoly_cpc.render.board import BAND, cell, hole
+from monopoly_cpc.render.board import cell
 
 if TYPE_CHECKING:
     from monopoly_cpc.render.framebuffer import FrameBuffer
@@ -74,6 +74,7 @@ SHAPES = {
 }
 SPRITE = 9  # every sprite is 9x9 with its outline
 ROW_OF_FOUR = 4 * (SPRITE - 1) + 1   # four pawns side by side, each outline shared
+BACK = 5    # how much higher the row behind stands, on a square with more than three pawns
 
 
 @cache
@@ -110,49 +111,59 @@ def slot(square: int, index: int, count: int = 0) -> tuple[int, int]:
     """Top-left corner of the ``index``-th pawn (0..5) of the ``count`` standing on ``square``
     (0: not known, as for six).
 
-    Three pawns fit side by side in a square; the fourth to sixth stand one row further in,
-    towards the inside of the ring (for a corner: in the corner of the middle of the board), so
-    that six pawns on one square all stay visible and none seems to stand on another square.
-    Exactly four on Départ or the Parc gratuit (the start of a four-player game) stand in one
-    row inside the square, their outlines shared: those corners are wide enough.
+    Three pawns fit side by side in a square.  With more, the first ones (up to three) stand
+    in a row ``BACK`` pixels higher and the last three in front of them
+    (drawn later, each covering only the foot of one behind): any number of pawns stays on its
+    own square, never over the middle of the board or a neighbour.  Exactly four on Départ or
+    the Parc gratuit (the start of a four-player game) stand side by side, their outlines
+    shared: those corners are wide enough.
     """
     c = cell(square)
     ix, iy, iw, ih = c.inner()
-    if count == 4 and square % 10 == 0 and iw >= ROW_OF_FOUR and c.side in ("bottom", "top"):
-        x = ix + (iw - ROW_OF_FOUR) // 2 + index * (SPRITE - 1)
-        return x, (iy + ih - SPRITE if c.side == "bottom" else iy)
-    row, col = divmod(index, 3)
-    if square % 10 == 0 and row:
-        # a corner has no row further in on its own: its fourth to sixth pawns stand in the
-        # corner of the middle of the board next to it, never on a neighbouring square
-        hx, hy, hw, hh = hole()
-        x = hx + 1 if c.x < hx else hx + hw - 3 * SPRITE - 1
-        y = hy + 1 if c.y < hy else hy + hh - SPRITE - 1
-        return x + col * SPRITE, y
-    if c.side in ("bottom", "top"):
-        x = ix + (iw - 3 * SPRITE) // 2 + col * SPRITE
-        y = iy + ih - SPRITE if c.side == "bottom" else iy
-        step = -(ih + BAND) if c.side == "bottom" else ih + BAND
-        return x, y + row * step
-    y = iy + ih - SPRITE + 1
-    if row == 0:
+    n = count or 6
+    if c.side == "bottom":
+        y = iy + ih - SPRITE
+    elif c.side == "top":
+        y = iy
+    else:
+        y = iy + ih - SPRITE + 1
+    if n > 3:
+        if n == 4 and square % 10 == 0 and iw >= ROW_OF_FOUR and c.side in ("bottom", "top"):
+            return ix + (iw - ROW_OF_FOUR) // 2 + index * (SPRITE - 1), y
+        back = n - 3
+        if c.side == "top":        # the row in front stands further in, over the band
+            upper, lower = y, min(y + BACK, c.y + c.h - SPRITE)
+        else:
+            upper, lower = max(c.y, y - BACK), y
+        if index < back:
+            return ix + (iw - back * SPRITE) // 2 + index * SPRITE, upper
+        return ix + (iw - 3 * SPRITE) // 2 + (index - back) * SPRITE, lower
+    col = index
+    if c.side == "left":
         # the owner's tag is at the outer edge (board.tag_origin): on the left column the first
         # pawns stand away from it, so that up to two leave the number readable
-        if c.side == "left":
-            col = 2 - col
-        return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
-    hx, hy, hw, hh = hole()
-    y = min(y, hy + hh - SPRITE)  # the outline must not rub out the ring's line below
-    if c.side == "left":
-        return c.x + c.w + 1 + col * SPRITE, y
-    return c.x - 3 * SPRITE - 1 + col * SPRITE, y
+        col = 2 - col
+    return ix + (iw - 3 * SPRITE) // 2 + col * SPRITE, y
 
 
-def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset()) -> None:
+@cache
+def marked_sprite(pawn: int) -> np.ndarray:
+    """The pawn of the player whose turn it is: its body in paper on a black 9x9 tile, the
+    same shape turned to a stamp, so that it reads apart from the others at a glance."""
+    img = pawn_sprite(pawn)
+    out = np.where(img == 1, 0, 1).astype(np.uint8)
+    out.setflags(write=False)
+    return out
+
+
+def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozenset[int] = frozenset(),
+               marked: int = -1) -> None:
     """Draw pawns given as (pawn, square) pairs, in that order (later ones on top).
 
-    Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting).
+    Pawns listed in ``jailed`` are drawn behind bars (in prison, not just visiting); the pawn
+    ``marked`` (the player whose turn it is) is drawn last, as a stamp (:func:`marked_sprite`).
     """
+    positions = [pp for pp in positions if pp[0] != marked] + [pp for pp in positions if pp[0] == marked]
     crowd: dict[int, int] = {}
     for _pawn, square in positions:
         crowd[square] = crowd.get(square, 0) + 1
@@ -161,14 +172,17 @@ def draw_pawns(fb: FrameBuffer, positions: list[tuple[int, int]], jailed: frozen
         k = count.get(square, 0)
         count[square] = k + 1
         x, y = slot(square, k, crowd[square])
-        draw_pawn(fb, pawn, x, y)
+        if pawn == marked:
+            fb.sprite(marked_sprite(pawn), x, y)
+        else:
+            draw_pawn(fb, pawn, x, y)
         if pawn in jailed:
-            draw_bars(fb, x, y)
+            draw_bars(fb, x, y, pen=0 if pawn == marked else 1)
 
 
-def draw_bars(fb: FrameBuffer, x: int, y: int, scale: int = 1) -> None:
+def draw_bars(fb: FrameBuffer, x: int, y: int, scale: int = 1, pen: int = 1) -> None:
     """Prison bars over a pawn's 9x9 box (``scale`` times larger for a large pawn)."""
     size = SPRITE * scale
-    fb.fill_rect(x, y, size, scale, 1)
+    fb.fill_rect(x, y, size, scale, pen)
     for bx in range(x, x + size, 3 * scale):
-        fb.fill_rect(bx, y, scale, size - scale, 1)
+        fb.fill_rect(bx, y, scale, size - scale, pen)

@@ -263,7 +263,8 @@ def _bankrupt(state: GameState, p: int, ev: list[Event] | None) -> None:
             state.bank_cash -= value
     squares = [s for s in b.properties if own[s] == p]
     if ev is not None:
-        ev.append(event("bankrupt", p, -1, d.amount, creditor, d.reason))
+        # data: the MONOPOLIC loan the bank writes off with him (void, as his other debts)
+        ev.append(event("bankrupt", p, -1, d.amount, creditor, d.reason, (pl.loan,) if pl.loan else ()))
     if creditor >= 0:
         cp = state.players[creditor]
         cp.cash += pl.cash

@@ -95,7 +95,7 @@ KINDS: dict[str, str] = {
     "loan": "player borrowed amount (MONOPOLIC)",
     "loan_interest": "player's loan grew to amount at Départ",
     "loan_repaid": "player's loan of amount was repaid",
-    "bankrupt": "player is bankrupt to other (-1 = the bank)",
+    "bankrupt": "player is bankrupt to other (-1 = the bank); data = (loan written off,) if any",
     "time_up": "the quick game's time is over",
     "end_requested": "the game ends on request (CTRL+C)",
     "score": "player's fortune is amount",

@@ -19,8 +19,10 @@ from monopoly_cpc.texts import load_texts, money, names_and
 INKS = (1, 24, 20, 26)          # blue paper, yellow, cyan, white
 HEAD_INKS = (6, 26, 24, 0)      # the heading band: red paper, white text
 HOLD = 25                       # ticks before a key counts (the winner's key may still be held)
-# (first column, width) of cash, properties, buildings (the detail line) and total (name line)
-COLUMNS = ((0, 9), (10, 10), (21, 9), (30, 10))
+# (first column, width) of cash, properties, buildings (the detail line) and total (name line):
+# two blank columns at least between two amounts of the detail line ("205.000 F 120.000 F"
+# read as one figure); the buildings may take column 30, which the total leaves blank there
+COLUMNS = ((0, 9), (10, 10), (22, 9), (30, 10))
 
 
 def amount(value: int, width: int) -> str:
@@ -88,7 +90,8 @@ class EndScreen(Screen):
         # one row of headings; each player's total on his name line, in a column of its own
         # (cols 30-39) that the detail line below leaves blank, so the columns never touch
         for (col, width), k in zip(COLUMNS, ("col_cash", "col_props", "col_build", "col_total"), strict=True):
-            fb.text(col, 5, t[f"cmd_endscreen.{k}"][:width].rjust(width), pen=3 if k == "col_total" else 2)
+            heading = t[f"cmd_endscreen.{k}"][:width]     # right-aligned, no padding drawn
+            fb.text(col + width - len(heading), 5, heading, pen=3 if k == "col_total" else 2)
         row = 6        # up to six players of three lines: rows 6-23; the question on row 24
         # (the bankrupt keep the engine's order: each his own place)
         parts = {i: fortune_parts(st, i) for i in order}

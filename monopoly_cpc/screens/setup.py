@@ -53,6 +53,7 @@ class SetupScreen(Screen):
         self.computer = False
         self.entry = LineEntry(NAME_MAX)
         self.hours = 0
+        self.quick_answer = ""       # the letter that answered "Partie rapide ?" yes
         self.message = ""
         self.ticks = 0
 
@@ -118,6 +119,7 @@ class SetupScreen(Screen):
         if self.texts.is_no(ev.letter):
             self._start(0)
         elif self.texts.is_yes(ev.letter):
+            self.quick_answer = ev.letter     # echoed after the question, as every answer is
             self.entry = LineEntry(1, digits=True)
             self.step = "hours"
 
@@ -198,9 +200,10 @@ class SetupScreen(Screen):
         elif self.step == "quick":
             fb.text(0, 22, t["setup.ask_quick"][:40], pen=1)
         elif self.step == "hours":
-            fb.text(0, 21, t["setup.ask_quick"][:40], pen=2)
+            fb.text(0, 21, f"{t['setup.ask_quick']} {self.quick_answer}"[:40], pen=2)
             self.entry.draw(fb, 0, 22, t["setup.ask_hours"])
         elif self.step == "minutes":
+            fb.text(0, 20, f"{t['setup.ask_quick']} {self.quick_answer}"[:40], pen=2)
             fb.text(0, 21, f"{t['setup.ask_hours']}{self.hours}"[:40], pen=2)
             self.entry.draw(fb, 0, 22, t["setup.ask_minutes"])
         if self.message:

@@ -83,7 +83,7 @@ def _digit_of(fb: FrameBuffer, square: int) -> int | None:
         return None
     for n, rows in TAG_DIGITS.items():
         want = np.array([[0 if ch == "#" else 1 for ch in row] for row in rows])
-        if np.array_equal(box[1:6, 1:4], want):
+        if np.array_equal(box[1:TAG_H - 1, 1:TAG_W - 1], want):
             return n
     return None
 
@@ -100,9 +100,11 @@ def test_every_property_can_carry_its_owners_number_inside_its_square():
             c = cell(s)
             ys, xs = np.nonzero(fb.pens != before)
             assert ((xs > c.x) & (xs < c.x + c.w) & (ys > c.y) & (ys < c.y + c.h)).all(), s
-            # the tag covers no icon and no band: only paper was under it
+            # the tag covers no icon and no band: only paper (or the line it stands against)
+            # was under it, and paper under its digit
             x, y = tag_origin(s)
-            assert (before[y - 1:y + TAG_H + 1, x - 1:x + TAG_W + 1][1:-1, 1:-1] == 0).all(), s
+            under = before[y:y + TAG_H, x:x + TAG_W]
+            assert (under[1:-1, 1:-1] == 0).all() and (under != 2).all() and (under != 3).all(), s
 
 
 def test_the_cursor_stays_on_the_board_on_every_square():

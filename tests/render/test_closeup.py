@@ -178,7 +178,7 @@ def _tag_digit(fb: FrameBuffer, index: int) -> int | None:
                 continue
             for n, rows in TAG_DIGITS.items():
                 want = np.array([[0 if ch == "#" else 1 for ch in row] for row in rows])
-                if np.array_equal(box[1:6, 1:4], want):
+                if np.array_equal(box[1:TAG_H - 1, 1:TAG_W - 1], want):
                     return n
     return None
 

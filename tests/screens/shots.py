@@ -3,7 +3,8 @@ compares them with the pictures there).
 
 Run: .venv/bin/python tests/screens/shots.py docs/screens
 Each picture is the bordered 384x272 CPC frame at 1x; the turn is also saved at 2x
-(``turn_2x.png``, 768x544) for the README.
+(``turn_2x.png``, 768x544) for the README and at 3x (``turn_3x.png``, 1152x816), the scale of
+a 1080p screen.
 """
 
 from __future__ import annotations
@@ -136,6 +137,8 @@ def main(folder: str) -> int:
         print(f"wrote {folder}/{name}.png")
         if name == "turn":
             save_png(s.fb, Path(folder) / "turn_2x.png", scale=2)
+            # the table as a 1920x1080 screen shows it (the largest whole scale: 3)
+            save_png(s.fb, Path(folder) / "turn_3x.png", scale=3)
     return 0
 
 

@@ -100,3 +100,56 @@ def test_number_then_enter_alone_leaves_the_auction(speed):
         s.step([], 1)
     s.step([digit(1), key("ENTER")])
     assert 0 in st.auction.passed
+
+
+# -- a bid being typed is never overtaken ----------------------------------------------------
+
+def _slow_keys(s, keys, every: int) -> None:
+    """The keys one by one, ``every`` ticks apart (a person types about 3 keys a second)."""
+    for k in keys:
+        s.step([k], every)
+
+
+@pytest.mark.parametrize("speed", [1, 2, 3])
+def test_a_bid_typed_at_a_persons_pace_is_never_overtaken(speed):
+    """seeds/002 C ENCHERES: the players announce their bids by typing their number and the
+    bid; while a person types, the computers hold their bids and the gavel does not fall
+    (a person typing 3 keys a second saw 5 of 14 bids refused, a computer having raised)."""
+    s, st = _auction(speed)
+    while s.screen.busy:
+        s.step([], 1)
+    s.step([digit(1)], 17)
+    assert "JEAN tape son offre" in s.text()[21]            # the window says so
+    held = st.auction.high_bid, st.auction.high_bidder
+    _slow_keys(s, typed("2500"), 60)                          # slower still: 1.2 s a key
+    assert (st.auction.high_bid, st.auction.high_bidder) == held   # nobody raised meanwhile
+    assert not s.shows("Une fois")
+    s.step([key("ENTER")], 2)
+    assert st.auction.high_bidder == 0 and st.auction.high_bid == 2500
+
+
+@pytest.mark.parametrize("speed", [1, 2, 3])
+def test_a_bid_left_unfinished_holds_no_longer_than_a_few_seconds(speed):
+    from monopoly_cpc.screens.game.auction import HOLD_TICKS
+
+    s, st = _auction(speed)
+    s.step([digit(1)] + typed("1"), 1)
+    s.step([], HOLD_TICKS - 5)
+    assert st.auction.high_bidder == -1                      # held
+    for _ in range(BID_DELAY[speed] + 100):
+        s.step([], 1)
+        if st.auction is None or st.auction.high_bidder == 1:
+            break
+    assert st.auction is None or st.auction.high_bidder == 1   # HAL bids again after the hold
+
+
+def test_del_back_to_an_empty_bid_ends_the_hold():
+    s, st = _auction(2)
+    s.step([digit(1)] + typed("15"), 1)
+    s.step([key("DEL"), key("DEL")], 1)
+    assert "JEAN tape son offre" not in s.text()[21]
+    for _ in range(BID_DELAY[2] + 100):
+        s.step([], 1)
+        if st.auction.high_bidder == 1:
+            break
+    assert st.auction.high_bidder == 1

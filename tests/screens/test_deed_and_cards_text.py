@@ -44,3 +44,21 @@ def test_the_cards_write_amounts_as_the_game_does():
     for card in load_cards().all:
         for lang in ("fr", "en"):
             assert not re.search(r"\d,\d{3}", card.text(lang)), card.text(lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_two_amounts_of_a_title_deed_touch(lang):
+    """Two amounts on a deed's row always have a word or two blanks between them (the English
+    station deed read "3 stations 10.000 F 4 stations 20.000 F")."""
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+    from monopoly_cpc.rules.engine import new_game
+    from monopoly_cpc.texts import load_texts
+
+    t = load_texts(lang)
+    st = new_game(["ANNE", "BRUNO"], computer=[False, False], seed=1)
+    for square in st.board.properties:
+        fb = FrameBuffer()
+        draw_deed(fb, st, t, square)
+        for r in range(18, 24):
+            row = fb.read_text(r)
+            assert not re.search(r"\d F \S*\d", row), (square, row)

@@ -79,6 +79,6 @@ def test_the_picture_is_the_screen_drawn_now(drawn, name):
     assert name in drawn, f"docs/screens/{name}: no script draws it"
     which, path = drawn[name]
     new, old = pygame.image.load(str(path)), pygame.image.load(str(DOCS / name))
-    assert new.get_size() == old.get_size() and new.get_size() in ((384, 272), (768, 544))
+    assert new.get_size() == old.get_size() and new.get_size() in ((384, 272), (768, 544), (1152, 816))
     assert pygame.image.tobytes(new, "RGB") == pygame.image.tobytes(old, "RGB"), (
         f"docs/screens/{name} is stale: run {DRAWERS[which][1]}")

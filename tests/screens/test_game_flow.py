@@ -31,6 +31,24 @@ def test_who_starts_humans_press_d_computers_roll_and_ties_roll_again():
     assert s.shows("D : dés   C : compte   A : actifs")
 
 
+def test_with_six_players_every_who_starts_roll_stays_in_view():
+    """seeds/002 QUI COMMENCE: each player rolls; with six, the person's own roll scrolled out
+    of the four lines of the window before the last one rolled."""
+    names = ("JEAN", "MARIE", "HAL", "ZX", "ANNE", "BOB")
+    s = game_session(names=names, computer=(False, True, True, True, True, True),
+                     dice=[(3, 4), (1, 1), (5, 1), (2, 1), (1, 2), (2, 2)])
+    s.press("D")
+    for _ in range(3000):
+        s.step([], 1)
+        st = s.screen.state
+        if st.start_rollers and st.start_rollers[0] == 5 and not s.screen.busy:
+            break
+    rows = s.text()[18:21]                           # before the last one rolls
+    assert rows[0].startswith("1 JEAN : 7 ")
+    assert rows[1][20:].startswith("5 ANNE : 3") and rows[2][20:].startswith("6 BOB : -")
+    assert s.shows("QUI COMMENCE ?")
+
+
 def test_a_counts_what_can_still_be_borrowed_with_monopolic_loans():
     """seeds/000 EMPRUNT 'emprunter jusqu'à 50.000 Frs à tout moment': the actif that caps a bid
     counts the loan still open, and A says so."""
@@ -462,6 +480,22 @@ def test_a_trade_offered_to_a_human_is_answered_with_o_or_n():
     s.press("O")
     assert until(s, "Échange : HAL donne Boulevard de")
     assert st.owner[1] == 0 and st.owner[3] == 1
+
+
+def test_an_empty_side_of_a_computers_offer_reads_rien():
+    """An offer of cash for a street: what is given reads 'rien', not a dash."""
+    from monopoly_cpc.rules import actions as A
+
+    s = game_session(names=("JEAN", "HAL"), computer=(False, True), first_player=0)
+    settle(s)
+    st = s.screen.state
+    st.owner[3] = 0
+    ok, _ = s.screen.apply(A.ProposeTrade(1, 0, give=(), take=(3,), cash=10_000))
+    assert ok
+    assert until(s, "O : accepter   N : refuser")
+    window = [row.strip() for row in s.text()[18:24]]
+    assert "Donne : rien" in window and "HAL paie 10.000 F" in window
+    assert not any(row.endswith(": -") for row in window)
 
 
 def test_space_under_a_trade_offer_shows_the_deeds_of_the_offer():

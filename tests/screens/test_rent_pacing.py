@@ -14,10 +14,10 @@ from tests.screens.helpers import game_session, key
 WANTED = {1: 300, 2: 200, 3: 100}
 
 
-def _to_the_claim(speed: int, keys_during_show=()):
-    """HAL (computer) lands on JEAN's street (400 F), ZX (computer) rolls next; ticks until
-    JEAN's 'tapez L' message is on screen (the tick it appeared)."""
-    s = game_session(names=("JEAN", "HAL", "ZX"), computer=(False, True, True), first_player=1,
+def _to_the_claim(speed: int, keys_during_show=(), names=("JEAN", "HAL", "ZX")):
+    """HAL (computer) lands on JEAN's street (400 F), ZX (computer) rolls next (JEAN himself
+    without ZX); ticks until JEAN's 'tapez L' message is on screen (the tick it appeared)."""
+    s = game_session(names=names, computer=(False,) + (True,) * (len(names) - 1), first_player=1,
                      dice=[(1, 2), (3, 5)], speed=speed)
     st = s.screen.state
     st.owner[3] = 0
@@ -45,9 +45,9 @@ def test_no_computer_rolls_before_the_owner_had_his_time(speed):
     assert s.screen.view.highlight == (0, 3)               # JEAN's pawn against Rue Lecourbe
     assert s.shows("JEAN : tapez L pour réclamer le loyer")
     secs = WANTED[speed] // 50
-    assert s.shows(f"L : JEAN 400 F de loyer, {secs} s")   # the status line counts down
+    assert s.shows(f"L : JEAN 400 F jusqu'au lancer, {secs} s")   # the status line counts down
     s.step([], 50)
-    assert s.shows(f"L : JEAN 400 F de loyer, {secs - 1} s")
+    assert s.shows(f"L : JEAN 400 F jusqu'au lancer, {secs - 1} s")
     lost_after = 50 + _ticks_until_zx_rolls(s)
     # ZX rolled (the rent is lost, as the rule says) only once the time was over, at his
     # next step at most one computer pace later
@@ -89,7 +89,20 @@ def test_a_game_resumed_with_a_rent_due_gives_the_owner_his_time(speed):
                                                     {1: SimpleBot(), 2: SimpleBot()})),
                 seed=3, speed=speed)
     r.step([], 1)
-    assert r.shows(f"L : JEAN 400 F de loyer, {WANTED[speed] // 50} s")
+    assert r.shows(f"L : JEAN 400 F jusqu'au lancer, {WANTED[speed] // 50} s")
     lost_after = 1 + _ticks_until_zx_rolls(r)
     assert WANTED[speed] <= lost_after <= WANTED[speed] + PACE[speed] + 1
     assert r.screen.state.players[0].cash == 150000
+
+
+def test_a_rent_a_person_will_roll_past_has_no_countdown_but_the_rule():
+    """seeds/002 C: the rent is lost at the next roll; when a person rolls next (the owner on
+    his own turn), no countdown runs out while the rent is still his: the status line says it
+    is lost at the next roll, for as long as it is due."""
+    s, _shown = _to_the_claim(2, names=("JEAN", "HAL"))
+    st = s.screen.state
+    assert st.current == 0 and st.claim is not None          # JEAN's own turn comes next
+    assert s.text()[24].rstrip() == "L : JEAN 400 F jusqu'au lancer"   # no countdown
+    s.step([], WANTED[2] + 100)                               # long after any countdown
+    assert st.claim is not None
+    assert s.text()[24].rstrip() == "L : JEAN 400 F jusqu'au lancer"

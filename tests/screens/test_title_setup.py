@@ -109,8 +109,9 @@ def test_six_players_then_quick_game_with_hours_and_minutes(simple_bots):
     assert s.shows("Partie rapide ? (O/N)")
     s.press("O")
     assert s.shows("Combien d'heures ?")
+    assert s.shows("Partie rapide ? (O/N) O")        # the answer echoed, as every answer is
     s.step([digit(1), key("RETURN")])
-    assert s.shows("Combien de minutes ?")
+    assert s.shows("Combien de minutes ?") and s.shows("Partie rapide ? (O/N) O")
     s.step([digit(3), digit(0), key("RETURN")])
     assert isinstance(s.screen, GameScreen)
     st = s.screen.state

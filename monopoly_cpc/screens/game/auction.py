@@ -5,8 +5,10 @@ ENTER with no amount leaves the auction (in a shortage of buildings, that is how
 he does not want one).  A bid above the bidder's assets is void and refused with a message.
 Computer players bid by themselves in round amounts (``ai.bot.round_bid``), never sooner than
 ``BID_DELAY`` after the last bid, so that a person can read it and answer.  The gavel falls
-after a quiet spell: every bid starts the count again; while a human types a bid the count
-waits.  The window keeps one layout from its first picture to the gavel: rows 1-2 the best bid
+after a quiet spell: every bid starts the count again.  A person's bid is never overtaken
+while he types it: from his number key until ENTER, DEL back to an empty amount, or
+``HOLD_TICKS`` without a key, the computers hold their bids and the count waits, and row 3
+says that a bid is being typed.  The window keeps one layout from its first picture to the gavel: rows 1-2 the best bid
 and the keys, row 3 the calls ("une fois", "deux fois", "adjugé"), row 4 the last message or
 the bid being typed, row 5 a refusal, until the next bid is made (a refusal names the bid
 before it); the window stays while the bids and the gavel are being shown.
@@ -26,6 +28,9 @@ GOING = {1: (150, 250, 350), 2: (125, 225, 325), 3: (50, 90, 130)}
 # speed 1..3: 2 s, 1.5 s, 0.8 s (always before "une fois")
 BID_DELAY = {1: 100, 2: 75, 3: 40}
 BID_MAX_DIGITS = 7
+# ticks without a key after which a bid being typed no longer holds the computers and the
+# gavel (4 s: a person types about 3 keys a second)
+HOLD_TICKS = 200
 # the engine's events that end an auction (the window stays while one is shown)
 GAVEL_EVENTS = frozenset({"auction_won", "auction_unsold", "auction_void", "shortage_alone"})
 AUCTION_INK = 15  # orange bar
@@ -44,6 +49,8 @@ class AuctionMode(Mode):
         self.message = ""
         self.wait = 0
         self.last_bid = host.ticks   # tick of the last bid (the opening before any)
+        self.typed_at = 0            # tick of the last key of the bid being typed
+        self.rubbed_out = False      # DEL took the bid being typed back to empty
         # the auction of this window (the prompt is made again for another one), kept for the
         # gavel's picture once the engine has closed it
         self.seen = host.state.auction
@@ -84,6 +91,8 @@ class AuctionMode(Mode):
                     self._bid(who, amount)
                 else:
                     self._pass(who)
+            else:
+                self._typed(ev)
             return True
         d = ev.digit
         if d is not None:
@@ -92,10 +101,23 @@ class AuctionMode(Mode):
                 self.bidder = i
                 self.entry = LineEntry(BID_MAX_DIGITS, digits=True)
                 self.message = ""
+                self._typed(ev)
             elif 0 <= i < len(self.host.state.players):
                 self.message = t["auction.not_you"]
             return True
         return False
+
+    # -- the hold while a person types a bid ------------------------------------------------
+    def _typed(self, ev) -> None:
+        """A key of the bid being typed: the hold runs again from now, unless DEL took the
+        amount back to nothing (the person gave up typing)."""
+        self.typed_at = self.host.ticks
+        self.rubbed_out = ev.key in ("DEL", "CLR") and self.entry is not None and not self.entry.text
+
+    def holding(self) -> bool:
+        """True while a person types a bid: the computers hold their bids, the gavel waits."""
+        return (self.entry is not None and not self.rubbed_out
+                and self.host.ticks - self.typed_at < HOLD_TICKS)
 
     def _pass(self, who: int) -> None:
         """The number then ENTER alone: the player leaves the auction."""
@@ -128,7 +150,8 @@ class AuctionMode(Mode):
     def tick(self) -> None:
         if self.entry is not None:
             self.entry.tick()
-            return
+            if self.holding():
+                return
         au = self.auction
         if au is None or self.host.busy:
             return
@@ -202,6 +225,8 @@ class AuctionMode(Mode):
         going = GOING[self.host.speed]
         if gavel:
             pass   # row 4 says "Adjugé ! ..." in full
+        elif self.holding():
+            window_line(fb, 3, t.get("auction.typing", name=st.players[self.bidder].name), 1)
         elif self.quiet >= going[1]:
             window_line(fb, 3, t["auction.going2"], 3)
         elif self.quiet >= going[0]:

@@ -1,7 +1,9 @@
 """A player who cannot pay: what he owes, and the ways to raise the money.
 
 H mortgages and V sells a building (cursor on the property, then ENTER), A asks for the
-computer's automatic sale procedure, F declares bankruptcy (refused while he can still raise
+computer's automatic sale procedure, F declares bankruptcy.  A sale that must take more than the
+building asked for (a hotel sells every building of its group, seeds/002, for even building)
+says what it will sell and for how much, and waits for O or N (refused while he can still raise
 the money).  With MONOPOLIC's loans, E (the game's Emprunt command) borrows from the bank and
 the window says so while the player may still borrow.  The engine pays the debt as soon as the
 cash is there.  A rent may also be paid
@@ -13,7 +15,8 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import loan_room
-from monopoly_cpc.screens.game.host import window_line
+from monopoly_cpc.screens.game.describe import group_sale, group_sale_question
+from monopoly_cpc.screens.game.host import WINDOW_TOP, window_line, wrap
 from monopoly_cpc.screens.game.prompt import Prompt
 from monopoly_cpc.screens.game.window import bar
 from monopoly_cpc.texts import name_forms
@@ -29,6 +32,8 @@ class DebtMode(Prompt):
         self.pick = ""       # "mortgage", "sell" or "kind" while the cursor chooses
         self.given: list[int] = []   # properties chosen for a payment in kind
         self.message = ""
+        self.confirm = -1    # the square of a group sale waiting for O or N
+        self.confirm_sold: list = []   # and what that sale sells (the engine's 'sell' events)
         owned = host.state.owned_by(who)
         if owned:
             host.set_cursor(owned[0])
@@ -41,6 +46,8 @@ class DebtMode(Prompt):
         if ev.repeat or self.host.busy:
             return False
         t = self.host.texts
+        if self.confirm >= 0:
+            return self._confirm_key(ev)
         if self.pick:
             if ev.key == "ESC":
                 self.pick = ""
@@ -51,6 +58,11 @@ class DebtMode(Prompt):
                 return self._kind_key(ev)
             if ev.is_enter:
                 s = self.host.cursor
+                sold = group_sale(self.host.state, self.who, s) if self.pick == "sell" else None
+                if sold is not None:
+                    self.confirm, self.confirm_sold = s, sold    # say what it sells, ask first
+                    self.message = ""
+                    return True
                 act = A.Mortgage(self.who, s) if self.pick == "mortgage" else A.SellBuilding(self.who, s)
                 ok, why = self.host.apply(act)
                 self.message = "" if ok else self._refused(why, t["debt.cannot"])
@@ -80,6 +92,17 @@ class DebtMode(Prompt):
         if not ok:
             self.message = (self._refused(why, t["debt.still_can"]) if isinstance(action, A.DeclareBankruptcy)
                             else self._refused(why, t["debt.cannot"]))
+        return True
+
+    def _confirm_key(self, ev) -> bool:
+        """O sells the group asked about; N or ESC keeps it; other keys wait."""
+        t = self.host.texts
+        if t.is_yes(ev.letter):
+            s, self.confirm = self.confirm, -1
+            ok, why = self.host.apply(A.SellBuilding(self.who, s))
+            self.message = "" if ok else self._refused(why, t["debt.cannot"])
+        elif t.is_no(ev.letter) or ev.key == "ESC":
+            self.confirm = -1
         return True
 
     def _refused(self, why, generic: str) -> str:
@@ -138,6 +161,12 @@ class DebtMode(Prompt):
             loans = loan_room(st, self.who) > 0
             keys2 = "debt.keys2" + ("_rent" if self._rent_debt() else "") + ("_loan" if loans else "")
             window_line(fb, 3, t[keys2], 2)
+            if self.confirm >= 0:
+                # the question whole, over the keys (only O and N answer it)
+                for i, line in enumerate(wrap(group_sale_question(t, st, self.confirm_sold), 40)[:4]):
+                    fb.text(0, WINDOW_TOP + 2 + i, " " * 40)
+                    window_line(fb, 2 + i, line, 3)
+                return
             if self.pick:
                 window_line(fb, 4, t["debt.pick_mortgage" if self.pick == "mortgage" else "debt.pick_sell"], 3)
             elif self.host.log and self.host.log[-1].strip() != heading.strip():

@@ -11,8 +11,13 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
+import copy
+
+from monopoly_cpc.rules import actions as A
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.engine import IllegalAction, apply
 from monopoly_cpc.rules.queries import tied_winners
-from monopoly_cpc.texts import Texts, money, names_and
+from monopoly_cpc.texts import Texts, money, name_forms, names_and
 
 # events the window does not write (their effect shows otherwise, or a prompt asks)
 SILENT = {"buy_offer", "game_over"}
@@ -67,6 +72,16 @@ class Said:
     def lot(self) -> str:
         """What an auction sells: the event's square, or a building."""
         return self.place if self.ev.square >= 0 else self.building
+
+
+def _bankrupt(s: Said) -> str:
+    """'X fait faillite', in the order things happen: to a player, the line that gives him
+    everything says that X leaves next; to the bank, X leaves now.  A loan the bank writes off
+    with him is said."""
+    line = s.t.get("game.bankrupt_to" if s.ev.other >= 0 else "game.bankrupt", name=s.who, other=s.other)
+    if s.ev.data and s.ev.data[0]:
+        line += s.t.get("game.bankrupt_loan", loan=money(s.ev.data[0]))
+    return line
 
 
 def winner_text(state: Any, texts: Texts) -> str:
@@ -192,7 +207,8 @@ LINES: dict[str, Callable[[Said], str]] = {
     "tax": lambda s: s.t.get("game.tax", name=s.who, amount=s.amt, square=s.place),
     "pay": _pay,
     "collect": _named_amount("game.collect"),
-    "transfer": lambda s: s.t.get("game.transfer", name=s.who, amount=s.amt, other=s.other),
+    "transfer": lambda s: s.t.get("game.transfer_bankrupt" if s.ev.text == "bankruptcy" else "game.transfer",
+                                  name=s.who, amount=s.amt, other=s.other),
     "card_drawn": _card,
     "card_kept": _named("game.card_kept"),
     # the question, in the log; a human's prompt adds the keys
@@ -222,7 +238,7 @@ LINES: dict[str, Callable[[Said], str]] = {
     "loan": _named_amount("game.loan"),
     "loan_interest": _named_amount("game.loan_interest"),
     "loan_repaid": _named_amount("game.loan_repaid"),
-    "bankrupt": _named("game.bankrupt"),
+    "bankrupt": _bankrupt,
     "time_up": lambda s: s.t["game.time_up"],
     "end_requested": lambda s: s.t["game.game_over"],
     "score": _named_amount("game.score"),
@@ -240,3 +256,36 @@ def describe(screen: Any, ev: Any) -> str:
     """The message shown for ``ev`` ('' for none): ``line_of`` with the game screen's texts,
     state and computers."""
     return line_of(screen.texts, screen.state, screen.bots, ev)
+
+
+def group_sale(state: Any, player: int, square: int) -> list | None:
+    """The engine's 'sell' events of selling the building on ``square`` when that sale takes
+    more than the one building (a hotel: every building of the group, seeds/002, for even
+    building); None otherwise.  Asked of the engine on a copy of the state."""
+    if state.houses[square] != HOTEL:
+        return None
+    trial = copy.deepcopy(state)
+    try:
+        events = apply(trial, A.SellBuilding(player, square))
+    except IllegalAction:
+        return None      # the window's sale shows the engine's refusal
+    sold = [ev for ev in events if ev.kind == "sell"]
+    return sold if len(sold) > 1 else None
+
+
+def sold_words(t: Texts, state: Any, sold: list) -> dict[str, str]:
+    """What a group sale sells, for a line: '2 hôtel(s)' (and houses), the squares' short
+    names, the total."""
+    hotels = sum(1 for ev in sold if ev.text == "hotel")
+    houses = sum(ev.amount * 2 // state.board.house_costs[ev.square]
+                 for ev in sold if ev.text != "hotel")
+    parts = ([t.get("debt.sale_hotels", k=hotels)] if hotels else []) + (
+        [t.get("debt.sale_houses", k=houses)] if houses else [])
+    return {"what": t["debt.sale_and"].join(parts),
+            "names": ", ".join(name_forms(state.board.names[ev.square])[-1] for ev in sold),
+            "total": money(sum(ev.amount for ev in sold))}
+
+
+def group_sale_question(t: Texts, state: Any, sold: list) -> str:
+    """'Vendre 2 hôtel(s) (Bd de Belleville, Rue Lecourbe) : +25.000 F ? (O/N)'."""
+    return t.get("debt.group_sale", **sold_words(t, state, sold))

@@ -23,7 +23,8 @@ docs/screens.md for the table):
 * ``host.push(mode)`` / ``host.pop(mode)`` open another mode on top / close this one
 * ``host.busy``                   True while events are still being shown (animations)
 * ``host.showing``                the rules' event being shown, or the next one (None)
-* ``host.said`` / ``host.last_said`` / ``host.log`` / ``host.journal`` the messages said
+* ``host.said`` / ``host.last_said`` / ``host.log`` / ``host.journal`` the messages said;
+  ``host.turns`` where each turn's messages begin in the journal (round and player)
 * ``host.ticks`` / ``host.speed`` the screen's clock and the computers' speed (1-3)
 * ``host.ctx``                    the session: ``ctx.audio.cue(name)`` for a window's sounds
 * ``host.table`` / ``host.bots``  the computers' order of play and the computers by seat
@@ -47,6 +48,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from monopoly_cpc.rules.state import GameState, Player
     from monopoly_cpc.screens.base import AppContext
     from monopoly_cpc.texts import Texts
+
+# What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
+# Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
+# Neither sign means anything else in the game, so they open the + and - views too, and step them.
+SIGN_ALIASES = {"_": "+", "]": "-"}
 
 WINDOW_TOP = 18     # first text row of the bottom window
 WINDOW_ROWS = 6     # rows 18..23; row 24 is the status line
@@ -81,6 +87,9 @@ class GameHost(Protocol):
 
     @property
     def journal(self) -> list[str]: ...     # every message said since the game began, newest last (J)
+
+    @property
+    def turns(self) -> list[tuple[int, int, int]]: ...   # where each turn began: (journal length, round, player)
 
     @property
     def said(self) -> int: ...              # messages said so far

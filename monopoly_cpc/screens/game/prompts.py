@@ -42,6 +42,18 @@ from monopoly_cpc.screens.game.window import bar, draw_deed
 from monopoly_cpc.texts import name_forms
 
 
+def draw_start_rolls(fb, host) -> None:
+    """Who starts: every player's roll so far in a table on rows 0-2 (two columns of three),
+    so that none scrolls away with six players; the last message (a tie) on row 3."""
+    st = host.state
+    for i, p in enumerate(st.players):
+        roll = st.start_rolls[i] if i < len(st.start_rolls) else 0
+        cell = f"{i + 1} {p.name[:10]} : {roll if roll else '-'}"   # 17 columns at most
+        window_line(fb, i % 3, cell, 1 if roll else 2, col=20 * (i // 3))
+    if host.said:
+        window_line(fb, 3, (wrap(host.last_said, 40) or [""])[-1], 2)
+
+
 class WatchMode(Prompt):
     """A computer player is acting: the window says so; keys stay free for the humans."""
 
@@ -50,15 +62,17 @@ class WatchMode(Prompt):
     def __init__(self, host, who: int = -1) -> None:
         super().__init__(host, who)
         if host.state.phase == START_ROLL:
-            self.rows = 2
+            self.rows = 6
 
     def draw_key(self) -> tuple:
-        return (self.who,)   # and the phase, the names: in the game screen's key
+        # and the phase, the names: in the game screen's key; the rolls of who starts
+        return self.who, tuple(self.host.state.start_rolls), self.host.last_said
 
     def draw(self, fb) -> None:
         t = self.host.texts
         st = self.host.state
         if st.phase == START_ROLL:
+            draw_start_rolls(fb, self.host)
             window_line(fb, 4, t["game.who_starts"], 3)
             text = t.get("game.start_cpu", name=self.name(), n=self.who + 1)
         else:
@@ -67,7 +81,10 @@ class WatchMode(Prompt):
 
 
 class WhoStartsMode(Prompt):
-    """Who starts: each player presses D in turn (seeds/002 'QUI COMMENCE LE PREMIER ?')."""
+    """Who starts: each player presses D in turn (seeds/002 'QUI COMMENCE LE PREMIER ?'); the
+    window keeps every roll in view (:func:`draw_start_rolls`)."""
+
+    rows = 6
 
     def on_key(self, ev) -> bool:
         if ev.letter == "D" and not self.host.busy and not ev.repeat:
@@ -77,6 +94,7 @@ class WhoStartsMode(Prompt):
 
     def draw(self, fb) -> None:
         t = self.host.texts
+        draw_start_rolls(fb, self.host)
         window_line(fb, 4, t["game.who_starts"], 3)
         window_line(fb, 5, t.get("game.start_press_d", name=self.name(), n=self.who + 1), 1)
 
@@ -307,8 +325,9 @@ class TradeAnswerMode(Prompt):
                           amount=self.host.money(abs(tr.cash)))[:40]]
         lines: list[str] = []
         for form in (0, -1):            # the full names, else the shortest forms
-            give = ", ".join(name_forms(names[s])[form] for s in tr.give) or "-"
-            take = ", ".join(name_forms(names[s])[form] for s in tr.take) or "-"
+            nothing = t["game.trade_nothing"]     # an empty side reads 'rien', never a dash
+            give = ", ".join(name_forms(names[s])[form] for s in tr.give) or nothing
+            take = ", ".join(name_forms(names[s])[form] for s in tr.take) or nothing
             # what is given and what is taken each from the start of a line, when that fits
             apart = (wrap(t.get("game.trade_give", give=give), 40)
                      + wrap(t.get("game.trade_take", take=take), 40))

@@ -33,9 +33,9 @@ from monopoly_cpc.rules.state import (
 from monopoly_cpc.screens.base import AppContext, Screen
 from monopoly_cpc.screens.game.computers import PACE
 from monopoly_cpc.screens.game.describe import line_of
-from monopoly_cpc.screens.game.host import Mode, Refusal
+from monopoly_cpc.screens.game.host import SIGN_ALIASES, Mode, Refusal
 from monopoly_cpc.screens.game.show import CARD, PAUSE, EventShow, Step
-from monopoly_cpc.screens.game.view import View, paint, paint_key, waiting_for
+from monopoly_cpc.screens.game.view import UNTIL_ROLL, View, paint, paint_key, waiting_for
 from monopoly_cpc.texts import load_texts, money
 
 TYPEAHEAD = 20   # keys kept while events are being shown (the CPC firmware buffers about as many)
@@ -50,10 +50,6 @@ CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
 
 
-# What a French PC's own + and - keys give on the French CPC (positional keymap, no keypad):
-# Shift + its "= +" key is the CPC's SHIFT + "- _" ('_'), its "6 -" key the CPC's "] 6" (']').
-# Neither sign means anything else in the game, so they open the + and - views too.
-SIGN_ALIASES = {"_": "+", "]": "-"}
 
 
 class GameScreen(Screen):
@@ -122,6 +118,10 @@ class GameScreen(Screen):
     @property
     def journal(self) -> list[str]:
         return self.view.journal
+
+    @property
+    def turns(self) -> list[tuple[int, int, int]]:
+        return self.view.turns
 
     @property
     def said(self) -> int:
@@ -366,7 +366,7 @@ class GameScreen(Screen):
         busy = self.busy
         prompt = self.prompt if not busy or getattr(self.prompt, "draws_while_shown", False) else None
         top = self.modes[-1] if self.modes else prompt
-        claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
+        claim_left = self.claim_status()
         paint(fb, self.state, self.view, self.texts, top, ticks=self.ticks, busy=busy,
               claim_left=claim_left)
 
@@ -375,7 +375,7 @@ class GameScreen(Screen):
         busy = self.busy
         prompt = self.prompt if not busy or getattr(self.prompt, "draws_while_shown", False) else None
         top = self.modes[-1] if self.modes else prompt
-        claim_left = self.claim_ticks_left() if self.claim_shown is not None else 0
+        claim_left = self.claim_status()
         return paint_key(self.state, self.view, top, ticks=self.ticks, busy=busy, claim_left=claim_left)
 
     # -- the 50 Hz step -------------------------------------------------------------------------
@@ -440,6 +440,17 @@ class GameScreen(Screen):
             return
         if self.computer_move() is not None:
             self.wait = PACE[self.speed]
+
+    def claim_status(self) -> int:
+        """What the status line tells of a person's rent on screen: the ticks before the
+        computer's roll that loses it, ``UNTIL_ROLL`` when a person rolls next (the rent is
+        his until that roll, however long it takes), 0 for nothing."""
+        c = self.state.claim
+        if self.claim_shown is None or c is None or c.owner in self.bots or self.state.variant.auto_rent:
+            return 0
+        if self.actor() not in self.bots:
+            return UNTIL_ROLL
+        return self.claim_ticks_left()
 
     def claim_ticks_left(self) -> int:
         """Ticks the human owner of the rent due still has before a computer may roll: the

@@ -206,6 +206,8 @@ class EventShow:
             view.mover = step.event.player
             if step.kind == "dice" and 0 <= view.mover < len(view.shown):
                 view.focus = (view.shown[view.mover], "roll")   # the close-up goes to the roller
+        if step.event is not None and step.event.kind == "turn":
+            view.begin_turn(step.event.player)
         if step.event is not None and step.kind != "walk":
             self.audio().on_events([step.event])
         if step.kind == "dice":

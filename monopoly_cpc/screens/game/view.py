@@ -34,6 +34,7 @@ from monopoly_cpc.texts import Texts, money
 
 BLINK = 16                # ticks per half period of the cursor and of the owner's pawn
 LOG_MAX = 40              # lines of the window's message log kept
+UNTIL_ROLL = -1           # a person's rent on screen that a person's roll will lose (no countdown)
 
 
 @dataclass
@@ -53,6 +54,7 @@ class View:
     highlight: tuple[int, int] | None = None  # (owner, square): the owner's pawn blinks there
     log: list[str] = field(default_factory=list)      # the window's lines, newest last
     journal: list[str] = field(default_factory=list)  # every message said, whole (J)
+    turns: list[tuple[int, int, int]] = field(default_factory=list)  # (journal length, round, player)
     said: int = 0                         # messages said so far
     last_said: str = ""                   # the last one, whole
     mover: int = -1                       # the player whose roll or walk is shown (status line)
@@ -69,6 +71,15 @@ class View:
         self.deed = -1
         self.deed_left = 0
         self.card = None
+
+    def begin_turn(self, player: int) -> None:
+        """A player's turn is shown beginning: the journal's next messages are that turn's.
+        A round ends when the turns come back round the table (to a seat not after the last)."""
+        rnd = 1
+        if self.turns:
+            _at, last_round, last = self.turns[-1]
+            rnd = last_round + (player <= last)
+        self.turns.append((len(self.journal), rnd, player))
 
     def show_deed(self, square: int) -> None:
         self.deed = square
@@ -93,8 +104,8 @@ def paint(fb, state: GameState, view: View, texts: Texts, top: Mode | None, *, t
 
     ``top`` is the mode whose window is drawn (it draws its rows over the log; None: the log
     alone), ``ticks`` the screen's clock (the blinking), ``busy`` True while events are being
-    shown, ``claim_left`` the ticks a human owner has left to claim the rent on screen (0:
-    none shown)."""
+    shown, ``claim_left`` the ticks a human owner has left to claim the rent on screen before
+    a computer's roll loses it (0: none shown; ``UNTIL_ROLL``: a person rolls next)."""
     st = state
     fb.clear(0)
     fb.set_border(1)
@@ -109,11 +120,13 @@ def paint(fb, state: GameState, view: View, texts: Texts, top: Mode | None, *, t
             draw_buildings(fb, st.board, s, st.houses[s], st.mortgaged[s])
         if st.owner[s] >= 0:
             draw_owner(fb, s, st.owner[s])
-    _draw_hole(fb, st, view, texts)
+    _draw_hole(fb, st, view, texts, top)
     order = [(st.players[i].pawn, view.shown[i]) for i in range(len(st.players))
              if not st.players[i].bankrupt]
     jailed = frozenset(p.pawn for p in st.players if p.in_jail and not p.bankrupt)
-    draw_pawns(fb, order, jailed)
+    turn = status_player(st, view, busy)
+    marked = st.players[turn].pawn if st.phase != GAME_OVER and not st.players[turn].bankrupt else -1
+    draw_pawns(fb, order, jailed, marked)
     if view.highlight is not None:
         owner, square = view.highlight
         if 0 <= owner < len(st.players) and (ticks // BLINK) % 2 == 0:
@@ -144,14 +157,14 @@ def paint_key(state: GameState, view: View, top: Mode | None, *, ticks: int, bus
     blinking = cursor or view.highlight is not None
     c = st.claim
     return (
-        window, busy, view.mover, tuple(view.cash), view.dice.draw_key(), closeup_focus(st, view)[0],
+        window, busy, view.mover, tuple(view.cash), view.dice.draw_key(), closeup_focus(st, view, top)[0],
         (ticks // BLINK) % 2 if blinking else None, view.cursor if cursor else None,
         view.highlight, view.card, view.deed, tuple(view.log[-WINDOW_ROWS:]), tuple(view.shown),
         tuple((p.name, p.pawn, p.cash, p.bankrupt, p.in_jail) for p in st.players),
         tuple(st.owner), tuple(st.houses), tuple(st.mortgaged), st.bank_houses, st.bank_hotels,
         st.phase, st.current, st.winner, tuple(st.ranking), tuple(st.scores), waiting_for(st),
         None if c is None else (c.owner, c.payer, c.square, c.amount),
-        (claim_left + 49) // 50 if claim_left else 0,
+        claim_left if claim_left <= 0 else (claim_left + 49) // 50,
         st.clock // 50 if st.variant.time_limit_ticks else 0,
     )
 
@@ -164,7 +177,7 @@ def _draw_menu(fb, st: GameState, texts: Texts) -> None:
     fb.text(1, 0, letters[:39], pen=1)
 
 
-def _draw_hole(fb, st: GameState, view: View, texts: Texts) -> None:
+def _draw_hole(fb, st: GameState, view: View, texts: Texts, mode: Mode | None) -> None:
     """The middle of the ring: the bank's stock and the dice on one line, the close-up
     window (three squares drawn large) under them.  Everything keeps clear of the rows and
     columns where the fourth to sixth pawns of the squares around stand."""
@@ -173,14 +186,18 @@ def _draw_hole(fb, st: GameState, view: View, texts: Texts) -> None:
     smallfont.draw_text(fb, closeup.X0, top, stock.upper(), 1)
     right = closeup.square_x(closeup.COUNT)
     closeup.draw_dice(fb, right - 2 * closeup.DIE - 4, top + 1, view.dice.shown(), view.dice.left)
-    square, _why = closeup_focus(st, view)
+    square, _why = closeup_focus(st, view, mode)
     closeup.draw_closeup(fb, st, square, view.shown, view.highlight,
                          texts["game.closeup_mortgaged"])
 
 
-def closeup_focus(st: GameState, view: View) -> tuple[int, str]:
+def closeup_focus(st: GameState, view: View, top: Mode | None = None) -> tuple[int, str]:
     """The square the close-up centres on and why: the walk, the cursor, an event, or
-    (idle) a rent still due, else the square of the player the game waits for."""
+    (idle) a rent still due, else the square of the player the game waits for.  A window
+    that picks squares with the cursor (``top.takes_cursor``) keeps it on the cursor's square,
+    the one the window names, whatever the computers' moves show meanwhile."""
+    if top is not None and top.takes_cursor:
+        return view.cursor, "cursor"
     square, why = view.focus
     if why != "idle":
         return square, why
@@ -208,26 +225,39 @@ def _draw_window(fb, st: GameState, view: View, texts: Texts, top: Mode | None) 
         top.draw(fb)
 
 
+def status_player(st: GameState, view: View, busy: bool) -> int:
+    """The player the status line names (and whose pawn the board marks): the winner, the
+    mover whose move is on screen, else the one the game waits for, else the current one."""
+    if st.phase == GAME_OVER:
+        return st.winner
+    if busy and 0 <= view.mover < len(st.players):
+        return view.mover   # the move on screen, not the engine's next player already
+    waits = waiting_for(st)
+    return waits if waits >= 0 else st.current
+
+
 def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: bool,
                  claim_left: int) -> None:
     if line:   # the end of the game: the key to press
         fb.text(0, STATUS_ROW, line.center(40)[:40], pen=3, paper=0)
         return
     if claim_left and st.claim is not None:
-        # a human's rent on screen: who claims, how much, and the seconds left to press L
+        # a human's rent on screen: who claims, how much, and the rule: it is lost at the next
+        # roll (a computer's comes in the seconds shown; a person's whenever he rolls)
         c = st.claim
         fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
-        fb.text(0, STATUS_ROW, texts.get(
-            "game.claim_status", owner=st.players[c.owner].name, amount=money(c.amount),
-            secs=(claim_left + 49) // 50)[:40], pen=3)
+        fields = {"owner": st.players[c.owner].name, "amount": money(c.amount)}
+        if claim_left == UNTIL_ROLL:
+            line = texts.get("game.claim_status_roll", **fields)
+        else:
+            line = texts.get("game.claim_status", secs=(claim_left + 49) // 50, **fields)
+        if st.variant.time_limit_ticks:   # the quick game's clock stays, on the right
+            fb.text(0, STATUS_ROW, line[:32], pen=3)
+            _draw_clock(fb, st, 40 - 7)
+            return
+        fb.text(0, STATUS_ROW, line[:40], pen=3)
         return
-    if st.phase == GAME_OVER:
-        p = st.winner
-    elif busy and 0 <= view.mover < len(st.players):
-        p = view.mover   # the move on screen, not the engine's next player already
-    else:
-        waits = waiting_for(st)
-        p = waits if waits >= 0 else st.current
+    p = status_player(st, view, busy)
     pl = st.players[p]
     fb.text(0, STATUS_ROW, " " * 40, pen=1, paper=0)
     fb.text(0, STATUS_ROW, f"{p + 1} {pl.name}"[:14], pen=1)
@@ -235,5 +265,9 @@ def _draw_status(fb, st: GameState, view: View, texts: Texts, line: str, busy: b
     cash = view.cash[p] if busy and p < len(view.cash) else pl.cash
     fb.text(26, STATUS_ROW, money(cash).rjust(14)[:14], pen=2)
     if st.variant.time_limit_ticks:  # the quick game's clock: time left
-        secs = st.clock // 50
-        fb.text(17, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)
+        _draw_clock(fb, st, 17)
+
+
+def _draw_clock(fb, st: GameState, col: int) -> None:
+    secs = st.clock // 50
+    fb.text(col, STATUS_ROW, f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", pen=3)

@@ -75,10 +75,13 @@ def draw_deed(fb, st, t: Texts, square: int) -> None:
         two(fb, 5, t.get("deed.house_cost", cost=m(b.house_costs[square])),
             t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
     elif kind == STATION:
+        # one rent a line: side by side, "3 stations 10.000 F 4 stations 20.000 F" ran the
+        # numbers together
         sr = b.station_rents
-        two(fb, 2, t.get("deed.station1", rent=m(sr[0])), t.get("deed.stations", k=2, rent=m(sr[1])), 3)
-        two(fb, 3, t.get("deed.stations", k=3, rent=m(sr[2])), t.get("deed.stations", k=4, rent=m(sr[3])), 3)
-        two(fb, 5, "", t.get("deed.mortgage", value=m(b.mortgages[square])), 2)
+        for k in range(4):
+            rent = t.get("deed.station1" if k == 0 else "deed.stations", k=k + 1, rent=m(sr[k]))
+            window_line(fb, 2 + k, rent[:19], 3)
+        window_line(fb, 5, t.get("deed.mortgage", value=m(b.mortgages[square]))[:19], 2, col=21)
     elif kind == UTILITY:
         ur = b.utility_rents
         window_line(fb, 2, t.get("deed.utility1", rent=m(ur[0])), 3)

@@ -13,36 +13,84 @@ def _window(s) -> list[str]:
     return [s.fb.read_text(r).rstrip() for r in range(18, 24)]
 
 
-def test_j_opens_every_message_newest_last_and_pages_with_the_cursor_keys():
+def _page(s) -> list[str]:
+    """The journal's page: rows 0 (title) to 23 (keys)."""
+    s.screen.draw(s.fb)
+    return [s.fb.read_text(r).rstrip() for r in range(0, 24)]
+
+
+def test_j_opens_a_full_page_over_the_board_newest_last_and_pages_with_the_cursor_keys():
     s, _st = start_game(("ANNE", "BRUNO"))
-    for k in range(30):
+    for k in range(60):
         s.screen.say(f"message numero {k}")
     s.press("J")
     assert isinstance(s.screen.modes[-1], JournalMode)
-    rows = _window(s)
+    rows = _page(s)
     assert rows[0].strip().startswith("JOURNAL")
-    assert rows[4] == "message numero 29"          # the newest last, on the newest page
-    assert "pages" in rows[5] and "ENTER" in rows[5]
+    assert rows[22] == "message numero 59"          # the newest last, on the newest page
+    said = [r for r in rows[1:23] if r.startswith("message numero")]
+    assert len(said) >= 20                          # a page, not the window's four lines
+    assert "pages" in rows[23] and "ENTER" in rows[23]
     pages = s.screen.modes[-1].pages
     assert f"page {pages}/{pages}" in rows[0]
     s.press("UP")
-    assert "message numero 25" in _window(s)[4]
+    assert _page(s)[22] == f"message numero {59 - len(said)}"
     for _ in range(40):
         s.press("UP")
-    assert f"page 1/{pages}" in _window(s)[0]       # the first page stops the paging
+    assert f"page 1/{pages}" in _page(s)[0]       # the first page stops the paging
     everything = []
     mode = s.screen.modes[-1]
     for p in range(mode.pages):
         mode.page = p
-        everything += [r for r in _window(s)[1:5] if r]
+        everything += [r for r in _page(s)[1:23] if r]
     said = [line for line in everything if line.startswith("message numero")]
-    assert said == [f"message numero {k}" for k in range(30)]     # nothing lost, in order
+    assert said == [f"message numero {k}" for k in range(60)]     # nothing lost, in order
     s.press("DOWN")
     s.press("ENTER")
     assert s.screen.modes == []
+    assert "JOURNAL" not in " ".join(_page(s))     # the board is back
     s.press("J")
     s.press("ESC")
     assert s.screen.modes == []
+
+
+def test_each_turns_messages_come_under_a_heading_naming_the_round_and_the_player():
+    s, _st = start_game(("ANNE", "BRUNO"))
+    view = s.screen.view
+    s.screen.say("avant la partie")
+    for rnd in range(1, 4):
+        for p, name in enumerate(("ANNE", "BRUNO")):
+            view.begin_turn(p)
+            s.screen.say(f"{name} joue au tour {rnd}")
+    s.press("J")
+    rows = [r for r in _page(s)[1:23] if r]
+    assert rows[0].startswith("══ Début de la partie")
+    assert rows[1] == "avant la partie"
+    assert rows[2].startswith("══ Tour 1 : 1 ANNE") and rows[3] == "ANNE joue au tour 1"
+    assert rows[4].startswith("══ Tour 1 : 2 BRUNO")
+    assert rows[-2].startswith("══ Tour 3 : 2 BRUNO") and rows[-1] == "BRUNO joue au tour 3"
+
+
+def test_a_page_that_continues_a_turn_says_so_in_its_heading():
+    s, _st = start_game(("ANNE", "BRUNO"))
+    s.screen.view.begin_turn(1)
+    for k in range(40):
+        s.screen.say(f"message {k}")
+    s.press("J")
+    assert _page(s)[1].startswith("══ Tour 1 : 2 BRUNO (suite)")
+    s.press("UP")
+    assert _page(s)[1].startswith("══ Tour 1 : 2 BRUNO ══")     # where the turn began
+
+
+def test_a_long_message_starts_its_own_line_and_its_continuation_is_indented():
+    s, _st = start_game(("ANNE", "BRUNO"))
+    long = "ANNE " + "achète et construit beaucoup " * 4
+    s.screen.say(long)
+    s.screen.say("court")
+    s.press("J")
+    rows = [r for r in _page(s)[1:23] if r]
+    assert rows[1].startswith("ANNE achète")
+    assert rows[2].startswith("  ") and rows[-1] == "court"
 
 
 def test_the_journal_keeps_the_messages_the_log_has_scrolled_away():
@@ -82,7 +130,7 @@ def test_a_command_header_leaves_the_boards_bottom_edge_a_line_of_its_own():
     from monopoly_cpc.render.board import BOTTOM
     from monopoly_cpc.screens.game.window import WINDOW_INKS
 
-    for letter, title in (("J", "JOURNAL"), ("P", "PROPRI"), ("M", "MAISONS"), ("H", "HYPOTH")):
+    for letter, title in (("P", "PROPRI"), ("M", "MAISONS"), ("H", "HYPOTH")):
         s, _st = start_game(("ANNE", "BRUNO"))
         s.press(letter)
         s.screen.draw(s.fb)
@@ -94,20 +142,16 @@ def test_a_command_header_leaves_the_boards_bottom_edge_a_line_of_its_own():
 
 def test_a_message_is_never_cut_between_two_pages():
     # a play-test read "... Courcelles pour" at the foot of a page and "10.000 F" on the next
-    from monopoly_cpc.screens.game.modes.journal import PAGE, paged
+    from monopoly_cpc.screens.game.modes.journal import PAGE, blocks, message_lines, paged
 
-    journal = [f"message {i} " + "x" * (i * 7 % 70) for i in range(60)]
-    pages = paged(journal)
-    assert all(len(p) <= PAGE for p in pages)
-    assert [line for p in pages for line in p] == [
-        line for said in journal for line in (wrap(said, 40) or [""])]
-    starts = {tuple(wrap(said, 40)) for said in journal}
-    for p in pages:            # each page is whole messages, one after the other
-        rows = list(p)
-        while rows:
-            n = next(k for k in range(1, len(rows) + 1) if tuple(rows[:k]) in starts)
-            rows = rows[n:]
-    assert pages[-1][-1] == wrap(journal[-1], 40)[-1]     # the newest message ends the last page
+    journal = [f"message {i} " + "x" * (i * 37 % 170) for i in range(120)]
+    turns = [(i, 1 + i // 20, (i // 10) % 2) for i in range(0, 120, 10)]
+    pages = paged(blocks(journal, turns))
+    for page in pages:                  # the page's lines and one heading per turn on it
+        runs = sum(1 for k, b in enumerate(page) if k == 0 or page[k - 1].turn != b.turn)
+        assert runs + sum(len(b.lines) for b in page) <= PAGE
+    assert [b.lines for p in pages for b in p] == [message_lines(said) for said in journal]
+    assert pages[-1][-1].lines == message_lines(journal[-1])   # the newest message ends the last page
     assert paged([]) == [[]]
 
 
@@ -118,18 +162,18 @@ def test_messages_said_while_the_journal_is_open_join_it():
     mode = s.screen.modes[-1]
     assert isinstance(mode, JournalMode)
     pages = mode.pages
-    for i in range(12):
+    for i in range(40):
         s.screen.say(f"message dit pendant la lecture {i}")
     s.step([], 2)
     assert mode.pages > pages and mode.page == mode.pages - 1
-    assert "message dit pendant la lecture 11" in " ".join(s.text()[18:24])
+    assert "message dit pendant la lecture 39" in " ".join(_page(s))
 
 
 def test_an_older_page_being_read_stays_put_while_messages_arrive():
     # play-test: reading an older page while the computers played, the same lines kept coming
     # back (pages counted from the newest message all shifted at each message)
     s, st = start_game(("ANNE", "BRUNO"))
-    for i in range(30):
+    for i in range(80):
         s.screen.say(f"message ancien {i}")
     s.press("J")
     mode = s.screen.modes[-1]
@@ -181,10 +225,10 @@ def test_a_title_deed_or_card_of_the_show_does_not_cover_the_open_journal():
         s.screen.say(f"message numero {k}")
     s.press("J")
     s.press("UP")
-    page = _window(s)
+    page = _page(s)
     s.screen.view.show_deed(39)                       # what the show does for a purchase
     s.step(ticks=2)
-    assert _window(s) == page and "JOURNAL" in page[0]
+    assert _page(s) == page and "JOURNAL" in page[0]
     s.press("ENTER")
     s.screen.view.show_deed(39)
     s.step(ticks=2)

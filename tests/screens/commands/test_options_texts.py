@@ -184,7 +184,8 @@ def test_catalogues_have_the_same_keys_and_every_template_fills(lang):
               "k": 2, "cost": "1 F", "value": "1 F", "payer": "A", "owner": "B", "other": "C",
               "reason": "r", "total": "1 F", "stock": 3, "left": 1, "i": 1, "count": 2, "props": 1,
               "houses": 2, "hotels": 0, "cash": "1 F", "loan": "1 F", "room": "1 F", "a": "A",
-              "b": "B", "error": "e", "group": "vert", "names": "A, B", "page": 1, "pages": 2}
+              "b": "B", "error": "e", "group": "vert", "names": "A, B", "page": 1, "pages": 2,
+              "heading": "Tour 1", "round": 1}
     for k in mine:
         assert other.get(k, **fields)
 

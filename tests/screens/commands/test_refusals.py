@@ -139,15 +139,17 @@ def test_a_buy_without_the_money_is_refused_on_the_title_deed():
 
 
 @pytest.mark.parametrize(("deeds", "houses", "variant", "says"), [
-    ([5], None, None, "H pour hypothéquer, ou N"),             # a deed to mortgage
-    ([6, 8, 9], [1, 0, 0], None, "M pour vendre, ou N"),       # a built group: sell first
-    ([], None, Variant.monopolic(), "E pour emprunter, ou N"),  # MONOPOLIC: a loan
+    ([5], None, None, "H hypothèque, ou N"),             # a deed to mortgage
+    ([6, 8, 9], [1, 0, 0], None, "M vente, ou N"),       # a built group: sell first
+    ([], None, Variant.monopolic(), "E emprunt, ou N"),  # MONOPOLIC: a loan
 ])
 def test_a_buy_refused_for_cash_names_the_key_that_can_raise_it(deeds, houses, variant, says):
     """seeds/002 C H and M, seeds/000 EMPRUNT: money can be raised at any moment; the refusal
     says how (play-test: "tapez N" made a player give up a deed his mortgages could pay for)."""
     s, _st = _buy_refused_for_lack_of_cash(deeds, houses, variant)
-    assert f"Pas assez d'argent : {says}" in " ".join(" ".join(s.text()[22:24]).split())
+    # on the deed's last row alone: the row above (the house cost, the mortgage) stays
+    assert s.text()[23].strip() == f"Pas assez d'argent : {says}"
+    assert "Pas assez" not in s.text()[22]
 
 
 def test_short_of_cash_at_the_buy_question_h_mortgages_and_o_then_buys():
@@ -206,3 +208,12 @@ def test_selling_a_building_on_a_square_that_is_no_street_says_so():
     assert can_sell(st, 0, 20).code == "not_a_street"
     assert can_sell(st, 1, 1).code == "not_your_street"
     assert load_texts("fr")["rules.not_a_street"] == "Ce n'est pas un terrain"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_buy_refusal_fits_one_row_of_the_deed(lang):
+    from monopoly_cpc.texts import load_texts
+
+    t = load_texts(lang)
+    for key in ("cannot_buy", "cannot_buy_h", "cannot_buy_m", "cannot_buy_e"):
+        assert len(t[f"game.{key}"]) <= 40, key

@@ -177,9 +177,17 @@ def test_a_fifth_building_is_a_hotel_and_selling_it_clears_the_group():
     s.step([digit(1)])
     goto(s, 3)
     s.press("ENTER", ticks=30)
-    # seeds/002: selling a hotel sells every building of the group at once
+    # seeds/002: selling a hotel sells every building of the group at once: the window says
+    # what it will sell and for how much, and asks first
+    assert st.houses[3] == 5 and st.houses[1] == 4
+    assert "Vendre 1 hôtel(s) et 4 maison(s) (Bd de Belleville, Rue Lecourbe) : +22.500 F ? (O/N)" \
+        in " ".join(" ".join(s.text()[18:24]).split())
+    s.press("O", ticks=30)
     assert st.houses[1] == 0 and st.houses[3] == 0 and st.bank_houses == 32 and st.bank_hotels == 12
     assert st.players[0].cash == 150_000 - 5_000 + (5 * 5_000) // 2 + (4 * 5_000) // 2
+    # the line names what was really sold, not one hotel for the whole group
+    assert "ANNE vend 1 hôtel(s) et 4 maison(s) (Bd de Belleville, Rue Lecourbe) (+22.500 F)" \
+        in " ".join(" ".join(s.text()[18:24]).split())
 
 
 def test_bid_above_the_bidders_assets_is_refused_at_the_banks_auction():
@@ -290,3 +298,18 @@ def test_a_computers_demand_is_built_in_its_turn_of_the_m_session():
     assert st.houses[1] == 1 and st.houses[6] == 1
     assert st.players[1].cash == 150_000 - 5_000 and s.screen.modes == []
     assert any("BRUNO" in line and "Vaugirard" in line for line in s.screen.journal)
+
+
+def test_l_shows_only_a_rent_due_to_a_person_never_a_computers():
+    """seeds/002 C: L is the owner's claim; a person pressing L with no rent due to a person
+    is told that none is due, not a computer's rent with "Propriétaire : tapez votre numéro"."""
+    s, st = start_game(("ANNE", "BRUNO", "CLAUDE"), computer=(False, True, False))
+    from monopoly_cpc.rules.state import RentClaim
+
+    give(st, 1, [6])
+    st.claim = RentClaim(owner=1, payer=0, square=6, amount=600)   # before the computer claims it
+    s.step([key("L")], 1)
+    assert s.screen.modes
+    text = flat(s)
+    assert "doit" not in text and "numéro" not in text
+    assert "Aucun loyer n'est dû en ce moment" in text

@@ -60,6 +60,38 @@ def test_plus_and_minus_turn_through_the_holdings_both_ways():
     assert s.screen.modes == []
 
 
+def test_the_pc_keyboards_own_plus_and_minus_step_the_view_they_open():
+    """seeds/000 VISUALISATION: + and - turn through the holdings; a French PC's main-keyboard
+    + (Shift+"=", the CPC's "_") and "6 -" key (the CPC's "]") open the view, so they step it."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [1, 3, 39])
+    settle(s)
+    s.step(typed("_"))
+    assert "PATRIMOINE DE 1 ANNE" in flat(s) and s.screen.cursor == 1
+    s.step(typed("_"))
+    assert s.screen.cursor == 3
+    s.step(typed("]"))
+    s.step(typed("]"))
+    assert s.screen.cursor == 39
+
+
+def test_plus_during_a_computers_turn_shows_the_persons_holdings_and_the_closeup_agrees():
+    """The view answers the person at the keyboard, not the computer whose turn it is; the
+    close-up shows the square the window names, whatever the computer's move shows."""
+    from monopoly_cpc.screens.game.view import closeup_focus
+
+    s, st = start_game(("ANNE", "BRUNO"), computer=(False, True))
+    give(st, 0, [1, 3])
+    give(st, 1, [37, 39])
+    settle(s)
+    st.current = 1
+    s.step(typed("+"))
+    mode = s.screen.modes[-1]
+    assert "PATRIMOINE DE 1 ANNE" in flat(s) and s.screen.cursor == 1
+    s.screen.view.focus = (24, "walk")              # the computer's pawn walking meanwhile
+    assert closeup_focus(st, s.screen.view, mode) == (1, "cursor")
+
+
 def test_minus_starts_anticlockwise_from_the_cursor():
     s, st = start_game(("ANNE", "BRUNO"))
     give(st, 0, [1, 3, 39])
@@ -157,9 +189,9 @@ def test_ctrl_c_between_moves_ends_the_game_and_the_end_screen_ranks_everybody()
     assert "150.000 F" in rows[8] and "12.000 F" in rows[8] and "10.000 F" in rows[8]
     # the columns never touch: a blank before each heading and each amount, and the total's
     # column (under "Total") left blank on the detail lines
-    assert rows[8][30:].strip() == ""
+    assert rows[8][31:].strip() == ""
     for row in (rows[5], rows[8]):
-        for col in (9, 20, 30):
+        for col in (9, 20, 21):
             assert row[col] == " ", (row, col)
     assert rows[9].strip() == ""                 # a blank row between players: there is room
     assert rows[10].startswith("2. CPC (2)") and rows[10].rstrip().endswith("170.000 F")
@@ -302,3 +334,19 @@ def test_the_winners_window_ranks_four_players_and_takes_turns_beyond():
             s.step(ticks=100)
             window = s.text()[18:25]
         assert seen == set(names), (names, seen)
+
+
+def test_no_two_amounts_of_the_end_screen_touch():
+    """Properties of 205.000 F and buildings of 120.000 F read "205.000 F 120.000 F" with one
+    blank between them: every amount of a detail line has two blanks or more before the next."""
+    import re
+
+    s, st = start_game(("ANNE", "BRUNO"))
+    give(st, 0, [37, 39], houses=[5, 5])                       # 75.000 F of deeds, 400.000 F built
+    give(st, 0, [31, 32, 34], houses=[4, 4, 4])
+    st.players[0].cash = 1_205_000
+    s.step([key("C", ctrl=True)], ticks=400)
+    s.press("SPACE", ticks=30)
+    assert isinstance(s.screen, EndScreen)
+    for row in s.text()[6:24]:
+        assert not re.search(r"[\dF] \d", row), row

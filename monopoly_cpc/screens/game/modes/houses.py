@@ -14,6 +14,8 @@ from __future__ import annotations
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
 from monopoly_cpc.rules.queries import build_starts_auction, can_build, level
+from monopoly_cpc.screens.game.describe import group_sale, group_sale_question, sold_words
+from monopoly_cpc.screens.game.host import wrap
 from monopoly_cpc.screens.game.modes.base import CommandMode
 
 ASK, DEMAND, BUILD, SELLER, SELL, DONE = range(6)
@@ -34,6 +36,8 @@ class HousesMode(CommandMode):
         self.left = 0
         self.seller = -1
         self.builders: list[int] = []       # humans who still build, in seat order
+        self.confirm = -1                   # the square of a group sale waiting for O or N
+        self.confirm_sold: list = []        # what that sale sells (the engine's 'sell' events)
         if not self.free():
             self.note(self.tx("cmd.not_now"))
             self.step = DONE
@@ -53,6 +57,8 @@ class HousesMode(CommandMode):
             return self.tx("cmd.houses.build_keys")
         if self.step == SELLER:
             return self.tx("cmd.houses.seller")
+        if self.step == SELL and self.confirm >= 0:
+            return ""       # the question is in the body, whole (two rows)
         if self.step == SELL:
             return self.tx("cmd.houses.sell_keys")
         if self.step == DONE:
@@ -63,6 +69,10 @@ class HousesMode(CommandMode):
         lines = self.lines[-4:]
         if self.step == BUILD:
             return lines[-3:] + [self.tx("cmd.houses.build", name=self.name(self.builder), left=self.left)]
+        if self.step == SELL and self.confirm >= 0:
+            asked = wrap(group_sale_question(self.t, self.state, self.confirm_sold), 40)[:4]
+            keep = 4 - len(asked)          # the question whole, the latest lines above it
+            return (lines[-keep:] if keep else []) + asked
         if self.step == SELL:
             return lines[-3:] + [self.tx("cmd.houses.sell", name=self.name(self.seller))]
         return lines
@@ -89,6 +99,8 @@ class HousesMode(CommandMode):
                 self.seller = i
                 self.step = SELL
             return True
+        if self.step == SELL and self.confirm >= 0:
+            return self._confirm_key(ev)
         if self.step in (BUILD, SELL):
             if ev.key == "SPACE":
                 self.detail = self.host.cursor
@@ -228,15 +240,34 @@ class HousesMode(CommandMode):
             self._next_builder()
         return True
 
-    def _sell(self, s: int) -> None:
+    def _confirm_key(self, ev) -> bool:
+        """O sells the group asked about; N keeps it; other keys wait."""
+        if self.t.is_yes(ev.letter):
+            s, self.confirm = self.confirm, -1
+            self._sell(s, confirmed=True)
+        elif self.t.is_no(ev.letter):
+            self.confirm = -1
+        return True
+
+    def _sell(self, s: int, confirmed: bool = False) -> None:
         st = self.state
         b = st.board
         hotel = st.houses[s] == HOTEL
+        sold = None if confirmed else group_sale(st, self.seller, s)
+        if sold is not None:
+            # a hotel sells every building of its group: say what and for how much, ask first
+            self.confirm, self.confirm_sold = s, sold
+            return
         ok, result = self.host.apply(A.SellBuilding(self.seller, s))
         if not ok:
             self.refuse(result)
             return
-        value = sum(ev.amount for ev in result if ev.kind == "sell")
+        sales = [ev for ev in result if ev.kind == "sell"]
+        if len(sales) > 1:     # the line names every building sold, not the one asked for
+            self.note(self.tx("cmd.houses.sold_group", name=self.name(self.seller),
+                              **sold_words(self.t, st, sales)), log=False)
+            return
+        value = sum(ev.amount for ev in sales)
         what = self.tx("cmd.houses.hotel" if hotel else "cmd.houses.house")
         self.note(self.tx("cmd.houses.sold", name=self.name(self.seller), what=what, square=b.names[s],
                           value=self.host.money(value)), log=False)

@@ -5,7 +5,8 @@ mortgages, whole groups, stations, utilities) and keeps the claim open until the
 the dice: a rent not claimed by then is lost, as the rules say (the option "loyer payé
 d'office" pays it at once instead).  The game screen's L claims a human owner's rent at once,
 without this window.  The window opens when it cannot, and tells one thing only: the rents due
-now (owner, payer, amount, square), or that none is due.
+now to a person (owner, payer, amount, square), or that none is due: a computer's rent is the
+computer's to claim, and not what the person who pressed L asked about.
 
 * A rent due whose owner may claim it: the owner types his number and it is credited; if the
   payer cannot pay, the engine opens his debt and the game screen runs the sale procedure.
@@ -37,8 +38,13 @@ class RentMode(CommandMode):
         self.claim = st.claim                 # the rent it shows (None: none due)
         if st.variant.auto_rent:
             self.note(self.tx("cmd.rent.auto"), log=False)
-        elif st.claim is None:
+        elif self.due() is None:
             self.note(self.tx("cmd.rent.none"), log=False)
+
+    def due(self):
+        """The rent due now to a person (None: none, or a computer's)."""
+        c = self.state.claim
+        return None if c is None or self.host.is_computer(c.owner) else c
 
     def due_line(self) -> str:
         c = self.state.claim
@@ -46,18 +52,18 @@ class RentMode(CommandMode):
                           owner=self.name(c.owner), square=self.state.board.names[c.square])
 
     def body(self) -> list[str]:
-        if self.state.claim is not None:
+        if self.due() is not None:
             return [self.due_line()] + self.lines[-3:]
         return self.lines[-4:]
 
     def question(self) -> str:
-        if self.state.claim is not None:
+        if self.due() is not None:
             return self.tx("cmd.rent.owner_ask")
         return ""
 
     # -- keys ------------------------------------------------------------------------------
     def key(self, ev) -> bool:
-        c = self.state.claim
+        c = self.due()
         if c is not None and ev.digit is not None:
             i = self.player_digit(ev, humans_only=False)
             if i is None:
@@ -92,5 +98,5 @@ class RentMode(CommandMode):
         self.opened += 1
         if (st.current, st.turn) != self.turn or st.claim is not self.claim:
             self.close()    # another turn, or the rent shown was claimed or lost
-        elif st.claim is None and self.opened >= NONE_TICKS:
+        elif self.due() is None and self.opened >= NONE_TICKS:
             self.close()

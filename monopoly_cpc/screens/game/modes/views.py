@@ -1,7 +1,10 @@
 """MONOPOLIC's VISUALISATION (seeds/000): a player's holdings, at any moment.
 
-``+`` and ``-`` turn through the current player's properties (with their buildings) clockwise
-or anticlockwise round the board: the cursor goes to each one and the window describes it.
+``+`` and ``-`` turn through a person's properties (with their buildings) clockwise or
+anticlockwise round the board: the cursor goes to each one and the window describes it.  The
+person is the current player, or during a computer's turn the first person still playing
+(the one at the keyboard).  The same keys that open the view step it, the keypad's and the
+main keyboard's (``SIGN_ALIASES``).
 ``?`` followed by a player's number lists that player's properties and buildings, his cash
 and his loan; SPACE shows the rest of the list.  ENTER (or ESC) leaves.
 """
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules.board import HOTEL, STREET
 from monopoly_cpc.rules.queries import houses_and_hotels
+from monopoly_cpc.screens.game.host import SIGN_ALIASES
 from monopoly_cpc.screens.game.modes.base import CommandMode
 from monopoly_cpc.texts import fit_name
 
@@ -40,9 +44,17 @@ class HoldingsMode(CommandMode):
 
     def __init__(self, host, direction: int = 1) -> None:
         super().__init__(host)
-        self.who = host.current
+        self.who = self.person()
         self.index = -1
         self.turn(direction)
+
+    def person(self) -> int:
+        """Whose holdings: the current player if a person, else the first person playing."""
+        st = self.state
+        if not self.host.is_computer(st.current):
+            return st.current
+        people = [i for i, p in enumerate(st.players) if not p.bankrupt and not self.host.is_computer(i)]
+        return people[0] if people else st.current
 
     def items(self) -> list[int]:
         return self.state.owned_by(self.who)
@@ -81,10 +93,11 @@ class HoldingsMode(CommandMode):
         return self.tx("cmd.views.keys_turn")
 
     def key(self, ev) -> bool:
-        if ev.char == "+":
+        sign = SIGN_ALIASES.get(ev.char or "", ev.char)
+        if sign == "+":
             self.turn(1)
             return True
-        if ev.char == "-":
+        if sign == "-":
             self.turn(-1)
             return True
         if ev.is_enter or ev.letter == "Q":
