@@ -55,6 +55,8 @@ LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fe
 class GameScreen(Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
 
+    plays_game = True
+
     def __init__(self, ctx: AppContext, game: Game) -> None:
         super().__init__(ctx)
         self.texts = load_texts(ctx.lang)
