@@ -460,6 +460,10 @@ class WindowFrontEnd:
         self.last_screenshot: tuple[Path, Path] | None = None
         self.stop_requested = False  # set by SIGTERM
         self.resized = False         # the window was resized by the player since set_mode
+        self.maximised = False       # the window is maximised (its manager's events say so)
+        # the window's size and maximised state before Alt+Enter made it full screen: the
+        # window comes back as the player left it
+        self.window_before: tuple[tuple[int, int] | None, bool] | None = None
         self.closing = False         # the window's close (or Alt+F4) was kept by the loop
 
     # display ---------------------------------------------------------------------------------
@@ -506,6 +510,11 @@ class WindowFrontEnd:
             # scale that fits the new size, letterboxed (WINDOWSIZECHANGED in the loop)
             size, flags = (PICTURE_W * k, PICTURE_H * k), pygame.RESIZABLE
         self.resized = False
+        if not self.fullscreen and self.window_before is not None:
+            before, self.maximised = self.window_before
+            self.window_before = None
+            if before is not None:
+                size, self.resized = before, True   # the size the player gave it
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
         # fixed logical size by any factor, not by whole CPC pixels.
@@ -533,6 +542,8 @@ class WindowFrontEnd:
                     surface = pygame.display.set_mode(size, flags)
             except pygame.error as exc:
                 raise UserError(f"no display available: {exc} (use --headless for tools)") from None
+        if self.maximised and not self.fullscreen:
+            self._maximise()
         self._use_surface(surface)
         pygame.mouse.set_visible(not self.fullscreen)
         pygame.display.set_caption(TITLE)
@@ -541,6 +552,18 @@ class WindowFrontEnd:
         except (pygame.error, AttributeError):
             rate = 0
         self.refresh_s = 1.0 / rate if rate and rate > 0 else 1.0 / 60
+
+    def _maximise(self) -> None:
+        """Maximise the window again (leaving full screen, SDL gives it the size asked)."""
+        import pygame
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)   # only maximize() is used
+                window = pygame.Window.from_display_module()
+            window.maximize()
+        except (pygame.error, AttributeError):
+            pass  # a driver with no window manager: the size asked is the size it had
 
     def _move_window(self, x: int, y: int) -> None:
         """Move the (not full-screen) window, when there is one screen, whose corner is (0, 0).
@@ -604,11 +627,13 @@ class WindowFrontEnd:
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT:
             if not self.fullscreen:
+                self.window_before = (self.surface.get_size() if self.resized else None,
+                                      self.maximised)
                 self._move_window(0, 0)  # see _move_window
             self.status_message = ""  # the title still says it; no bar to write in a window
             self.fullscreen = not self.fullscreen
             self._set_mode()
-            if not self.fullscreen:
+            if not self.fullscreen and not self.maximised:
                 w, h = self.surface.get_size()
                 self._move_window((self.desktop[0] - w) // 2, (self.desktop[1] - h) // 2)
             return True
@@ -738,6 +763,8 @@ class WindowFrontEnd:
             for ev in pygame.event.get():
                 if self._host_chain(ev, session):
                     continue
+                if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
+                    self.maximised = ev.type == pygame.WINDOWMAXIMIZED
                 if ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
                     assert surface is not None                 # the window is open

@@ -195,6 +195,33 @@ def test_window_f12_screenshot_and_alt_enter(tmp_path, monkeypatch):
     assert states == [False, True]
 
 
+class Resizer(Recorder):
+    """Resizes the window at tick 2, as a player dragging its edge or maximising it."""
+
+    def tick(self):
+        if self.ctx.tick == 2:
+            pygame.Window.from_display_module().size = (1000, 700)
+        super().tick()
+
+
+def test_alt_enter_twice_gives_the_window_back_its_size_and_maximised_state(monkeypatch):
+    alt_enter = _keydown(pygame.K_RETURN, pygame.KSCAN_RETURN, mod=pygame.KMOD_LALT)
+    maximised = pygame.event.Event(pygame.WINDOWMAXIMIZED)
+    sizes, maximise_calls = [], []
+    fe = _front_end(["--windowed", "--scale", "1", "--test-card"], max_ticks=20 + 3 * app.MAX_CATCH_UP,
+                    screen_factory=lambda ctx: Resizer(ctx, post_at={3: [maximised], 8: [alt_enter],
+                                                                     14: [alt_enter]}))
+    orig = fe._set_mode
+    monkeypatch.setattr(fe, "_set_mode", lambda: (orig(), sizes.append((fe.fullscreen, fe.surface.get_size(),
+                                                                         fe.layout.scale))))
+    monkeypatch.setattr(fe, "_maximise", lambda: maximise_calls.append(fe.fullscreen))
+    assert fe.run() == 0
+    assert [full for full, _size, _scale in sizes] == [False, True, False]
+    # the window comes back at the player's size, the picture at the largest scale that fits it
+    assert sizes[-1][1:] == ((1000, 700), 2)
+    assert maximise_calls == [False] and fe.maximised
+
+
 def test_screenshot_names_do_not_overwrite(tmp_path):
     (tmp_path / "monopoly-cpc-0001.png").write_bytes(b"")
     a, b = app.next_screenshot_paths(tmp_path, 3)
