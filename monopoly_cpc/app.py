@@ -59,6 +59,8 @@ TICK_HZ = 50
 # 10 ticks = 0.2 s, so the game keeps its 50 Hz down to 5 frames/s (a slow software display).
 MAX_CATCH_UP = 10
 TITLE = "Monopoly CPC"
+# ticks after Alt+Enter back to a window during which a size forced on it is undone
+RESTORE_TICKS = TICK_HZ
 TITLE_MESSAGE_TICKS = 4 * TICK_HZ  # how long the window title shows a screenshot's path
 # SDL drivers that draw nowhere: accepted only when asked for by SDL_VIDEODRIVER (tests).
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
@@ -464,6 +466,10 @@ class WindowFrontEnd:
         # the window's size and maximised state before Alt+Enter made it full screen: the
         # window comes back as the player left it
         self.window_before: tuple[tuple[int, int] | None, bool] | None = None
+        # the size given back to the window, and the tick until which it is kept: some window
+        # managers resize it to the full screen's size a moment later (undone, once)
+        self.restoring: tuple[int, int] | None = None
+        self.restoring_until = 0
         self.closing = False         # the window's close (or Alt+F4) was kept by the loop
 
     # display ---------------------------------------------------------------------------------
@@ -515,6 +521,7 @@ class WindowFrontEnd:
             self.window_before = None
             if before is not None:
                 size, self.resized = before, True   # the size the player gave it
+                self.restoring = None if self.maximised else before
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
         # fixed logical size by any factor, not by whole CPC pixels.
@@ -555,13 +562,17 @@ class WindowFrontEnd:
 
     def _maximise(self) -> None:
         """Maximise the window again (leaving full screen, SDL gives it the size asked)."""
+        self._window_call(lambda window: window.maximize())
+
+    def _window_call(self, call: Callable[[Any], None]) -> None:
+        """``call`` with the display's window, if the driver has one to give."""
         import pygame
 
         try:
             with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)   # only maximize() is used
+                warnings.simplefilter("ignore", DeprecationWarning)   # only its size and state are used
                 window = pygame.Window.from_display_module()
-            window.maximize()
+            call(window)
         except (pygame.error, AttributeError):
             pass  # a driver with no window manager: the size asked is the size it had
 
@@ -633,6 +644,7 @@ class WindowFrontEnd:
             self.status_message = ""  # the title still says it; no bar to write in a window
             self.fullscreen = not self.fullscreen
             self._set_mode()
+            self.restoring_until = session.tick + RESTORE_TICKS
             if not self.fullscreen and not self.maximised:
                 w, h = self.surface.get_size()
                 self._move_window((self.desktop[0] - w) // 2, (self.desktop[1] - h) // 2)
@@ -765,6 +777,13 @@ class WindowFrontEnd:
                     continue
                 if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
                     self.maximised = ev.type == pygame.WINDOWMAXIMIZED
+                if ev.type == pygame.WINDOWSIZECHANGED and self.restoring and not self.fullscreen:
+                    if session.tick > self.restoring_until:
+                        self.restoring = None                    # the player's own size now
+                    elif (ev.x, ev.y) != self.restoring:
+                        size = self.restoring
+                        self._window_call(lambda window: setattr(window, "size", size))
+                        self.restoring = None
                 if ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
                     assert surface is not None                 # the window is open
