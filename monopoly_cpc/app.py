@@ -59,6 +59,8 @@ TICK_HZ = 50
 # 10 ticks = 0.2 s, so the game keeps its 50 Hz down to 5 frames/s (a slow software display).
 MAX_CATCH_UP = 10
 TITLE = "Monopoly CPC"
+# ticks after Alt+Enter back to a window during which a size forced on it is undone
+RESTORE_TICKS = TICK_HZ
 TITLE_MESSAGE_TICKS = 4 * TICK_HZ  # how long the window title shows a screenshot's path
 # SDL drivers that draw nowhere: accepted only when asked for by SDL_VIDEODRIVER (tests).
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
@@ -460,6 +462,14 @@ class WindowFrontEnd:
         self.last_screenshot: tuple[Path, Path] | None = None
         self.stop_requested = False  # set by SIGTERM
         self.resized = False         # the window was resized by the player since set_mode
+        self.maximised = False       # the window is maximised (its manager's events say so)
+        # the window's size and maximised state before Alt+Enter made it full screen: the
+        # window comes back as the player left it
+        self.window_before: tuple[tuple[int, int] | None, bool] | None = None
+        # the size given back to the window, and the tick until which it is kept: some window
+        # managers resize it to the full screen's size a moment later (undone, once)
+        self.restoring: tuple[int, int] | None = None
+        self.restoring_until = 0
         self.closing = False         # the window's close (or Alt+F4) was kept by the loop
 
     # display ---------------------------------------------------------------------------------
@@ -506,6 +516,12 @@ class WindowFrontEnd:
             # scale that fits the new size, letterboxed (WINDOWSIZECHANGED in the loop)
             size, flags = (PICTURE_W * k, PICTURE_H * k), pygame.RESIZABLE
         self.resized = False
+        if not self.fullscreen and self.window_before is not None:
+            before, self.maximised = self.window_before
+            self.window_before = None
+            if before is not None:
+                size, self.resized = before, True   # the size the player gave it
+                self.restoring = None if self.maximised else before
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
         # fixed logical size by any factor, not by whole CPC pixels.
@@ -533,6 +549,8 @@ class WindowFrontEnd:
                     surface = pygame.display.set_mode(size, flags)
             except pygame.error as exc:
                 raise UserError(f"no display available: {exc} (use --headless for tools)") from None
+        if self.maximised and not self.fullscreen:
+            self._maximise()
         self._use_surface(surface)
         pygame.mouse.set_visible(not self.fullscreen)
         pygame.display.set_caption(TITLE)
@@ -541,6 +559,22 @@ class WindowFrontEnd:
         except (pygame.error, AttributeError):
             rate = 0
         self.refresh_s = 1.0 / rate if rate and rate > 0 else 1.0 / 60
+
+    def _maximise(self) -> None:
+        """Maximise the window again (leaving full screen, SDL gives it the size asked)."""
+        self._window_call(lambda window: window.maximize())
+
+    def _window_call(self, call: Callable[[Any], None]) -> None:
+        """``call`` with the display's window, if the driver has one to give."""
+        import pygame
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)   # only its size and state are used
+                window = pygame.Window.from_display_module()
+            call(window)
+        except (pygame.error, AttributeError):
+            pass  # a driver with no window manager: the size asked is the size it had
 
     def _move_window(self, x: int, y: int) -> None:
         """Move the (not full-screen) window, when there is one screen, whose corner is (0, 0).
@@ -604,11 +638,14 @@ class WindowFrontEnd:
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT:
             if not self.fullscreen:
+                self.window_before = (self.surface.get_size() if self.resized else None,
+                                      self.maximised)
                 self._move_window(0, 0)  # see _move_window
             self.status_message = ""  # the title still says it; no bar to write in a window
             self.fullscreen = not self.fullscreen
             self._set_mode()
-            if not self.fullscreen:
+            self.restoring_until = session.tick + RESTORE_TICKS
+            if not self.fullscreen and not self.maximised:
                 w, h = self.surface.get_size()
                 self._move_window((self.desktop[0] - w) // 2, (self.desktop[1] - h) // 2)
             return True
@@ -738,6 +775,15 @@ class WindowFrontEnd:
             for ev in pygame.event.get():
                 if self._host_chain(ev, session):
                     continue
+                if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
+                    self.maximised = ev.type == pygame.WINDOWMAXIMIZED
+                if ev.type == pygame.WINDOWSIZECHANGED and self.restoring and not self.fullscreen:
+                    if session.tick > self.restoring_until:
+                        self.restoring = None                    # the player's own size now
+                    elif (ev.x, ev.y) != self.restoring:
+                        size = self.restoring
+                        self._window_call(lambda window: setattr(window, "size", size))
+                        self.restoring = None
                 if ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
                     assert surface is not None                 # the window is open
