@@ -186,8 +186,8 @@ class BuyMode(Prompt):
         return False
 
     def _cannot_buy_key(self) -> str:
-        """The refusal's text, with the key that can still raise the money (play-test: "tapez N"
-        made a player give up a deed his mortgages could pay for): H when a deed of his can be
+        """The refusal's text, with the key that can still raise the money (so that no player
+        gives up a deed his mortgages could pay for): H when a deed of his can be
         mortgaged, else M when he has buildings to sell, else E when he may still borrow
         (MONOPOLIC), else N alone."""
         st = self.host.state
@@ -295,7 +295,6 @@ class TradeAnswerMode(Prompt):
         tr = self.host.state.trade
         if ev.key == "SPACE" and tr is not None and (tr.give or tr.take):
             # the deeds of the offer in turn, not the square the cursor was left on
-            # (play-test: SPACE showed Rue de la Paix under an offer of other streets)
             squares = list(tr.give) + list(tr.take)
             cur = self.host.cursor
             k = (squares.index(cur) + 1) % len(squares) if cur in squares else 0
@@ -342,7 +341,6 @@ class TradeAnswerMode(Prompt):
                 break
         return lines[:4 - len(pays)] + pays
 
-
     def kind_terms(self, tr) -> list[str]:
         """A rent paid half in property (seeds/003, ``trade_mortgaged``): the deeds offered,
         the mortgaged ones marked, the cash half, and the 10 % the creditor pays at once for
@@ -365,7 +363,7 @@ class TradeAnswerMode(Prompt):
 
 
 # ticks the winner's window takes no key: a player still typing when a quick game's time ran
-# out (an amount, a number) would otherwise send it away before it is read (play-test)
+# out (an amount, a number) would otherwise send it away before it is read
 WINNER_READ_TICKS = 100
 
 

@@ -288,7 +288,7 @@ class TradeMode(CommandMode):
         return True
 
     def _end_lists(self) -> None:
-        if self._given_up_if_empty():   # at once, not after the partner's number (play-test)
+        if self._given_up_if_empty():   # at once, not after the partner's number
             return
         if self.partner < 0:
             self.step = PARTNER
