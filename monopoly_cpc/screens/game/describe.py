@@ -7,11 +7,10 @@ entry writes nothing.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
-
-import copy
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
