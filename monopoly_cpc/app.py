@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.keyboard.pad import PadRouter
 from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
@@ -209,6 +210,7 @@ class Session:
                               audio=audio or SilentAudio(), seed=seed, scenes=FLOW)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
+        self.pad = PadRouter()     # a controller's joystick keys, and its command bar
         self.host_messages: list[str] = []   # for the front end to show (take_messages)
 
     @property
@@ -225,7 +227,7 @@ class Session:
         ctx = self.ctx
         if hasattr(ctx.audio, "tick"):
             ctx.audio.tick = ctx.tick  # sounds are logged against the tick that asked for them
-        for ev in events:
+        for ev in self.pad.route(events, self.screen):
             self.screen.on_key(ev)
             if ctx.next_screen is not None:
                 break  # the rest of this tick's keys belonged to the screen that left
@@ -239,8 +241,9 @@ class Session:
         """Draw the current screen into the framebuffer and return it.  A screen whose
         ``draw_key()`` is the one of the picture already there is not drawn again
         (``screens.base.DrawSkip``): the framebuffer is then the same, bit for bit."""
-        if self.redraw.needed(self.screen):
+        if self.redraw.needed(self.screen, self.pad.draw_key()):
             self.screen.draw(self.fb)
+            self.pad.draw(self.fb)
         return self.fb
 
     @property
@@ -652,6 +655,7 @@ class WindowFrontEnd:
         import pygame
 
         from monopoly_cpc.keyboard.host import HostKeyboard
+        from monopoly_cpc.keyboard.pad import WithPad
 
         self.stop_requested = False
         previous = None
@@ -663,7 +667,7 @@ class WindowFrontEnd:
             if session is None:
                 self._power_on()
             keymap = Effective(self.options, self.settings).keymap
-            keyboard = HostKeyboard(keymap=keymap, cpc_layout="fr")
+            keyboard = WithPad(HostKeyboard(keymap=keymap, cpc_layout="fr"))
             seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
