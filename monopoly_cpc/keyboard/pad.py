@@ -275,13 +275,16 @@ class PadRouter:
             width += len(labels[first]) + 1
         fb.text(0, BAR_ROW, " " * 40, pen=1, paper=0)
         fb.text(0, BAR_ROW, "<" if first > 0 else " ", pen=2, paper=0)
-        col = 1
+        col = 2
         last = first
         for i in range(first, len(labels)):
             label = labels[i]
             if col + len(label) > 38:
                 break
-            fb.text(col, BAR_ROW, label, pen=1, paper=0, inverse=i == self.selected)
+            if i == self.selected:   # in inverse video, a space either side: a key cap
+                fb.text(col - 1, BAR_ROW, f" {label} ", pen=1, paper=0, inverse=True)
+            else:
+                fb.text(col, BAR_ROW, label, pen=1, paper=0)
             col += len(label) + 1
             last = i
         if last < len(labels) - 1:
