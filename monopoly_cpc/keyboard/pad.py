@@ -114,7 +114,7 @@ class PadReader:
             self._open(getattr(event, "device_index", -1))
             return []
         if kind == pygame.JOYDEVICEREMOVED:
-            gone = getattr(event, "instance_id", None)
+            gone = getattr(event, "instance_id", -1)
             self.devices.pop(gone, None)
             for source in [s for s in self._sources if s[0] == gone]:
                 del self._sources[source]
@@ -131,12 +131,15 @@ class PadReader:
         if kind == pygame.JOYHATMOTION:
             x, y = getattr(event, "value", (0, 0))
             hat = getattr(event, "hat", 0)
-            out = self._set(device, ("hat-x", hat), JOY_LEFT if x < 0 else JOY_RIGHT if x > 0 else None)
-            return out + self._set(device, ("hat-y", hat), JOY_UP if y > 0 else JOY_DOWN if y < 0 else None)
+            across = JOY_LEFT if x < 0 else JOY_RIGHT if x > 0 else None
+            along = JOY_UP if y > 0 else JOY_DOWN if y < 0 else None   # SDL's hat: y up
+            out = self._set(device, ("hat-x", hat), across)
+            return out + self._set(device, ("hat-y", hat), along)
         if kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
             button = getattr(event, "button", 0)
             fire = FIRE_1 if button % 2 == 0 else FIRE_2
-            return self._set(device, ("button", button), fire if kind == pygame.JOYBUTTONDOWN else None)
+            down = kind == pygame.JOYBUTTONDOWN
+            return self._set(device, ("button", button), fire if down else None)
         return []
 
     def _set(self, device: int, control: tuple, number: int | None) -> list[CpcKeyEvent]:

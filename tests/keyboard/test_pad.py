@@ -286,8 +286,8 @@ def test_the_operator_menu_is_reached_with_the_controller_in_kiosk_mode(tmp_path
     from monopoly_cpc.settings import Settings
 
     def kiosk_session(kiosk: bool):
-        s = ExhibitSession(Options(lang="fr", speed=3, loader="skip", kiosk=kiosk), settings=Settings(),
-                           seed=3, config=ExhibitConfig(warn=lambda msg: None))
+        s = ExhibitSession(Options(lang="fr", speed=3, loader="skip", kiosk=kiosk),
+                           settings=Settings(), seed=3, config=ExhibitConfig(warn=lambda msg: None))
         for _ in range(300):
             if isinstance(s.screen, TitleScreen):
                 return s

@@ -139,7 +139,8 @@ def shots() -> dict[str, Session]:
 def main(folder: str) -> int:
     Path(folder).mkdir(parents=True, exist_ok=True)
     for name, s in shots().items():
-        s.app.render() if name == "pad_bar" else s.text()   # the bar is the session's, not the screen's
+        # the command bar is the session's, drawn by its render over the screen's picture
+        s.app.render() if name == "pad_bar" else s.text()
         save_png(s.fb, Path(folder) / f"{name}.png")
         print(f"wrote {folder}/{name}.png")
         if name == "turn":
