@@ -2,7 +2,8 @@
 
 ``Session`` owns the framebuffer, the :class:`AppContext` and the current screen.
 ``session.step(events)`` is one 50 Hz tick: the CPC key events go to ``screen.on_key`` in
-order, then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
+order (a controller's joystick-line keys first made the game's by ``keyboard.pad.PadRouter``,
+whose command bar ``render`` draws over the screen), then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
 ``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer,
 unless the screen's ``draw_key()`` says the picture there is already the one it would draw.
 Nothing else advances the game, so a seed and a key log replay a session bit for bit.
@@ -26,7 +27,8 @@ Front ends:
   exhibition's kiosk keeps the quit keys and the captures from visitors, F11 writes a GIF, a
   replay viewer's ESC/Q/SPACE), then the loop's own: F12 (screenshot), Alt+Enter (full screen
   on/off), Alt+F4 and the window's close (quit); what no link keeps goes to ``HostKeyboard``
-  as CPC keys.  ESC is a CPC key.
+  as CPC keys, and a game controller's events to ``keyboard.pad.PadReader`` as the CPC
+  joystick's.  ESC is a CPC key.
 
 What a front end needs of a session is :class:`LoopSession` (a typing Protocol): the plain
 :class:`Session`, the exhibition session and the replay viewer (``demo/window.py``) all have it.
