@@ -146,12 +146,12 @@ class ExhibitSession(Session):
             return (screen_factory or first_screen)(ctx)
 
         super().__init__(options, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
-        if self.kiosk:   # a controller's operator hold types the chord its three times
-            from monopoly_cpc.demo.plugins.kiosk import CHORD_PRESSES, parse_chord
+        if self.kiosk:   # each second of a controller's operator hold is one press of the chord
+            from monopoly_cpc.demo.plugins.kiosk import parse_chord
 
             ctrl, shift, key = parse_chord(self.effective.kiosk_chord)
             chord = self.layout.event(self.layout.named(key).number, shift, ctrl)
-            self.pad.operator_keys = (chord,) * CHORD_PRESSES
+            self.pad.operator_keys = (chord,)
         self.watched = self.screen
         self.players.seen(self.screen)
         for plugin in self.plugins:

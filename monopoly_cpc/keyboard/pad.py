@@ -8,16 +8,19 @@ Two halves, split where the replays are:
   its buttons all land there: button 0 (and every even one) is fire 1, button 1 (and every odd
   one) fire 2. Pads plugged in before the start or hot-plugged (JOYDEVICEADDED /
   JOYDEVICEREMOVED) are opened and dropped as they come. Held directions repeat like the
-  firmware's keys; both fires and a direction held for :data:`OPERATOR_HOLD` ticks press K78
-  (the matrix's third fire, which no pad has) once: the operator's way in at an exhibition.
+  firmware's keys; both fires and a direction held press K78 (the matrix's third fire, which no
+  pad has) with CTRL and SHIFT once a second, three times (:data:`OPERATOR_HOLD`): the
+  operator's way in at an exhibition, as strong as the keyboard's chord.
 * :class:`PadRouter` (the session's side) turns those CPC presses into the keys the game reads,
   at every 50 Hz step. Its input is CPC key events like any other, so a replay records and
   replays a controller with nothing new. With the bar closed, the directions are the cursor
   keys and fire 1 is the key the screen's question expects (``Screen.pad_fire``: D to roll, O to
   buy, ENTER elsewhere); fire 2 opens the command bar, a row over the bottom of the screen
   offering the keys a game needs (:data:`BAR_ITEMS`): left / right choose, up / down jump a
-  group, fire 1 types the key chosen, fire 2 closes the bar. K78 becomes the kiosk's chord
-  (``operator_keys``, set by an exhibition in kiosk mode), and nothing elsewhere.
+  group, fire 1 types the key chosen, fire 2 closes the bar. K78 with CTRL and SHIFT becomes one
+  press of the kiosk's chord (``operator_keys``, set by an exhibition in kiosk mode), so the
+  kiosk's own rule (three presses within three seconds) opens its menu; it types nothing
+  elsewhere.
 
 Without a controller no joystick key ever comes: every key goes through unchanged and the
 picture is the one drawn without this module.
@@ -38,6 +41,7 @@ DIRECTIONS = (JOY_UP, JOY_DOWN, JOY_LEFT, JOY_RIGHT)
 CURSOR_NAMES = {JOY_UP: "UP", JOY_DOWN: "DOWN", JOY_LEFT: "LEFT", JOY_RIGHT: "RIGHT"}
 AXIS_DEAD_ZONE = 0.5      # an axis past half its travel is a direction pressed
 OPERATOR_HOLD = 3 * 50    # ticks both fires and a direction are held for the operator's menu
+OPERATOR_STEP = 50        # ... giving a fire-3 press every second of it
 BAR_ROW = 24              # the bar covers the screen's last text row
 
 
@@ -162,13 +166,14 @@ class PadReader:
         return [self.layout.event(number)]
 
     def tick(self) -> list[CpcKeyEvent]:
-        """One 50 Hz tick: a held direction's repeat, and the operator's hold."""
+        """One 50 Hz tick: a held direction's repeat, and the operator's hold (a CTRL+SHIFT
+        fire 3 at each of its seconds)."""
         out: list[CpcKeyEvent] = []
         held = self.held
         if FIRE_1 in held and FIRE_2 in held and held & set(DIRECTIONS):
             self._hold += 1
-            if self._hold == OPERATOR_HOLD:
-                out.append(self.layout.event(FIRE_3))
+            if self._hold <= OPERATOR_HOLD and self._hold % OPERATOR_STEP == 0:
+                out.append(self.layout.event(FIRE_3, shift=True, ctrl=True))
         else:
             self._hold = 0
         if self._repeat is not None and self._repeat in held:
@@ -201,7 +206,7 @@ class PadRouter:
         self.layout = layout or load_layout("fr")
         self.open = False
         self.selected = 0
-        self.operator_keys: Sequence[CpcKeyEvent] = ()   # what K78 types (the kiosk's chord)
+        self.operator_keys: Sequence[CpcKeyEvent] = ()   # what CTRL+SHIFT+K78 types (the chord)
 
     def route(self, events: Iterable[CpcKeyEvent], screen: Any = None) -> list[CpcKeyEvent]:
         """The events with every joystick-line press replaced by what it means now."""
@@ -211,7 +216,7 @@ class PadRouter:
             if not 72 <= number <= 78:
                 out.append(ev)
             elif number == FIRE_3:
-                if not ev.repeat:
+                if ev.ctrl and ev.shift and not ev.repeat:
                     out.extend(self.operator_keys)
             elif self.open:
                 out.extend(self._in_bar(number, ev.repeat))

@@ -149,13 +149,18 @@ def test_a_pad_plugged_in_while_the_game_runs_is_opened(monkeypatch):
     assert opened == [0] and 7 in r.devices
 
 
-def test_both_fires_and_a_direction_held_three_seconds_press_fire_3_once():
+def test_both_fires_and_a_direction_held_press_ctrl_shift_fire_3_each_second_three_times():
     r = PadReader(open_devices=False)
     for button in (0, 1):
         r.feed(ev(pygame.JOYBUTTONDOWN, button=button))
     r.feed(ev(pygame.JOYHATMOTION, hat=0, value=(0, -1)))
-    fired = [t for t in range(3 * OPERATOR_HOLD) if any(k.number == FIRE_3 for k in r.tick())]
-    assert fired == [OPERATOR_HOLD - 1]
+    ticks = [[k for k in r.tick() if k.number == FIRE_3] for _ in range(3 * OPERATOR_HOLD)]
+    assert [t for t, keys in enumerate(ticks) if keys] == [49, 99, 149]
+    assert all(k.ctrl and k.shift for keys in ticks for k in keys)
+    r.feed(ev(pygame.JOYBUTTONUP, button=1))   # one fire let go for a tick: the hold starts again
+    r.tick()
+    r.feed(ev(pygame.JOYBUTTONDOWN, button=1))
+    assert [t for t in range(60) if any(k.number == FIRE_3 for k in r.tick())] == [49]
 
 
 def test_with_pad_gives_the_keyboard_keys_and_the_pad_keys():
@@ -234,11 +239,13 @@ def test_the_bar_is_drawn_on_the_last_row_with_the_choice_in_inverse():
     assert not fb.pens[:BAR_ROW * 8].any()         # nothing above its row
 
 
-def test_fire_3_types_the_operator_keys_and_nothing_without_them():
+def test_ctrl_shift_fire_3_types_the_operator_keys_and_nothing_without_them():
     router = PadRouter()
-    assert router.route([LAYOUT.event(FIRE_3)]) == []
-    router.operator_keys = (key("ESC", True, True),) * 3
-    assert router.route([LAYOUT.event(FIRE_3)]) == [key("ESC", True, True)] * 3
+    hold = LAYOUT.event(FIRE_3, shift=True, ctrl=True)
+    assert router.route([hold]) == []
+    router.operator_keys = (key("ESC", True, True),)
+    assert router.route([hold]) == [key("ESC", True, True)]
+    assert router.route([LAYOUT.event(FIRE_3), LAYOUT.event(FIRE_3, ctrl=True)]) == []
 
 
 # -- a whole game, and the operator's menu, with the controller alone ---------------------------
