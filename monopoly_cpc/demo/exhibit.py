@@ -236,9 +236,10 @@ class ExhibitSession(Session):
         demo = next((d for d in (p.next_demo(ctx) for p in self.plugins) if d is not None), None)
         if demo is not None:
             return demo
-        from monopoly_cpc.demo.attract import AttractScreen, demo_seed
+        from monopoly_cpc.demo.attract import AttractScreen
+        from monopoly_cpc.game.setup import demo_game_seed
 
-        return AttractScreen(ctx, demo_seed(ctx.seed, 0))
+        return AttractScreen(ctx, demo_game_seed(ctx.seed, 0))
 
     def game_saved(self) -> None:
         """The game on screen was saved at a new turn: the plugins are told (``game_saved``)."""
