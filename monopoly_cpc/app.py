@@ -2,7 +2,8 @@
 
 ``Session`` owns the framebuffer, the :class:`AppContext` and the current screen.
 ``session.step(events)`` is one 50 Hz tick: the CPC key events go to ``screen.on_key`` in
-order, then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
+order (a controller's joystick-line keys first made the game's by ``keyboard.pad.PadRouter``,
+whose command bar ``render`` draws over the screen), then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
 ``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer,
 unless the screen's ``draw_key()`` says the picture there is already the one it would draw.
 Nothing else advances the game, so a seed and a key log replay a session bit for bit.
@@ -26,7 +27,8 @@ Front ends:
   exhibition's kiosk keeps the quit keys and the captures from visitors, F11 writes a GIF, a
   replay viewer's ESC/Q/SPACE), then the loop's own: F12 (screenshot), Alt+Enter (full screen
   on/off), Alt+F4 and the window's close (quit); what no link keeps goes to ``HostKeyboard``
-  as CPC keys.  ESC is a CPC key.
+  as CPC keys, and a game controller's events to ``keyboard.pad.PadReader`` as the CPC
+  joystick's.  ESC is a CPC key.
 
 What a front end needs of a session is :class:`LoopSession` (a typing Protocol): the plain
 :class:`Session`, the exhibition session and the replay viewer (``demo/window.py``) all have it.
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.keyboard.pad import PadRouter
 from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
@@ -211,6 +214,7 @@ class Session:
                               audio=audio or SilentAudio(), seed=seed, scenes=FLOW)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
+        self.pad = PadRouter()     # a controller's joystick keys, and its command bar
         self.host_messages: list[str] = []   # for the front end to show (take_messages)
 
     @property
@@ -227,7 +231,7 @@ class Session:
         ctx = self.ctx
         if hasattr(ctx.audio, "tick"):
             ctx.audio.tick = ctx.tick  # sounds are logged against the tick that asked for them
-        for ev in events:
+        for ev in self.pad.route(events, self.screen):
             self.screen.on_key(ev)
             if ctx.next_screen is not None:
                 break  # the rest of this tick's keys belonged to the screen that left
@@ -241,8 +245,9 @@ class Session:
         """Draw the current screen into the framebuffer and return it.  A screen whose
         ``draw_key()`` is the one of the picture already there is not drawn again
         (``screens.base.DrawSkip``): the framebuffer is then the same, bit for bit."""
-        if self.redraw.needed(self.screen):
+        if self.redraw.needed(self.screen, self.pad.draw_key()):
             self.screen.draw(self.fb)
+            self.pad.draw(self.fb)
         return self.fb
 
     @property
@@ -689,6 +694,7 @@ class WindowFrontEnd:
         import pygame
 
         from monopoly_cpc.keyboard.host import HostKeyboard
+        from monopoly_cpc.keyboard.pad import WithPad
 
         self.stop_requested = False
         previous = None
@@ -700,7 +706,7 @@ class WindowFrontEnd:
             if session is None:
                 self._power_on()
             keymap = Effective(self.options, self.settings).keymap
-            keyboard = HostKeyboard(keymap=keymap, cpc_layout="fr")
+            keyboard = WithPad(HostKeyboard(keymap=keymap, cpc_layout="fr"))
             seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run

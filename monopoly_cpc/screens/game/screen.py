@@ -23,6 +23,7 @@ from monopoly_cpc.rules.engine import IllegalAction
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.state import (
     AUCTION,
+    BUY,
     FREE_PHASES,
     GAME_OVER,
     JAIL,
@@ -323,6 +324,18 @@ class GameScreen(Screen):
         elif letter is None and ev.char and not ev.char.isalnum() and ev.char.isprintable():
             # the '+', '-', '?' views; other signs open nothing
             self._open(SIGN_ALIASES.get(ev.char, ev.char))
+
+    def pad_fire(self) -> str:
+        """The key a controller's fire 1 presses (``keyboard.pad``): D where the player on
+        turn, a person, rolls; O where he is asked to buy; ENTER in a command window, while
+        events are shown, and elsewhere."""
+        st = self.state
+        actor = self.actor()
+        if self.modes or self.busy or actor < 0 or self.is_computer(actor):
+            return "RETURN"
+        if st.phase in (ROLL, START_ROLL, JAIL):
+            return "D"
+        return "O" if st.phase == BUY else "RETURN"
 
     def _space_deed(self) -> None:
         """SPACE: the title deed of the square under the cursor, for a while."""
