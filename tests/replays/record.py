@@ -26,23 +26,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from monopoly_cpc.keyboard.layout import load_layout
+from tests.demo.demo_helpers import key, typed
 
 HERE = Path(__file__).resolve().parent
-LAYOUT = load_layout("fr")
 PEOPLE = (0, 1)
-
-
-def key(name: str, shift: bool = False):
-    return LAYOUT.event(LAYOUT.named(name).number, shift=shift)
-
-
-def typed(text: str) -> list:
-    out = []
-    for ch in text:
-        k, shift = LAYOUT.producer(ch)
-        out.append(LAYOUT.event(k.number, shift=shift))
-    return out
 
 
 def session(path: Path, *args: str):
