@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # numpy's OpenBLAS starts a thread per core when it is imported, for matrix products the
 # program never makes (its arrays are pictures, sounds and small tables): one thread halves
-# the CPU of importing numpy (0.22 s to 0.12 s) and takes 10 ms off the start-up (issue 21).
+# the CPU of importing numpy (0.22 s to 0.12 s) and takes 10 ms off the start-up.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from monopoly_cpc import __version__
@@ -146,7 +146,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the whole command line. Given the ``argv`` it is for, a command line that
     names no sub-command and asks for no help (the game itself) gets the sub-commands as bare
-    names only, without importing their modules (start-up time, issue 21: 40-60 ms); that
+    names only, without importing their modules (40-60 ms of start-up); that
     parser takes the same command lines and refuses the same ones (an unknown command is still
     "invalid choice"). Without ``argv``, every sub-command is registered."""
     full = argv is None or any(w in COMMANDS or w == "-h" or (len(w) > 3 and "--help".startswith(w))

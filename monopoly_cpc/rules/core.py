@@ -377,7 +377,7 @@ def _advance_clock(state: GameState, ticks: int, ev: list[Event] | None) -> None
         t = state.trade
         if state.phase == TRADE and t is not None:
             # An offer still unanswered lapses: "no operation can be concluded any more"
-            # (seeds/002 A); before, it stayed on screen with O refused (play-test).
+            # (seeds/002 A), so it leaves the screen rather than wait for an O it would refuse.
             state.trade = None
             if ev is not None:
                 ev.append(event("trade_rejected", t.partner, -1, 0, t.proposer, "time_up"))

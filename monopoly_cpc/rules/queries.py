@@ -139,7 +139,7 @@ def can_sell(state: GameState, player: int, square: int) -> Why:
     if f is None or f.board is not state.board or f.variant is not state.variant:
         f = facts(state)
     if f.kinds[square] != STREET:
-        return _NOT_A_STREET     # Parc Gratuit is nobody's street (play-test: 'pas à vous')
+        return _NOT_A_STREET     # Parc Gratuit is nobody's street: not 'pas à vous'
     if state.owner[square] != player:
         return _NOT_YOUR_STREET
     houses = state.houses

@@ -98,12 +98,12 @@ class EndScreen(Screen):
         ranks = places([-1 - k if st.players[i].bankrupt else parts[i].total
                         for k, i in enumerate(order)])
         (c_cash, w_cash), (c_props, w_props), (c_build, w_build), (c_total, w_total) = COLUMNS
-        # a blank row between players when they all fit with it (play-test: four players'
-        # lines jammed under the heading, half the screen empty below)
+        # a blank row between players when they all fit with it, rather than four players'
+        # lines jammed under the heading and half the screen empty below
         lines = sum(3 if parts[i].loan and not st.players[i].bankrupt else 2 for i in order)
         gap = 1 if lines + len(order) - 1 <= 24 - row else 0
         if gap and lines + len(order) <= 24 - row:
-            row += 1   # and a blank row under the headings (play-test: they touched the first name)
+            row += 1   # and a blank row under the headings, off the first name
         for rank, i in zip(ranks, order, strict=True):
             p = st.players[i]
             w = parts[i]

@@ -125,14 +125,14 @@ class OptionsScreen(Screen):
             self.texts = load_texts(new)
         if item.field == "volume" and hasattr(self.ctx.audio, "set_volume"):
             self.ctx.audio.set_volume(new)      # heard at once
-        # when the change is felt, for every line (the manual: "le programme dit quand le
-        # changement compte"; a play-test missed it on the lines that count at once)
+        # when the change is felt, for every line, those that count at once included (the
+        # manual: "le programme dit quand le changement compte")
         self.message = self.texts[f"cmd_options.{item.when}"]
         self.failed = False     # something new to save: ENTER tries again
 
     def move(self, row: int) -> None:
-        """Another line: the word on when the last change counts was about the line left
-        (play-test: 'Changement valable tout de suite' stayed under a line that counts later)."""
+        """Another line: the word on when the last change counts was about the line left, so
+        it goes ('Changement valable tout de suite' never stays under a line that counts later)."""
         whens = {self.texts[f"cmd_options.{i.when}"] for i in ITEMS}
         if row != self.row and self.message in whens:
             self.message = ""

@@ -75,8 +75,8 @@ class SetupScreen(Screen):
             self.message = ""
             self.step = "computer"
         elif ev.key == "ESC":
-            # play-test: ESC did nothing here. It takes back the last player entered; with
-            # nobody entered yet it goes back to the title (where R resumes a saved game).
+            # ESC takes back the last player entered; with nobody entered yet it goes back
+            # to the title (where R resumes a saved game).
             self.message = ""
             if self.players:
                 self.players.pop()
@@ -194,7 +194,7 @@ class SetupScreen(Screen):
         elif self.step == "name":
             fb.text(0, 21, t.get("setup.player_pawn", n=n, pawn=t["pawn." + PAWN_KEYS[self.pawn]])[:40], pen=2)
             self.entry.draw(fb, 0, 22, t["setup.ask_name"])
-            if not self.entry.text:   # what ENTER alone gives (play-test: a silent default)
+            if not self.entry.text:   # what ENTER alone gives, never a silent default
                 fb.text(0, 23, t.get("setup.name_default", name=t.get("setup.default_name", n=n))[:40],
                         pen=2)
         elif self.step == "quick":

@@ -172,7 +172,7 @@ class Audio:
             self.available = False
             self.reason = f"no sound: {exc}"
             _log.info("audio disabled: %s", exc)
-            if not self._mute:   # --mute asked for silence: nothing to tell (play-test)
+            if not self._mute:   # --mute asked for silence: nothing to tell
                 _say_no_device(exc)
 
     @property

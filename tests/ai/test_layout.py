@@ -1,5 +1,5 @@
 """The computer players' layout: what a player knows (ai/knowledge.py) apart from what it
-decides (``Bot``), and no import cycle among the modules of ai/."""
+decides (``Bot``); no import cycle anywhere: tests/test_import_cycles.py."""
 
 from __future__ import annotations
 
@@ -11,55 +11,6 @@ from monopoly_cpc.ai import make_bot
 from monopoly_cpc.ai.bot import Bot
 
 AI = Path(monopoly_cpc.ai.__file__).parent
-
-
-def _runtime_imports(path: Path) -> set[str]:
-    """The monopoly_cpc.ai modules ``path`` imports when it runs (not under TYPE_CHECKING)."""
-    found: set[str] = set()
-
-    def walk(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                for other in child.orelse:
-                    walk(other)
-                continue
-            if isinstance(child, ast.ImportFrom) and child.module:
-                if child.module == "monopoly_cpc.ai":
-                    found.update(f"monopoly_cpc.ai.{a.name}" for a in child.names
-                                 if (AI / f"{a.name}.py").exists())
-                elif child.module.startswith("monopoly_cpc.ai."):
-                    found.add(child.module)
-            elif isinstance(child, ast.Import):
-                found.update(a.name for a in child.names if a.name.startswith("monopoly_cpc.ai."))
-            walk(child)
-
-    walk(ast.parse(path.read_text(encoding="utf-8")))
-    return found
-
-
-def test_no_module_of_ai_imports_itself_back_at_run_time():
-    graph = {f"monopoly_cpc.ai.{p.stem}": _runtime_imports(p)
-             for p in AI.glob("*.py") if p.stem != "__init__"}
-    assert "monopoly_cpc.ai.knowledge" in graph["monopoly_cpc.ai.trading"]
-
-    def cycle_from(start: str) -> list[str] | None:
-        path: list[str] = []
-
-        def visit(m: str) -> list[str] | None:
-            if m in path:
-                return [*path[path.index(m):], m]
-            path.append(m)
-            for n in sorted(graph.get(m, ())):
-                found = visit(n)
-                if found:
-                    return found
-            path.pop()
-            return None
-
-        return visit(start)
-
-    for module in sorted(graph):
-        assert cycle_from(module) is None, " -> ".join(cycle_from(module) or [])
 
 
 def test_the_player_keeps_its_choices_and_its_knowledge_keeps_the_rest():

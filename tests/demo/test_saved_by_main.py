@@ -5,7 +5,10 @@
 ``expert`` (JEAN against HAL, 1,500 ticks of play): its autosave file (``autosave.json``), the
 recording of a later session of seed 99 that resumed it with R and played on for 900 ticks
 (``resumed.json``, the save waiting on its title inside), and that resumed game's own replay
-(``game.json``: it starts from the saved state and the computers' and screen's memory)."""
+(``game.json``: it starts from the saved state and the computers' and screen's memory), and
+the engine's state at the end of each recording as that program played it
+(``final_states.json``). The pictures of these recordings are not compared: the board's owner
+marks and pawns have been redrawn since, on purpose (docs/screens.md); the game is."""
 
 from __future__ import annotations
 
@@ -16,7 +19,6 @@ from pathlib import Path
 from demo_helpers import key, session
 
 from monopoly_cpc.demo import replay as R
-from monopoly_cpc.demo.export import play
 from monopoly_cpc.demo.store import Store
 from monopoly_cpc.rules.serial import to_data
 from monopoly_cpc.screens.title import TitleScreen
@@ -42,9 +44,14 @@ def test_the_old_autosave_resumes_with_its_players_and_their_memory(tmp_path):
     assert {i: (b.pers.name, b.kind) for i, b in game.bots.items()} == {1: ("Cupide", "expert")}
 
 
-def test_the_old_recordings_of_a_resumed_game_play_back_in_sync():
+def test_the_old_recordings_of_a_resumed_game_play_the_same_game():
+    from monopoly_cpc.demo.export import replay_session
+
+    finals = json.loads((HERE / "final_states.json").read_text())
     for name in ("resumed.json", "game.json"):
         replay = R.load(HERE / name)
-        result = play(replay, source=name)
-        assert result.first_bad is None and result.hashes == replay.hashes, name
-        assert len(replay.hashes) > 10
+        s = replay_session(replay)
+        keys = replay.key_log(s.layout)
+        for t in range(replay.ticks):
+            s.step(keys.get(t, ()))
+        assert replay.ticks > 500 and to_data(s.screen.state) == finals[name], name

@@ -1,6 +1,6 @@
 """The exhibition's seams (docs/CONTRACTS.md, "Sessions"): the window loop needs only
 ``app.LoopSession`` of a session, plugins reach one another only through hooks the session
-asks of every plugin, and no module of ``monopoly_cpc/demo/`` imports itself back at run time."""
+asks of every plugin (no runtime import cycle anywhere: tests/test_import_cycles.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from monopoly_cpc.demo.plugins.kiosk import Kiosk
 from monopoly_cpc.options import Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.settings import Settings
+from tests.test_import_cycles import runtime_imports
 
 PACKAGE = Path(app.__file__).resolve().parent
 
@@ -28,73 +29,11 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
-    """The package's modules ``path`` imports when it runs (any depth of the code; an import
-    under ``if TYPE_CHECKING:`` is for the type checker only)."""
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                for stmt in child.orelse:
-                    visit(stmt)
-                continue
-            if isinstance(child, ast.Import):
-                found.update(alias.name for alias in child.names)
-            elif isinstance(child, ast.ImportFrom) and child.module and not child.level:
-                found.add(child.module)
-                found.update(f"{child.module}.{alias.name}" for alias in child.names)
-            visit(child)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")))
-    return {name for name in found if name in modules}
-
-
-def _cycles() -> list[set[str]]:
-    """The package's groups of modules that import one another at run time (Tarjan)."""
-    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph = {name: _runtime_imports(p, set(paths)) - {name} for name, p in paths.items()}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    groups: list[set[str]] = []
-
-    def strong(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in graph[v]:
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = set()
-            while True:
-                w = stack.pop()
-                group.add(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                groups.append(group)
-
-    for v in graph:
-        if v not in index:
-            strong(v)
-    return groups
-
-
-def test_no_module_of_the_exhibition_imports_itself_back_at_run_time():
-    tangled = [sorted(g) for g in _cycles()
-               if any(m.startswith("monopoly_cpc.demo") or m == "monopoly_cpc.app" for m in g)]
-    assert tangled == []
-
-
 def test_plugins_neither_import_nor_look_up_one_another():
     folder = PACKAGE / "demo" / "plugins"
     plugins = {_module_name(p) for p in folder.glob("*.py")}
     for path in folder.glob("*.py"):
-        assert _runtime_imports(path, plugins) - {_module_name(path)} == set(), path.name
+        assert runtime_imports(_module_name(path)) & plugins - {_module_name(path)} == set(), path.name
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute):
                 assert node.attr != "plugin", f"{path.name} looks up another plugin"

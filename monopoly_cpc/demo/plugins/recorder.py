@@ -95,7 +95,7 @@ class Recording(Plugin):
         ended, self.ended_games = self.ended_games, []
         for rec, path in ended:
             if rec.replay.ticks:   # a game gone in its first tick: no file of 0 ticks that
-                self._write(rec.replay, path)   # verify would call "in sync" (play-test)
+                self._write(rec.replay, path)   # verify would call "in sync"
         now = self.game_recorder
         if self.game_file_due and now is not None and now.replay.ticks and self.game_replay_path is not None:
             self._write(now.replay, self.game_replay_path)

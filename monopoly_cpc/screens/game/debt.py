@@ -52,7 +52,7 @@ class DebtMode(Prompt):
             if ev.key == "ESC":
                 self.pick = ""
                 self.given = []
-                self.message = ""    # a refusal of the choice left (play-test: it stayed)
+                self.message = ""    # a refusal of the choice left goes with it
                 return True
             if self.pick == "kind":
                 return self._kind_key(ev)

@@ -143,7 +143,7 @@ def _trade(s: Said) -> str:
 
 def _trade_proposed(s: Said) -> str:
     """An offer; between two computers with its terms (a person offered one reads them in the
-    answer window; play-test: the refused ones between computers said nothing of what)."""
+    answer window; between computers, a refused one would otherwise say nothing of what)."""
     if s.ev.player in s.bots and s.ev.other in s.bots and s.ev.data:
         give, take = _goods(s)
         return s.t.get("game.trade_proposed_terms", name=s.who, other=s.other, give=give, take=take)
@@ -158,7 +158,7 @@ def _winner(s: Said) -> str:
 
 def _card(s: Said) -> str:
     """The card drawn, for the journal (J): its deck and its words; the card window shows it
-    (play-test: a computer's card was gone from the game's record once its window closed)."""
+    (so a computer's card stays in the game's record once its window closes)."""
     cards = s.st.cards
     card = cards.all[cards.by_id[s.ev.text]] if s.ev.text in cards.by_id else None
     if card is None:
@@ -169,7 +169,7 @@ def _card(s: Said) -> str:
 
 def _leave_jail(s: Said) -> str:
     """How the player leaves jail: the fine paid (by choice, or after the third turn), the card
-    given back, or a double (play-test: the 5.000 F went without a word)."""
+    given back, or a double (the 5.000 F never goes without a word)."""
     how = s.ev.text
     if how in ("fine", "third_turn") and s.ev.amount > 0:
         return s.t.get("game.leave_jail_fine", name=s.who, amount=s.amt)
@@ -217,12 +217,11 @@ LINES: dict[str, Callable[[Said], str]] = {
     "jail_stay": _named("game.jail_stay"),
     "leave_jail": _leave_jail,
     "debt": lambda s: s.t.get("debt.heading", name=s.who, amount=s.amt, creditor=s.other),
-    # a debt settled says so (play-test: after "doit 5.000 F à la Banque" and a mortgage, no
-    # line told the player his debt was paid); a rent's own line says it for a rent
+    # a debt settled says so (after "doit 5.000 F à la Banque" and a mortgage, the player
+    # reads that his debt is paid); a rent's own line says it for a rent
     "debt_paid": lambda s: "" if s.ev.text == "rent" else s.t.get(
         "debt.paid", name=s.who, amount=s.amt, creditor=s.other),
-    # as the M and H windows say them: what was built or sold, and the money (play-test: the
-    # journal's "construit sur ..." had neither, the M window's line both)
+    # as the M and H windows say them: what was built or sold, and the money
     # (a building won at auction is paid there: placed, it costs nothing more, mostly)
     "build": lambda s: s.t.get("game.build" if s.ev.amount else "game.build_placed", name=s.who,
                                what=s.what, square=s.place, cost=s.amt),

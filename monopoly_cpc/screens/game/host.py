@@ -137,7 +137,7 @@ class Mode:
 
     takes_cursor = False
     # the mode keeps the window while the game's show puts a title deed or a card in it (the
-    # journal, J: a reader turning its pages lost them under a computer's purchase, play-test)
+    # journal, J: a reader turning its pages keeps them under a computer's purchase)
     keeps_window = False
 
     def __init__(self, host: GameHost) -> None:

@@ -98,7 +98,7 @@ class EventShow:
         # square it ends on is named; 'Double !' last, once all that the roll brought (the
         # square, a card, a tax, a rent) has been said (but before a question, which stays
         # the last line), and not at all when the roll ends in jail (the player does not roll
-        # again: play-test).
+        # again).
         salary: list = []
         double: list = []
         jailed: set[int] = set()

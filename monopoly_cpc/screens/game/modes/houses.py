@@ -179,8 +179,8 @@ class HousesMode(CommandMode):
         if ahead:
             # MANQUE DE CONSTRUCTIONS: the engine will auction the building at the first build
             self.note(self.tx("cmd.houses.shortage_hotel" if ahead == "hotel" else "cmd.houses.shortage"))
-        # each builds in his turn (seeds/002 C, M Maisons), the computer players too: a
-        # computer's demand used to be left for its next turn, unexplained (play-test)
+        # each builds in his turn (seeds/002 C, M Maisons), the computer players too, now
+        # rather than at the computer's next turn, unexplained
         self.builders = wanting
         if not self.builders:
             self.note(self.tx("cmd.houses.no_demand"))

@@ -52,7 +52,7 @@ class MortgageMode(CommandMode):
             first = self.t.fit("cmd.mortgage.info_owner", square=b.names[s], n=owner + 1, name=self.name(owner))
         if st.mortgaged[s]:
             second = self.tx("cmd.mortgage.info_mortgaged", cost=m(lift_cost(st, s)))
-        elif owner < 0:   # the bank's: its value only (play-test: 'possible' read as an offer)
+        elif owner < 0:   # the bank's: its value only ('possible' would read as an offer)
             second = self.tx("cmd.mortgage.info_value", value=m(b.mortgages[s]))
         else:
             second = self.tx("cmd.mortgage.info_can", value=m(b.mortgages[s]))
