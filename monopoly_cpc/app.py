@@ -2,7 +2,8 @@
 
 ``Session`` owns the framebuffer, the :class:`AppContext` and the current screen.
 ``session.step(events)`` is one 50 Hz tick: the CPC key events go to ``screen.on_key`` in
-order, then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
+order (a controller's joystick-line keys first made the game's by ``keyboard.pad.PadRouter``,
+whose command bar ``render`` draws over the screen), then ``screen.tick()``, then a screen switch asked with ``ctx.switch`` takes effect, then
 ``ctx.tick`` advances.  ``session.render()`` asks the screen to draw into the framebuffer,
 unless the screen's ``draw_key()`` says the picture there is already the one it would draw.
 Nothing else advances the game, so a seed and a key log replay a session bit for bit.
@@ -26,7 +27,8 @@ Front ends:
   exhibition's kiosk keeps the quit keys and the captures from visitors, F11 writes a GIF, a
   replay viewer's ESC/Q/SPACE), then the loop's own: F12 (screenshot), Alt+Enter (full screen
   on/off), Alt+F4 and the window's close (quit); what no link keeps goes to ``HostKeyboard``
-  as CPC keys.  ESC is a CPC key.
+  as CPC keys, and a game controller's events to ``keyboard.pad.PadReader`` as the CPC
+  joystick's.  ESC is a CPC key.
 
 What a front end needs of a session is :class:`LoopSession` (a typing Protocol): the plain
 :class:`Session`, the exhibition session and the replay viewer (``demo/window.py``) all have it.
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_cpc.errors import UserError
+from monopoly_cpc.keyboard.pad import PadRouter
 from monopoly_cpc.options import Effective, Options
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
@@ -59,6 +62,8 @@ TICK_HZ = 50
 # 10 ticks = 0.2 s, so the game keeps its 50 Hz down to 5 frames/s (a slow software display).
 MAX_CATCH_UP = 10
 TITLE = "Monopoly CPC"
+# ticks after Alt+Enter back to a window during which a size forced on it is undone
+RESTORE_TICKS = TICK_HZ
 TITLE_MESSAGE_TICKS = 4 * TICK_HZ  # how long the window title shows a screenshot's path
 # SDL drivers that draw nowhere: accepted only when asked for by SDL_VIDEODRIVER (tests).
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
@@ -209,6 +214,7 @@ class Session:
                               audio=audio or SilentAudio(), seed=seed, scenes=FLOW)
         self.screen: Screen = (screen_factory or first_screen)(self.ctx)
         self.redraw = DrawSkip()   # the picture is drawn again only when it may have changed
+        self.pad = PadRouter()     # a controller's joystick keys, and its command bar
         self.host_messages: list[str] = []   # for the front end to show (take_messages)
 
     @property
@@ -225,7 +231,7 @@ class Session:
         ctx = self.ctx
         if hasattr(ctx.audio, "tick"):
             ctx.audio.tick = ctx.tick  # sounds are logged against the tick that asked for them
-        for ev in events:
+        for ev in self.pad.route(events, self.screen):
             self.screen.on_key(ev)
             if ctx.next_screen is not None:
                 break  # the rest of this tick's keys belonged to the screen that left
@@ -239,8 +245,9 @@ class Session:
         """Draw the current screen into the framebuffer and return it.  A screen whose
         ``draw_key()`` is the one of the picture already there is not drawn again
         (``screens.base.DrawSkip``): the framebuffer is then the same, bit for bit."""
-        if self.redraw.needed(self.screen):
+        if self.redraw.needed(self.screen, self.pad.draw_key()):
             self.screen.draw(self.fb)
+            self.pad.draw(self.fb)
         return self.fb
 
     @property
@@ -460,6 +467,14 @@ class WindowFrontEnd:
         self.last_screenshot: tuple[Path, Path] | None = None
         self.stop_requested = False  # set by SIGTERM
         self.resized = False         # the window was resized by the player since set_mode
+        self.maximised = False       # the window is maximised (its manager's events say so)
+        # the window's size and maximised state before Alt+Enter made it full screen: the
+        # window comes back as the player left it
+        self.window_before: tuple[tuple[int, int] | None, bool] | None = None
+        # the size given back to the window, and the tick until which it is kept: some window
+        # managers resize it to the full screen's size a moment later (undone, once)
+        self.restoring: tuple[int, int] | None = None
+        self.restoring_until = 0
         self.closing = False         # the window's close (or Alt+F4) was kept by the loop
 
     # display ---------------------------------------------------------------------------------
@@ -506,6 +521,12 @@ class WindowFrontEnd:
             # scale that fits the new size, letterboxed (WINDOWSIZECHANGED in the loop)
             size, flags = (PICTURE_W * k, PICTURE_H * k), pygame.RESIZABLE
         self.resized = False
+        if not self.fullscreen and self.window_before is not None:
+            before, self.maximised = self.window_before
+            self.window_before = None
+            if before is not None:
+                size, self.resized = before, True   # the size the player gave it
+                self.restoring = None if self.maximised else before
         # vsync needs pygame's SCALED renderer; its logical size is the window size, so it draws
         # 1:1 in full screen. A window goes without: SCALED would stretch a resized window's
         # fixed logical size by any factor, not by whole CPC pixels.
@@ -533,6 +554,8 @@ class WindowFrontEnd:
                     surface = pygame.display.set_mode(size, flags)
             except pygame.error as exc:
                 raise UserError(f"no display available: {exc} (use --headless for tools)") from None
+        if self.maximised and not self.fullscreen:
+            self._maximise()
         self._use_surface(surface)
         pygame.mouse.set_visible(not self.fullscreen)
         pygame.display.set_caption(TITLE)
@@ -541,6 +564,22 @@ class WindowFrontEnd:
         except (pygame.error, AttributeError):
             rate = 0
         self.refresh_s = 1.0 / rate if rate and rate > 0 else 1.0 / 60
+
+    def _maximise(self) -> None:
+        """Maximise the window again (leaving full screen, SDL gives it the size asked)."""
+        self._window_call(lambda window: window.maximize())
+
+    def _window_call(self, call: Callable[[Any], None]) -> None:
+        """``call`` with the display's window, if the driver has one to give."""
+        import pygame
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)   # only its size and state are used
+                window = pygame.Window.from_display_module()
+            call(window)
+        except (pygame.error, AttributeError):
+            pass  # a driver with no window manager: the size asked is the size it had
 
     def _move_window(self, x: int, y: int) -> None:
         """Move the (not full-screen) window, when there is one screen, whose corner is (0, 0).
@@ -604,11 +643,14 @@ class WindowFrontEnd:
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT:
             if not self.fullscreen:
+                self.window_before = (self.surface.get_size() if self.resized else None,
+                                      self.maximised)
                 self._move_window(0, 0)  # see _move_window
             self.status_message = ""  # the title still says it; no bar to write in a window
             self.fullscreen = not self.fullscreen
             self._set_mode()
-            if not self.fullscreen:
+            self.restoring_until = session.tick + RESTORE_TICKS
+            if not self.fullscreen and not self.maximised:
                 w, h = self.surface.get_size()
                 self._move_window((self.desktop[0] - w) // 2, (self.desktop[1] - h) // 2)
             return True
@@ -652,6 +694,7 @@ class WindowFrontEnd:
         import pygame
 
         from monopoly_cpc.keyboard.host import HostKeyboard
+        from monopoly_cpc.keyboard.pad import WithPad
 
         self.stop_requested = False
         previous = None
@@ -663,7 +706,7 @@ class WindowFrontEnd:
             if session is None:
                 self._power_on()
             keymap = Effective(self.options, self.settings).keymap
-            keyboard = HostKeyboard(keymap=keymap, cpc_layout="fr")
+            keyboard = WithPad(HostKeyboard(keymap=keymap, cpc_layout="fr"))
             seed = self.options.seed
             if seed is None:
                 seed = time.time_ns() % (2**31)  # the one wall-clock read: a fresh game each run
@@ -738,6 +781,15 @@ class WindowFrontEnd:
             for ev in pygame.event.get():
                 if self._host_chain(ev, session):
                     continue
+                if ev.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
+                    self.maximised = ev.type == pygame.WINDOWMAXIMIZED
+                if ev.type == pygame.WINDOWSIZECHANGED and self.restoring and not self.fullscreen:
+                    if session.tick > self.restoring_until:
+                        self.restoring = None                    # the player's own size now
+                    elif (ev.x, ev.y) != self.restoring:
+                        size = self.restoring
+                        self._window_call(lambda window: setattr(window, "size", size))
+                        self.restoring = None
                 if ev.type == pygame.WINDOWSIZECHANGED:
                     surface = pygame.display.get_surface()   # its pixels may have moved
                     assert surface is not None                 # the window is open

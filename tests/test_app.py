@@ -195,6 +195,51 @@ def test_window_f12_screenshot_and_alt_enter(tmp_path, monkeypatch):
     assert states == [False, True]
 
 
+class Resizer(Recorder):
+    """Resizes the window at given ticks: the player dragging its edge at tick 2, and, with
+    ``wm_at``, a window manager forcing the full screen's size on it a moment after."""
+
+    def __init__(self, ctx, wm_at=None, **kw):
+        super().__init__(ctx, **kw)
+        self.sizes = {2: (1000, 700)} | ({wm_at: (1920, 1080)} if wm_at else {})
+
+    def tick(self):
+        if self.ctx.tick in self.sizes:
+            pygame.Window.from_display_module().size = self.sizes[self.ctx.tick]
+        super().tick()
+
+
+def test_alt_enter_twice_gives_the_window_back_its_size_and_maximised_state(monkeypatch):
+    alt_enter = _keydown(pygame.K_RETURN, pygame.KSCAN_RETURN, mod=pygame.KMOD_LALT)
+    maximised = pygame.event.Event(pygame.WINDOWMAXIMIZED)
+    sizes, maximise_calls = [], []
+    fe = _front_end(["--windowed", "--scale", "1", "--test-card"], max_ticks=20 + 3 * app.MAX_CATCH_UP,
+                    screen_factory=lambda ctx: Resizer(ctx, post_at={3: [maximised], 8: [alt_enter],
+                                                                     14: [alt_enter]}))
+    orig = fe._set_mode
+    monkeypatch.setattr(fe, "_set_mode", lambda: (orig(), sizes.append((fe.fullscreen, fe.surface.get_size(),
+                                                                         fe.layout.scale))))
+    monkeypatch.setattr(fe, "_maximise", lambda: maximise_calls.append(fe.fullscreen))
+    assert fe.run() == 0
+    assert [full for full, _size, _scale in sizes] == [False, True, False]
+    # the window comes back at the player's size, the picture at the largest scale that fits it
+    assert sizes[-1][1:] == ((1000, 700), 2)
+    assert maximise_calls == [False] and fe.maximised
+
+
+def test_a_window_manager_forcing_the_full_screens_size_after_alt_enter_is_undone(monkeypatch):
+    alt_enter = _keydown(pygame.K_RETURN, pygame.KSCAN_RETURN, mod=pygame.KMOD_LALT)
+    last_size = []
+    real_quit = pygame.display.quit
+    monkeypatch.setattr(pygame.display, "quit", lambda: (
+        last_size.append(pygame.display.get_surface().get_size()) if pygame.display.get_surface() else None,
+        real_quit()))
+    fe = _front_end(["--windowed", "--scale", "1", "--test-card"], max_ticks=40 + 3 * app.MAX_CATCH_UP,
+                    screen_factory=lambda ctx: Resizer(ctx, wm_at=24, post_at={8: [alt_enter], 14: [alt_enter]}))
+    assert fe.run() == 0
+    assert last_size[:1] == [(1000, 700)] and fe.layout.scale == 2
+
+
 def test_screenshot_names_do_not_overwrite(tmp_path):
     (tmp_path / "monopoly-cpc-0001.png").write_bytes(b"")
     a, b = app.next_screenshot_paths(tmp_path, 3)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from monopoly_cpc.ai.reasons import NO_REASON, Reason, because, reason_from
-
 from monopoly_cpc.ai.rng import BotRng
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.legal import legal_actions

@@ -15,12 +15,6 @@ from monopoly_cpc.screens.base import AppContext, Screen
 DEMO_TICKS = 4 * 60 * 50      # a demo game lasts at most four minutes before the title returns
 WINNER_TICKS = 10 * 50     # the winner's window shows ten seconds
 DEMO_NAMES = ("AMSTRAD", "LOCOMOTIVE", "SCHNEIDER", "ARNOLD", "ROLAND", "AMSOFT")
-_MASK31 = (1 << 31) - 1
-
-
-def demo_seed(session_seed: int, number: int) -> int:
-    """The seed of the ``number``-th demo of a session: different demos, same for a replay."""
-    return (session_seed * 1_000_003 + number * 7_919 + 12_345) & _MASK31
 
 
 def new_demo_game(ctx: AppContext, seed: int) -> Any:

@@ -146,6 +146,12 @@ class ExhibitSession(Session):
             return (screen_factory or first_screen)(ctx)
 
         super().__init__(options, settings=settings, audio=audio, seed=seed, screen_factory=factory, fb=fb)
+        if self.kiosk:   # each second of a controller's operator hold is one press of the chord
+            from monopoly_cpc.demo.plugins.kiosk import parse_chord
+
+            ctrl, shift, key = parse_chord(self.effective.kiosk_chord)
+            chord = self.layout.event(self.layout.named(key).number, shift, ctrl)
+            self.pad.operator_keys = (chord,)
         self.watched = self.screen
         self.players.seen(self.screen)
         for plugin in self.plugins:
@@ -230,9 +236,10 @@ class ExhibitSession(Session):
         demo = next((d for d in (p.next_demo(ctx) for p in self.plugins) if d is not None), None)
         if demo is not None:
             return demo
-        from monopoly_cpc.demo.attract import AttractScreen, demo_seed
+        from monopoly_cpc.demo.attract import AttractScreen
+        from monopoly_cpc.game.setup import demo_game_seed
 
-        return AttractScreen(ctx, demo_seed(ctx.seed, 0))
+        return AttractScreen(ctx, demo_game_seed(ctx.seed, 0))
 
     def game_saved(self) -> None:
         """The game on screen was saved at a new turn: the plugins are told (``game_saved``)."""
@@ -260,14 +267,16 @@ class ExhibitSession(Session):
 
     # -- the tick -------------------------------------------------------------------------------
     def draw_into(self, fb: FrameBuffer) -> None:
-        """The current screen's picture (what the recorders hash)."""
+        """The current screen's picture and a controller's command bar (what the recorders hash)."""
         self.screen.draw(fb)
+        self.pad.draw(fb)
 
     def step(self, events: Iterable[Any] = ()) -> None:
         raw = list(events)
         for plugin in self.plugins:
             plugin.begin_tick(raw)
-        evs = self._filter(raw)
+        # a controller's keys become the game's before the plugins judge them (the kiosk's chord)
+        evs = self._filter(self.pad.route(raw, self.screen))
         self.quiet = 0 if raw else self.quiet + 1
         before = self.screen
         try:
@@ -301,7 +310,7 @@ class ExhibitSession(Session):
     def render(self) -> FrameBuffer:
         """Draw (a crash guard catches a failure), and give the picture to the plugins."""
         try:
-            if self.redraw.needed(self.screen):   # kept when the picture has not changed
+            if self.redraw.needed(self.screen, self.pad.draw_key()):   # kept when unchanged
                 self.draw_into(self.fb)
         except Exception as exc:
             self.redraw.forget()

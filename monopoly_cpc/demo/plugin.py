@@ -1,6 +1,6 @@
 """The plugins' side of the exhibition session (``monopoly_cpc.demo.exhibit``): the
 :class:`Plugin` base class and its hooks, the answers of ``filter_key``, and what a plugin
-asks of a screen that the screen does not say itself (is it the game?).
+asks of a screen (``is_game``: its ``plays_game``).
 
 Plugins never import or call one another: what one needs of another is a hook here that every
 plugin may answer, asked through the session (``put_aside``, ``suspended_game``,
@@ -8,7 +8,6 @@ plugin may answer, asked through the session (``put_aside``, ``suspended_game``,
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,19 +18,12 @@ if TYPE_CHECKING:  # pragma: no cover
 TICK_HZ = 50
 PASS, DROP, END = "pass", "drop", "end"   # filter_key's answers
 NOT_GIVEN = object()   # an argument not given (None may be a value)
-_CLASSES: dict[str, type] = {}
 
 
 def is_game(screen: Any) -> bool:
-    """Is ``screen`` the game screen (a game that is saved, recorded, restarted)?"""
-    if not _CLASSES:   # looked up once: the checks run every tick
-        module = sys.modules.get("monopoly_cpc.screens.game.screen")
-        if module is None:
-            # not imported yet, so no screen is one; the boot's first picture does not wait
-            # for the game screen, the rules and the computer players to be imported
-            return False
-        _CLASSES["game"] = module.GameScreen
-    return isinstance(screen, _CLASSES["game"])
+    """Is ``screen`` a game of the players' (``Screen.plays_game``: one that is saved,
+    recorded, restarted)?"""
+    return screen is not None and screen.plays_game
 
 
 class Plugin:

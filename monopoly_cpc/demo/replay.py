@@ -51,7 +51,8 @@ START_KINDS = ("boot", "attract", "game")
 
 
 def short(value: Any) -> str:
-    """A value quoted for an error line: at most its first 60 characters."""
+    """A value quoted for an error line: at most its first 60 characters (``settings.short``,
+    imported only when an error is written: the settings module brings PyYAML in)."""
     from monopoly_cpc.settings import short as quoted
 
     return quoted(value)

@@ -1,7 +1,7 @@
 """What a game is made of: its seed, its seats and its variant (``GameSetup``), and where a
 game's seed comes from: the games set up one after another on the screens of one session
-(:func:`session_game_seed`, counted by ``GameSeries``) and the games of a run of headless games
-(:func:`run_game_seed`).
+(:func:`session_game_seed`, counted by ``GameSeries``), the attract loop's demo games
+(:func:`demo_game_seed`) and the games of a run of headless games (:func:`run_game_seed`).
 
 Light on purpose (no rules, no computer players at import): the screens' context holds a
 ``GameSeries`` from the first frame of the boot.
@@ -130,6 +130,12 @@ def session_game_seed(session_seed: int, n: int) -> int:
     then a different one for each further game of the session (so that dice, cards and the
     computers' characters change), the same again in a replay."""
     return session_seed if n == 0 else (session_seed * 1_000_003 + n * 7_919 + 4_321) & 0x7FFFFFFF
+
+
+def demo_game_seed(session_seed: int, number: int) -> int:
+    """The seed of the ``number``-th attract demo of a session of ``session_seed``: different
+    demos, and the same again in a replay."""
+    return (session_seed * 1_000_003 + number * 7_919 + 12_345) & 0x7FFFFFFF
 
 
 def run_game_seed(run_seed: int, index: int) -> int:

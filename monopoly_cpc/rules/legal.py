@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.core import _in_the_move
-from monopoly_cpc.rules.deals import trade_acceptable
+from monopoly_cpc.rules.deals import ANY_TIME_PHASES, trade_acceptable
 from monopoly_cpc.rules.queries import (
     assets,
     can_build,
@@ -106,8 +106,9 @@ def legal_actions(state: GameState, player: int) -> list[A.Action]:
 
 def free_actions(state: GameState, player: int) -> list[A.Action]:
     """Out-of-turn actions open to ``player`` now: claim, build, sell, mortgage, lift, borrow.
-    Once the quick game's time is up, and for the player settling a debt: the claim, and
-    selling, mortgaging or borrowing (``core._check_free``, ``deals._debtor_keeps_cash``)."""
+    Once the quick game's time is up, for the player settling a debt, and during an auction or
+    a trade: the claim, and selling, mortgaging or borrowing (``core._check_free``,
+    ``deals.ANY_TIME_PHASES``, ``deals._debtor_keeps_cash``). ``apply`` accepts each of them."""
     out: list[A.Action] = []
     if not 0 <= player < len(state.players) or state.players[player].bankrupt:
         return out
@@ -115,10 +116,12 @@ def free_actions(state: GameState, player: int) -> list[A.Action]:
     if c is not None and c.owner == player:
         out.append(A.ClaimRent(player))
     deals = not state.time_up
-    if not deals and not _in_the_move(state, player):
+    if state.phase not in ANY_TIME_PHASES or (not deals and not _in_the_move(state, player)):
         return out
     if state.phase == DEBT and state.debts and state.debts[0].debtor == player:
         deals = False   # the debtor spends no cash on building or lifting (deals.py)
+    elif state.phase not in FREE_PHASES:
+        deals = False   # during an auction or a trade: selling, mortgaging and borrowing only
     b = state.board
     own = state.owner
     mort = state.mortgaged

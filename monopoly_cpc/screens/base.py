@@ -135,6 +135,7 @@ class Screen:
     kiosk_only_keys: ClassVar[frozenset[str] | None] = None  # kiosk: the only keys it gets (None: all)
     resume_letter: ClassVar[str | None] = None  # the letter that resumes a game put aside, here
     is_demo: ClassVar[bool] = False             # a demo (attract loop): restarted as the next demo
+    plays_game: ClassVar[bool] = False          # a game of the players' (its ``game``): saved, recorded, restarted
 
     def crash_note(self) -> str:
         """A line saying what failed, before the traceback in the crash log ("": none)."""

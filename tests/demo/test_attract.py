@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from demo_helpers import key, run, session
 
-from monopoly_cpc.demo.attract import AttractScreen, demo_seed
+from monopoly_cpc.demo.attract import AttractScreen
+from monopoly_cpc.game.setup import demo_game_seed as demo_seed
 from monopoly_cpc.screens.title import TitleScreen
 
 

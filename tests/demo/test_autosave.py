@@ -508,3 +508,28 @@ def test_a_game_left_in_its_first_tick_writes_no_empty_replay_file(tmp_path):
     files = sorted(store.replay_dir.glob("game-*.json"))
     ticks = [json.loads(f.read_text())["ticks"] for f in files]
     assert ticks == [4], ticks   # the game's own file, whole; the second game left none
+
+
+def test_a_resumed_game_keeps_its_journal_and_its_rounds(tmp_path):
+    """J after R reads the game's journal from before the save, under the same turn headings,
+    and the next turn's heading goes on with the rounds (not from round 1)."""
+    store = Store(tmp_path)
+    s = session(store=store)
+    to_game(s)
+    _play_turns(s)
+    game = s.screen
+    for _ in range(2000):
+        if game.at_rest():
+            break
+        s.step()
+    journal, turns = list(game.view.journal), list(game.view.turns)
+    assert len(journal) > 10 and turns and turns[-1][1] >= 2
+    s2 = session(store=store)
+    for _ in range(500):
+        if isinstance(s2.screen, TitleScreen):
+            break
+        s2.step()
+    s2.step([key("R")])
+    assert s2.screen.view.journal == journal and s2.screen.view.turns == turns
+    _play_turns(s2, 400)
+    assert s2.screen.view.turns[-1][1] >= turns[-1][1]

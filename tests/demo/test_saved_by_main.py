@@ -40,7 +40,11 @@ def test_the_old_autosave_resumes_with_its_players_and_their_memory(tmp_path):
     assert to_data(game.state) == saved["state"]
     assert game.setup.seed == 3 and game.setup.ai_level == "expert"
     # the whole memory comes back: the table's and the computers', the screen's pace and log
-    assert game.memory() == saved["bots"]["memory"]
+    memory, old = game.memory(), saved["bots"]["memory"]
+    assert {k: memory[k] for k in old} == old
+    # its journal (J) starts from the log it saved, its rounds from the turns begun
+    assert s.screen.view.journal == old["log"]
+    assert s.screen.view.first_round == 1 + (game.state.turn - 1) // 2
     assert {i: (b.pers.name, b.kind) for i, b in game.bots.items()} == {1: ("Cupide", "expert")}
 
 

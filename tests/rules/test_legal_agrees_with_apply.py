@@ -71,9 +71,11 @@ def disagreements(state: GameState) -> list[str]:
     trial = Trial(state)
     for p in range(len(state.players)):
         listed = legal_actions(state, p)
+        free = free_actions(state, p)
         if state.phase in FREE_PHASES:
-            free = free_actions(state, p)
             out += [f"free_actions {a} not in legal_actions" for a in free if a not in listed]
+        out += [f"free, refused: {a} in phase {state.phase}" for a in free
+                if a not in listed and not trial.accepted(a)]
         for a in listed:
             if not trial.accepted(a):
                 out.append(f"listed, refused: {a} in phase {state.phase}")

@@ -75,6 +75,13 @@ def shots() -> dict[str, Session]:
     until(s, "(O/N)")
     out["buy"] = s
 
+    # a controller's command bar (fire 2) over the same question, the stick moved to O
+    s = game_session(names=NAMES, first_player=0, dice=[(1, 2)])
+    s.press("D")
+    until(s, "(O/N)")
+    s.press("K76", *["K75"] * 13)
+    out["pad_bar"] = s
+
     s = game_session(names=NAMES, first_player=0)
     furnish(s.screen.state)
     s.screen.view.shown = [p.pos for p in s.screen.state.players]
@@ -132,7 +139,8 @@ def shots() -> dict[str, Session]:
 def main(folder: str) -> int:
     Path(folder).mkdir(parents=True, exist_ok=True)
     for name, s in shots().items():
-        s.text()
+        # the command bar is the session's, drawn by its render over the screen's picture
+        s.app.render() if name == "pad_bar" else s.text()
         save_png(s.fb, Path(folder) / f"{name}.png")
         print(f"wrote {folder}/{name}.png")
         if name == "turn":

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from monopoly_cpc.demo.attract import AttractScreen, demo_seed
+from monopoly_cpc.demo.attract import AttractScreen
 from monopoly_cpc.demo.plugin import TICK_HZ, Plugin
+from monopoly_cpc.game.setup import demo_game_seed
 from monopoly_cpc.screens.base import AppContext, Screen
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,7 +54,7 @@ class Attract(Plugin):
                                           warn=self._playlist_note)
                 except Exception as exc:  # noqa: BLE001 - a broken file: logged, a live demo instead
                     self._playlist_note(named(path, exc))
-        return AttractScreen(ctx, demo_seed(ctx.seed, self.demos - 1))
+        return AttractScreen(ctx, demo_game_seed(ctx.seed, self.demos - 1))
 
     def _playlist_note(self, text: str) -> None:
         """A playlist file's problem, in the crash log once a session (not at every round)."""

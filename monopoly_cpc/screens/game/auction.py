@@ -136,7 +136,7 @@ class AuctionMode(Mode):
         t = self.host.texts
         self.host.ctx.audio.cue("error")
         # the computers wait as after a bid, so that the refusal can be read (and a better
-        # bid typed) before their next bid takes it away (play-test: it went at once)
+        # bid typed) before their next bid takes it away
         self.last_bid = self.host.ticks
         code = getattr(why, "code", "")
         if code == "bid_above_assets":
@@ -192,7 +192,7 @@ class AuctionMode(Mode):
     def last_line(self) -> str:
         """The last message, whole, but not "une fois" / "deux fois" again (row 3 has it): read
         from the journal, so that the picture depends on the game alone, never on which ticks
-        were drawn before (a replay's --verify draws one tick in 50: play-test, 28 Nov 2026)."""
+        were drawn before (a replay's --verify draws one tick in 50)."""
         t = self.host.texts
         going_lines = (t["auction.going1"], t["auction.going2"])
         for text in reversed(self.host.journal):

@@ -7,11 +7,10 @@ entry writes nothing.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
-
-import copy
 
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.board import HOTEL
@@ -144,6 +143,8 @@ def _trade(s: Said) -> str:
 def _trade_proposed(s: Said) -> str:
     """An offer; between two computers with its terms (a person offered one reads them in the
     answer window; between computers, a refused one would otherwise say nothing of what)."""
+    if s.ev.text == "in_kind":   # a rent paid half in property: the creditor accepts or not
+        return s.t.get("game.kind_proposed", name=s.who, other=s.other)
     if s.ev.player in s.bots and s.ev.other in s.bots and s.ev.data:
         give, take = _goods(s)
         return s.t.get("game.trade_proposed_terms", name=s.who, other=s.other, give=give, take=take)

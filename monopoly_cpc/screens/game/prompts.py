@@ -186,8 +186,8 @@ class BuyMode(Prompt):
         return False
 
     def _cannot_buy_key(self) -> str:
-        """The refusal's text, with the key that can still raise the money (play-test: "tapez N"
-        made a player give up a deed his mortgages could pay for): H when a deed of his can be
+        """The refusal's text, with the key that can still raise the money (so that no player
+        gives up a deed his mortgages could pay for): H when a deed of his can be
         mortgaged, else M when he has buildings to sell, else E when he may still borrow
         (MONOPOLIC), else N alone."""
         st = self.host.state
@@ -295,7 +295,6 @@ class TradeAnswerMode(Prompt):
         tr = self.host.state.trade
         if ev.key == "SPACE" and tr is not None and (tr.give or tr.take):
             # the deeds of the offer in turn, not the square the cursor was left on
-            # (play-test: SPACE showed Rue de la Paix under an offer of other streets)
             squares = list(tr.give) + list(tr.take)
             cur = self.host.cursor
             k = (squares.index(cur) + 1) % len(squares) if cur in squares else 0
@@ -308,8 +307,11 @@ class TradeAnswerMode(Prompt):
         tr = st.trade
         if tr is None:
             return
-        window_line(fb, 0, t.get("game.trade_offer", name=self.name(tr.proposer), other=self.name()), 3)
-        for i, line in enumerate(self.terms(tr)):
+        if tr.in_kind:
+            window_line(fb, 0, t.get("game.kind_offer", name=self.name(tr.proposer)), 3)
+        else:
+            window_line(fb, 0, t.get("game.trade_offer", name=self.name(tr.proposer), other=self.name()), 3)
+        for i, line in enumerate(self.kind_terms(tr) if tr.in_kind else self.terms(tr)):
             window_line(fb, 1 + i, line, 2)
         window_line(fb, 5, t["game.trade_keys"], 1)
 
@@ -339,9 +341,29 @@ class TradeAnswerMode(Prompt):
                 break
         return lines[:4 - len(pays)] + pays
 
+    def kind_terms(self, tr) -> list[str]:
+        """A rent paid half in property (seeds/003, ``trade_mortgaged``): the deeds offered,
+        the mortgaged ones marked, the cash half, and the 10 % the creditor pays at once for
+        the mortgaged ones if he accepts; four lines at most."""
+        t = self.host.texts
+        st = self.host.state
+        mark = t["game.kind_mortgaged"]
+        lines: list[str] = []
+        for form in (0, -1):            # the full names, else the shortest forms
+            deeds = ", ".join(name_forms(st.board.names[s])[form] + (f" {mark}" if st.mortgaged[s] else "")
+                              for s in tr.give)
+            lines = wrap(t.get("game.kind_deeds", deeds=deeds), 40)
+            if len(lines) <= 2:
+                break
+        lines = lines[:2] + [t.get("game.kind_cash", amount=self.host.money(tr.cash))[:40]]
+        interest = sum(st.board.mortgages[s] // 10 for s in tr.give if st.mortgaged[s])
+        if interest:
+            lines.append(t.get("game.kind_interest", amount=self.host.money(interest))[:40])
+        return lines
+
 
 # ticks the winner's window takes no key: a player still typing when a quick game's time ran
-# out (an amount, a number) would otherwise send it away before it is read (play-test)
+# out (an amount, a number) would otherwise send it away before it is read
 WINNER_READ_TICKS = 100
 
 

@@ -23,6 +23,7 @@ from monopoly_cpc.rules.engine import IllegalAction
 from monopoly_cpc.rules.events import Event
 from monopoly_cpc.rules.state import (
     AUCTION,
+    BUY,
     FREE_PHASES,
     GAME_OVER,
     JAIL,
@@ -48,12 +49,15 @@ CLAIM_TICKS = {1: 300, 2: 200, 3: 100}
 DEED_TICKS = 400
 CURSOR_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 LOG_KEPT = 40   # messages of the game's log kept in a save (the screen shows fewer)
+JOURNAL_KEPT = 400   # messages of the journal (J) kept in a save, with their turns' headings
 
 
 
 
 class GameScreen(Screen):
     """The board, the turn and the mode host (the facade is documented in host.py)."""
+
+    plays_game = True
 
     def __init__(self, ctx: AppContext, game: Game) -> None:
         super().__init__(ctx)
@@ -321,6 +325,18 @@ class GameScreen(Screen):
             # the '+', '-', '?' views; other signs open nothing
             self._open(SIGN_ALIASES.get(ev.char, ev.char))
 
+    def pad_fire(self) -> str:
+        """The key a controller's fire 1 presses (``keyboard.pad``): D where the player on
+        turn, a person, rolls; O where he is asked to buy; ENTER in a command window, while
+        events are shown, and elsewhere."""
+        st = self.state
+        actor = self.actor()
+        if self.modes or self.busy or actor < 0 or self.is_computer(actor):
+            return "RETURN"
+        if st.phase in (ROLL, START_ROLL, JAIL):
+            return "D"
+        return "O" if st.phase == BUY else "RETURN"
+
     def _space_deed(self) -> None:
         """SPACE: the title deed of the square under the cursor, for a while."""
         self.view.show_deed(self.view.cursor)
@@ -495,11 +511,16 @@ class _Shown:
         g = self.screen
         shown = g.claim_shown
         v = g.view
+        cut = max(0, len(v.journal) - JOURNAL_KEPT)
+        # the turns of the journal kept, the one it begins in included (its heading)
+        first = max((k for k, (at, _r, _p) in enumerate(v.turns) if at <= cut), default=0)
         return {"pace": [g.wait, g.clock_acc, g.ticks, v.mover],
                 "claim_shown": None if shown is None else list(shown),
                 "log": list(v.log[-LOG_KEPT:]), "said": [v.said, v.last_said],
                 "dice": list(v.dice.faces),
-                "highlight": None if v.highlight is None else list(v.highlight)}
+                "highlight": None if v.highlight is None else list(v.highlight),
+                "journal": v.journal[cut:],
+                "turns": [[max(0, at - cut), rnd, p] for at, rnd, p in v.turns[first:]]}
 
     def restore(self, data: dict[str, Any]) -> None:
         """Take back a :meth:`memory`. Data that is not one raises ValueError, KeyError or
@@ -513,10 +534,17 @@ class _Shown:
         h = data["highlight"]
         highlight = None if h is None else (int(h[0]), int(h[1]))
         g = self.screen
+        # the journal and its turns (a save without them: the log's lines, and the round
+        # worked out from the turns begun)
+        journal = [str(line) for line in data.get("journal", log)]
+        turns = [(int(at), int(rnd), int(p)) for at, rnd, p in data.get("turns", ())]
+        players = sum(not p.bankrupt for p in g.state.players) or 1
+        first_round = 1 if turns else 1 + max(0, g.state.turn - 1) // players
         g.wait, g.clock_acc, g.ticks = wait, clock_acc, ticks
         g.claim_shown = claim_shown
         v = g.view
         v.mover = mover
         v.log, v.said, v.last_said = log, said, last_said
+        v.journal, v.turns, v.first_round = journal, turns, first_round
         v.dice.faces = (d1, d2)
         v.highlight = highlight

@@ -55,6 +55,7 @@ class View:
     log: list[str] = field(default_factory=list)      # the window's lines, newest last
     journal: list[str] = field(default_factory=list)  # every message said, whole (J)
     turns: list[tuple[int, int, int]] = field(default_factory=list)  # (journal length, round, player)
+    first_round: int = 1                  # the round of the first turn shown (a resumed game's)
     said: int = 0                         # messages said so far
     last_said: str = ""                   # the last one, whole
     mover: int = -1                       # the player whose roll or walk is shown (status line)
@@ -75,7 +76,7 @@ class View:
     def begin_turn(self, player: int) -> None:
         """A player's turn is shown beginning: the journal's next messages are that turn's.
         A round ends when the turns come back round the table (to a seat not after the last)."""
-        rnd = 1
+        rnd = self.first_round
         if self.turns:
             _at, last_round, last = self.turns[-1]
             rnd = last_round + (player <= last)

@@ -284,3 +284,29 @@ def test_nothing_offered_nothing_asked_gives_up_at_once():
     w = flat(s)
     assert "Transaction vide" in w and "Avec quel joueur" not in w
     assert st.trade is None
+
+
+def test_a_large_offer_stays_whole_in_sight_with_its_question():
+    """A question never hides what it asks about: six deeds asked and a sum do not fit the
+    window's four rows, so the whole offer is shown over the board with the O/N question."""
+    s, st = start_game(("ANNE", "BRUNO"))
+    asked = [6, 8, 9, 11, 13, 14]
+    give(st, 0, [1])
+    give(st, 1, asked)
+    open_trade(s, 1)
+    goto(s, 1)
+    s.press("ENTER")
+    for square in asked:
+        goto(s, square)
+        s.press("ENTER")
+    s.press("N")
+    s.press("O")
+    s.step([digit(1)])
+    s.step([digit(2), digit(0), digit(0), digit(0), key("ENTER")])
+    screen = " ".join(" ".join(s.text()).split())
+    assert "BRUNO (2), acceptez-vous ? (O/N)" in screen
+    assert "Offert : Boulevard de Belleville" in screen and "Argent : 2.000 F à ANNE" in screen
+    for square in asked:
+        assert st.board.names[square] in screen
+    s.press("O", ticks=60)
+    assert all(st.owner[square] == 0 for square in asked) and st.owner[1] == 1

@@ -25,6 +25,17 @@ HEADING_PEN = 2
 TEXT_PEN = 1
 
 
+def draw_page(fb, title: str) -> None:
+    """A page over the board and the window, rows 0 to 23 in the window's inks (the status
+    line stays), its title on row 0."""
+    bottom = 23 * 8
+    fb.set_inks(WINDOW_INKS, 0, bottom + 8)
+    fb.fill_rect(0, 0, fb.W, bottom + 8, 0)
+    fb.set_ink(3, TITLE_INK, 0, 8)
+    fb.set_ink(2, 0, 0, 8)
+    fb.text(0, 0, title.center(40)[:40], pen=2, paper=3)
+
+
 @dataclass(frozen=True)
 class Block:
     """One message's lines and the turn it was said in (-1: before the first turn)."""
@@ -146,12 +157,7 @@ class JournalMode(CommandMode):
 
     def draw(self, fb) -> None:
         """The page over the board and the window: rows 0 to 23 (the status line stays)."""
-        bottom = 23 * 8
-        fb.set_inks(WINDOW_INKS, 0, bottom + 8)
-        fb.fill_rect(0, 0, fb.W, bottom + 8, 0)
-        fb.set_ink(3, TITLE_INK, 0, 8)
-        fb.set_ink(2, 0, 0, 8)
-        fb.text(0, 0, self.title().center(40)[:40], pen=2, paper=3)
+        draw_page(fb, self.title())
         if self.host.journal:
             rows = self.page_lines()
         else:

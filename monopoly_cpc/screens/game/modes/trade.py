@@ -16,9 +16,12 @@ from monopoly_cpc.ai.reasons import NO_REASON, Reason, reason_text
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
 from monopoly_cpc.rules.state import TRADE
+from monopoly_cpc.screens.game.host import window_line, wrap
 from monopoly_cpc.screens.game.modes.base import CommandMode
+from monopoly_cpc.screens.game.modes.journal import draw_page
 
 WHO, OFFER, TAKE, PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER, DONE = range(9)
+OFFER_SHOWN = (PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER)   # steps that show the whole offer
 CASH_DIGITS = 7
 CASH_REFUSALS = ("proposer_cash", "partner_cash")   # refusals that only the sum causes
 ROW = 40              # a computer's answer stays on one row of the window
@@ -95,16 +98,38 @@ class TradeMode(CommandMode):
                 lines = lines[-1:] + [offered, asked, self.tx("cmd.trade.take")]
             else:
                 lines = lines[-2:] + [offered, self.tx("cmd.trade.take")]
-        elif self.step in (PARTNER, CASH_ASK, CASH_WHO, CASH_AMOUNT, ANSWER):
-            lines = [self.tx("cmd.trade.offered", what=self._what(self.give, self.give_cards)),
-                     self.tx("cmd.trade.asked", what=self._what(self.take, self.take_cards))]
-            if self.cash:
-                payee = self.partner if self.cash > 0 else self.proposer
-                lines.append(self.tx("cmd.trade.cash_line", amount=self.host.money(abs(self.cash)),
-                                     name=self.name(payee)))
+        elif self.step in OFFER_SHOWN:
+            lines = self._offer()
             keep = 4 - len(lines)
             lines = (self.lines[-keep:] if keep > 0 and self.lines else []) + lines
         return lines[-4:]
+
+    def _offer(self) -> list[str]:
+        """The transaction as proposed: what is offered, what is asked, the sum and its payee."""
+        lines = [self.tx("cmd.trade.offered", what=self._what(self.give, self.give_cards)),
+                 self.tx("cmd.trade.asked", what=self._what(self.take, self.take_cards))]
+        if self.cash:
+            payee = self.partner if self.cash > 0 else self.proposer
+            lines.append(self.tx("cmd.trade.cash_line", amount=self.host.money(abs(self.cash)),
+                                 name=self.name(payee)))
+        return lines
+
+    def draw(self, fb) -> None:
+        """An offer longer than the window's four rows is shown whole on a page over the
+        board, the window's last messages under it and the question on the window's own row:
+        a question never hides what it asks about."""
+        offer = [part for line in self._offer() for part in wrap(line, 40)]
+        if self.detail >= 0 or self.step not in OFFER_SHOWN or len(offer) <= 4:
+            super().draw(fb)
+            return
+        draw_page(fb, self.title())
+        rows = offer + [""] + self.lines[-4:] if self.lines else offer
+        for i, line in enumerate(rows[-22:]):
+            fb.text(0, 1 + i, line[:40], pen=1, paper=0)
+        if self.entry is not None:
+            self.entry.draw(fb, 0, 23, self.question())
+        else:
+            window_line(fb, 5, self.question(), 1)
 
     def _what(self, squares: list[int], cards: list[int]) -> str:
         names = [self.state.board.names[s] for s in squares]
@@ -263,7 +288,7 @@ class TradeMode(CommandMode):
         return True
 
     def _end_lists(self) -> None:
-        if self._given_up_if_empty():   # at once, not after the partner's number (play-test)
+        if self._given_up_if_empty():   # at once, not after the partner's number
             return
         if self.partner < 0:
             self.step = PARTNER
