@@ -8,6 +8,7 @@ by the defaults.  It never stops the game.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import platformdirs
-import yaml
 
 APP = "monopoly-cpc"
 FORMAT = 1
@@ -190,15 +190,21 @@ def setting_problems(data: Any) -> list[str]:
     return [why for name, value in data.items() if (why := field_problem(name, value)) is not None]
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+@functools.cache
+def _loader() -> Any:
     """YAML without aliases: settings never need them, and ``&a [*b, *b, ...]`` nested a few
-    times (the "billion laughs") makes a file of 1 KB cost gigabytes once walked."""
+    times (the "billion laughs") makes a file of 1 KB cost gigabytes once walked.  Built on
+    the first settings file read: a start without one imports no YAML."""
+    import yaml
 
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if node in self.constructed_objects or node in self.recursive_objects:
-            raise yaml.constructor.ConstructorError(None, None, "aliases (*name) are not read",
-                                                    node.start_mark)
-        return super().construct_object(node, deep)
+    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+            if node in self.constructed_objects or node in self.recursive_objects:
+                raise yaml.constructor.ConstructorError(None, None, "aliases (*name) are not read",
+                                                        node.start_mark)
+            return super().construct_object(node, deep)
+
+    return _Loader
 
 
 def config_dir() -> Path:
@@ -239,11 +245,13 @@ def load(path: Path | None = None, warn: Callable[[str], object] | None = None) 
     except OSError as exc:
         warn(f"cannot read {path}: {exc.strerror or exc}; using the default settings")
         return Settings()
+    import yaml
+
     try:
         if text is None:
             raise ValueError(why)
         depth = 0
-        for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
+        for count, event in enumerate(yaml.parse(text, Loader=_loader())):
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -252,7 +260,7 @@ def load(path: Path | None = None, warn: Callable[[str], object] | None = None) 
                 depth -= 1
             if count > MAX_EVENTS:   # thousands of entries: not a settings file, and slow to build
                 raise ValueError(f"more than {MAX_EVENTS} YAML entries")
-        data = yaml.load(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_loader())
         if data is None:          # empty, or comments only: the defaults, quietly
             return Settings()
         settings, problems = Settings.from_data_kept(data)
@@ -289,6 +297,8 @@ def why_broken(exc: BaseException) -> str:
 def save(settings: Settings, path: Path | None = None) -> None:
     """Write the settings (temp file, then rename: only a regular file is ever replaced;
     UserError, an OSError, for a FIFO or a device at its place)."""
+    import yaml
+
     from monopoly_cpc.safefile import replace_file
 
     path = path or settings_path()

@@ -94,3 +94,4 @@ clear_cache                   # tests/sound/test_render.py: render every sound a
 read_png_sheet                # tools/build_font.py, tests/render/test_font.py: the font PNG agrees with its source
 sheet_to_glyphs               # tests/render/test_font.py: the PNG's sheet read back as glyphs
 hole                          # tests/screens/test_board.py, tests/render/test_closeup.py: the middle of the ring the squares tile around and the close-up lies in
+__getattr__                   # monopoly_cpc/yamlio.py: Python calls a module's __getattr__ for yamlio.Error and yamlio.LOADER

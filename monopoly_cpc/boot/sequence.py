@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly_cpc.boot import basic, disc, interpreter, machines, picture, tape
+from monopoly_cpc.boot import basic, interpreter, machines, picture, tape
 from monopoly_cpc.boot.console import Console
 
 SKIP_KEY = "COPY"
@@ -252,6 +252,8 @@ class BootSequence:
             # The disc's timeline (some 20 ms), made during the power-on frames, after the
             # first picture and long before RUN needs it; the tape's (some 50 ms) only once a
             # tape is asked for, at "Press PLAY" (see _tape_prompt), never at start-up.
+            from monopoly_cpc.boot import disc
+
             disc.timeline(tape.LOADER_NAME)
         if self.state is State.POWER:
             self._power_tick()
@@ -670,6 +672,8 @@ class BootSequence:
         self._sound("loop", "disc_motor")
 
     def _start_disc(self, name: str, action: str = "load") -> None:
+        from monopoly_cpc.boot import disc
+
         self.state = State.LOADING
         self._load_kind = "disc"
         self._disc_name = name   # what R (Retry) asks for again
@@ -777,6 +781,8 @@ class BootSequence:
         elif kind == "ready":
             self._ready()
         elif kind == "catalogue":
+            from monopoly_cpc.boot import disc
+
             self._sound("stop", "disc_motor")
             self.console.ensure_line_start()
             listing = disc.catalogue if self._disc_action == "cat" else disc.directory_listing
@@ -791,6 +797,8 @@ class BootSequence:
             self._ready()
 
     def _disc_missing(self) -> None:
+        from monopoly_cpc.boot import disc
+
         self._sound("stop", "disc_motor")
         self._flush_log()
         self.console.newline()
@@ -803,6 +811,8 @@ class BootSequence:
         self._prompt_tick = self.t
 
     def _disc_error_key(self, letter: str | None) -> None:
+        from monopoly_cpc.boot import disc
+
         if letter not in ("R", "I", "C"):
             return
         # AMSDOS echoes the answer after the question.

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
@@ -17,6 +15,7 @@ def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
 
     A missing or unreadable file, or broken YAML, raises :class:`DataError` naming the file.
     """
+    cached = path is None   # a packaged file: its parsed form is kept (yamlio.load_cached)
     if path is None:
         source = f"assets/{name}"
         try:
@@ -34,8 +33,8 @@ def read_yaml(name: str, path: str | Path | None = None) -> tuple[Any, str]:
         except OSError as exc:
             raise DataError(f"{source}: cannot read the file ({exc.__class__.__name__})") from None
     try:
-        return yamlio.load(text), source
-    except yaml.YAMLError as exc:
+        return (yamlio.load_cached(text, name) if cached else yamlio.load(text)), source
+    except yamlio.Error as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "not valid YAML"

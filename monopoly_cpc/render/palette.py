@@ -11,8 +11,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-import yaml
-
 from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
@@ -130,8 +128,8 @@ def load_palette(path: Path = PALETTE_PATH) -> Palette:
     except UnicodeDecodeError:
         raise DataError(f"{path}: not a text file in UTF-8") from None
     try:
-        data = yamlio.load(text)
-    except yaml.YAMLError as exc:
+        data = yamlio.load_cached(text, PALETTE_PATH.name) if Path(path) == PALETTE_PATH else yamlio.load(text)
+    except yamlio.Error as exc:
         first = str(exc).splitlines()[0] if str(exc) else "syntax error"
         raise DataError(f"{path}: broken YAML ({first})") from None
     return parse_palette(data, Path(path))

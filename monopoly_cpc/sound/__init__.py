@@ -9,15 +9,40 @@ Two halves, as an emulator keeps its chip apart from the host's audio:
 * :mod:`.device` plays them through pygame.mixer (:class:`Audio`), silent without a device.
 """
 
-from monopoly_cpc.sound.device import Audio
-from monopoly_cpc.sound.render import (
-    SAMPLE_RATE,
-    bank,
-    render_sound,
-    render_track,
-    sound_names,
-    sound_ticks,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from monopoly_cpc.sound.device import Audio
+    from monopoly_cpc.sound.render import (
+        SAMPLE_RATE,
+        bank,
+        render_sound,
+        render_track,
+        sound_names,
+        sound_ticks,
+    )
+
+
+_SUBMODULES = ("ay", "basic", "data", "device", "machine", "render")
+
+
+def __getattr__(name: str) -> Any:
+    """The names below, imported when first asked for: a start imports only the device (its
+    first picture needs no sound rendered)."""
+    if name == "Audio":
+        from monopoly_cpc.sound import device
+
+        return device.Audio
+    if name in __all__:
+        from monopoly_cpc.sound import render
+
+        return getattr(render, name)
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "SAMPLE_RATE",

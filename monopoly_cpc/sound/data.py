@@ -14,8 +14,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
@@ -309,8 +307,8 @@ def read_yaml(path: Path) -> Any:
     except UnicodeDecodeError:
         raise DataError(f"{path}: not a text file in UTF-8") from None
     try:
-        return yamlio.load(text)
-    except yaml.YAMLError as exc:
+        return yamlio.load_cached(text, path.name) if path == SOUNDS_YAML else yamlio.load(text)
+    except yamlio.Error as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         raise DataError(f"{path.name}: not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None

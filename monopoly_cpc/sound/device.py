@@ -17,14 +17,31 @@ import os
 import sys
 import threading
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from monopoly_cpc.sound import ay
-from monopoly_cpc.sound.data import SoundBank
-from monopoly_cpc.sound.machine import MACHINE_SOUNDS
-from monopoly_cpc.sound.render import SAMPLE_RATE, bank, sound_samples
+from monopoly_cpc.sound.ay import SAMPLE_RATE
+
+if TYPE_CHECKING:
+    from monopoly_cpc.sound.data import SoundBank
+
+
+# The bank's reader and the renderer (sound.data, sound.basic, sound.render) are imported at the
+# first sound asked for, not before the first picture.
+def bank() -> SoundBank:
+    """The packaged sound bank (``sound.render.bank``)."""
+    from monopoly_cpc.sound.render import bank as packaged
+
+    return packaged()
+
+
+def sound_samples(name: str, stereo: bool, sound_bank: SoundBank | None = None) -> np.ndarray:
+    """``sound.render.sound_samples``: the samples of the sound ``name``, cached."""
+    from monopoly_cpc.sound.render import sound_samples as samples
+
+    return samples(name, stereo, sound_bank)
 
 MIXER_BUFFER = 512  # samples: ≈12 ms of latency at 44.1 kHz
 MIXER_CHANNELS = 16  # sounds that may overlap
@@ -138,6 +155,8 @@ class Audio:
 
     def _loaded(self) -> tuple[SoundBank, frozenset[str]]:
         if self._bank_names is None:
+            from monopoly_cpc.sound.machine import MACHINE_SOUNDS
+
             b = self._given_bank if self._given_bank is not None else bank()
             self._bank_names = (b, frozenset(b.programs) | frozenset(MACHINE_SOUNDS))
         return self._bank_names
