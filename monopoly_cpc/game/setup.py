@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,6 +43,17 @@ class Seat(NamedTuple):
         """The computer player it is, as ``ai.table.computers`` reads it: ``level`` or
         ``level:Personality``."""
         return f"{self.level}:{self.personality}" if self.personality else self.level
+
+
+@lru_cache(maxsize=64)
+def _headless_seats(labels: tuple[str, ...]) -> tuple[Seat, ...]:
+    """The seats of a headless game (``GameSetup.of_labels``), made once per line-up: a run of
+    headless games sets up thousands of games of the same few line-ups."""
+    seats = []
+    for i, label in enumerate(labels):
+        level, _, pers = label.partition(":")
+        seats.append(Seat(f"P{i + 1}", COMPUTER, level, pers))
+    return tuple(seats)
 
 
 @dataclass(frozen=True)
@@ -77,13 +89,9 @@ class GameSetup:
     def of_labels(cls, labels: list[str], seed: int, variant: Variant | None = None) -> GameSetup:
         """A headless game of computers only, one ``level`` or ``level:Personality`` a seat,
         named P1, P2..."""
-        seats = []
-        for i, label in enumerate(labels):
-            level, _, pers = label.partition(":")
-            seats.append(Seat(f"P{i + 1}", COMPUTER, level, pers))
-        return cls(seed, tuple(seats), variant)
+        return cls(seed, _headless_seats(tuple(labels)), variant)
 
-    @property
+    @cached_property
     def labels(self) -> dict[int, str]:
         """The computer players by seat (``ai.table.computers``'s labels)."""
         return {i: s.label for i, s in enumerate(self.seats) if s.computer}
