@@ -66,3 +66,12 @@ def to_game(s, first: int = 5) -> None:
     for ev in seq:
         s.step([ev])
         s.step()
+
+
+def recorded_demo(path, ticks: int, seed: int = 5):
+    """``path`` after ``monopoly-cpc demo`` recorded ``ticks`` ticks of an attract game in it."""
+    from monopoly_cpc.cli import main
+
+    assert main(["demo", "--seconds", str(ticks / 50), "--headless", "--record", str(path),
+                 "--seed", str(seed)]) == 0
+    return path

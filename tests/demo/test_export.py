@@ -8,6 +8,7 @@ import imageio.v2 as imageio
 import imageio_ffmpeg
 import numpy as np
 import pytest
+from demo_helpers import recorded_demo
 from PIL import Image
 
 from monopoly_cpc.cli import main
@@ -20,9 +21,7 @@ TICKS = 75  # 1.5 seconds
 
 @pytest.fixture(scope="module")
 def demo_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("export") / "demo.json"
-    assert main(["demo", "--seconds", str(TICKS / 50), "--headless", "--record", str(path), "--seed", "5"]) == 0
-    return path
+    return recorded_demo(tmp_path_factory.mktemp("export") / "demo.json", TICKS)
 
 
 def test_mp4_has_every_frame_at_50_fps_and_a_sound_track(demo_file, tmp_path):

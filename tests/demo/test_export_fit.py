@@ -14,6 +14,7 @@ import subprocess
 import imageio_ffmpeg
 import numpy as np
 import pytest
+from demo_helpers import recorded_demo
 
 from monopoly_cpc.cli import main
 from monopoly_cpc.demo import fit as F
@@ -27,9 +28,7 @@ FFMPEG = imageio_ffmpeg.get_ffmpeg_exe()
 
 @pytest.fixture(scope="module")
 def demo_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("fit") / "demo.json"
-    assert main(["demo", "--seconds", str(TICKS / 50), "--headless", "--record", str(path), "--seed", "5"]) == 0
-    return path
+    return recorded_demo(tmp_path_factory.mktemp("fit") / "demo.json", TICKS)
 
 
 @pytest.fixture(scope="module")

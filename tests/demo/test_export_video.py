@@ -10,6 +10,7 @@ import tracemalloc
 import imageio_ffmpeg
 import numpy as np
 import pytest
+from demo_helpers import recorded_demo
 
 from monopoly_cpc.cli import main
 from monopoly_cpc.demo import replay as R
@@ -23,9 +24,7 @@ MiB = 1 << 20
 
 @pytest.fixture(scope="module")
 def demo_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("video") / "demo.json"
-    assert main(["demo", "--seconds", str(TICKS / 50), "--headless", "--record", str(path), "--seed", "5"]) == 0
-    return path
+    return recorded_demo(tmp_path_factory.mktemp("video") / "demo.json", TICKS)
 
 
 @pytest.fixture(scope="module")

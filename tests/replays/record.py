@@ -77,7 +77,7 @@ class Person:
         prompt = type(scr.prompt).__name__ if scr.prompt is not None else ""
         who = getattr(scr.prompt, "who", -1)
         if scr.claim_shown is not None and prompt == "DiceMode":
-            payer, _square, _at = scr.claim_shown
+            _payer, _square, _at = scr.claim_shown
             owner = st.claim.owner if st.claim is not None else -1
             if owner in PEOPLE and not self.claimed:
                 self.claimed += 1
