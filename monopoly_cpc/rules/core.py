@@ -15,6 +15,7 @@ from monopoly_cpc.rules.queries import (
     building_sale_value,
     by_fortune,
     fortune,
+    transfer_interest,
 )
 from monopoly_cpc.rules.refusals import CODES, Why
 from monopoly_cpc.rules.state import (
@@ -32,7 +33,6 @@ from monopoly_cpc.rules.state import (
     Auction,
     Debt,
     GameState,
-    facts,
     is_phase,
 )
 
@@ -226,7 +226,7 @@ def _start_estate_auction(state: GameState, ev: list[Event] | None) -> None:
 def _interest(state: GameState, who: int, s: int, ev: list[Event] | None) -> None:
     """The new owner of mortgaged ``s`` pays 10 % at once; lifting it before the next roll of
     the dice then costs the principal only (``fresh_lifts``)."""
-    amount = facts(state).mortgages[s] // 10
+    amount = transfer_interest(state, s)
     if s not in state.fresh_lifts:
         state.fresh_lifts.append(s)
     pl = state.players[who]

@@ -167,6 +167,12 @@ def can_mortgage(state: GameState, player: int, square: int) -> Why:
     return OK
 
 
+def transfer_interest(state: GameState, square: int) -> int:
+    """The 10 % of the mortgage value that whoever receives the mortgaged ``square`` pays the
+    bank at once (seeds/002 HYPOTHEQUES)."""
+    return facts(state).mortgages[square] // 10
+
+
 def lift_cost(state: GameState, square: int) -> int:
     """Mortgage value plus 10 % interest; the principal only right after a change of hands, the
     new owner having just paid the 10 % (``state.fresh_lifts``, seeds/002 HYPOTHEQUES)."""

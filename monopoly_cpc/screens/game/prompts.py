@@ -19,6 +19,7 @@ from monopoly_cpc.rules.queries import (
     houses_and_hotels,
     loan_room,
     places,
+    transfer_interest,
 )
 from monopoly_cpc.rules.state import (
     AUCTION,
@@ -356,7 +357,7 @@ class TradeAnswerMode(Prompt):
             if len(lines) <= 2:
                 break
         lines = lines[:2] + [t.get("game.kind_cash", amount=self.host.money(tr.cash))[:40]]
-        interest = sum(st.board.mortgages[s] // 10 for s in tr.give if st.mortgaged[s])
+        interest = sum(transfer_interest(st, s) for s in tr.give if st.mortgaged[s])
         if interest:
             lines.append(t.get("game.kind_interest", amount=self.host.money(interest))[:40])
         return lines
