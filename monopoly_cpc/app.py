@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.keyboard.pad import PadRouter
 from monopoly_cpc.options import Effective, Options
-from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.render.framebuffer import FrameBuffer, make_arrays
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
 from monopoly_cpc.screens.flow import FLOW, first_screen
 
@@ -712,6 +712,7 @@ class WindowFrontEnd:
             self._open_display()
             if session is None:
                 self._power_on()
+            make_arrays()   # numpy: after the first picture, before the clock starts
             keymap = Effective(self.options, self.settings).keymap
             keyboard = WithPad(HostKeyboard(keymap=keymap, cpc_layout="fr"))
             seed = self.options.seed
@@ -731,8 +732,9 @@ class WindowFrontEnd:
 
     def _power_on(self) -> None:
         """The boot's first picture (the CPC's grey) on screen as soon as the window is open,
-        before the sound bank and the session are built; the boot's first frame is the same
-        picture, so the loop does not present it again."""
+        before the sound bank and the session are built (and numpy imported: the picture is
+        plain, see render.framebuffer); the boot's first frame is the same picture, so the
+        loop does not present it again."""
         if self.screen_factory is not None or self.options.test_card or self.options.loader == "skip":
             return   # the first picture is not the boot's
         import pygame

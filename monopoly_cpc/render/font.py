@@ -181,10 +181,12 @@ class Font:
 
     @cached_property
     def glyphs_u8(self) -> np.ndarray:
-        """The glyphs as uint8 0/1, as the framebuffer writes them."""
+        """The glyphs as uint8 0/1, as the framebuffer writes them (read-only)."""
         import numpy as np
 
-        return self.glyphs.astype(np.uint8)
+        glyphs = self.glyphs.astype(np.uint8)
+        glyphs.setflags(write=False)
+        return glyphs
 
     @cached_property
     def glyph_keys(self) -> np.ndarray:

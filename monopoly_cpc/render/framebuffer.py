@@ -31,7 +31,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.render.font import Font
 from monopoly_cpc.render.font import font as default_font
@@ -49,13 +49,13 @@ _ALL = (1 << 64) - 1
 Plain = tuple[int, tuple[int, ...], int]
 
 
-def _whole(value: object) -> int | None:
+def _whole(value: Any) -> int | None:
     """``value`` as an int if it is a whole number (a Python or numpy integer, not a bool:
     numpy's bool is no index either)."""
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)   # type: ignore[call-overload]
+        return operator.index(value)
     except TypeError:
         return None
 
@@ -447,6 +447,14 @@ class FrameBuffer:
         if self._plain is None:
             other._pens, other._inks, other._border = self.pens.copy(), self.inks.copy(), self.border.copy()
         return other
+
+
+def make_arrays() -> None:
+    """Import numpy and make the font's and the palette's arrays, which the first picture that
+    is not plain needs.  A window does it after showing its first picture, before its clock
+    starts, so that no tick of the game waits for them."""
+    default_font().glyphs_u8   # both kept by their owner once made
+    default_palette().rgb
 
 
 @lru_cache(maxsize=4)
