@@ -336,9 +336,7 @@ class Bot:
     def _jail(self, state: GameState, p: int) -> A.Action:
         pl = state.players[p]
         if self.level.jail_by_phase:
-            # the houses opponents have on the board (a hotel counts five)
-            houses = sum(state.houses[s] for s in facts(state).streets if state.owner[s] != p)
-            late = houses >= self.pers.jail_stay_houses
+            late = self.know.opponent_houses(state, p) >= self.pers.jail_stay_houses
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:

@@ -801,6 +801,17 @@ class Knowledge:
 
 
     # -- the buildings ---------------------------------------------------------------------------
+    @staticmethod
+    def opponent_houses(state: GameState, p: int) -> int:
+        """The houses ``p``'s opponents have on the board (a hotel counts five)."""
+        own, houses = state.owner, state.houses
+        n = 0
+        for s in facts(state).streets:
+            h = houses[s]
+            if h and own[s] != p:
+                n += h
+        return n
+
     def rival_built_high(self, state: GameState, p: int, top: int) -> bool:
         """A street not ``p``'s carries a hotel or ``top - 1`` houses."""
         return _HIGH.rival_built_high(state, p, top, self.tables().streets)
