@@ -47,6 +47,7 @@ _ALL = (1 << 64) - 1
 
 # A plain picture: the pen of every pixel, the four inks of every line, the border's colour.
 Plain = tuple[int, tuple[int, ...], int]
+Arrays = tuple["np.ndarray", "np.ndarray", "np.ndarray"]   # pens, inks, border
 
 
 def _whole(value: Any) -> int | None:
@@ -91,9 +92,7 @@ class FrameBuffer:
         self.font = font or default_font()
         self.palette = palette or default_palette()
         self._plain: Plain | None = (0, tuple(self.palette.mode_inks(1)), self.palette.border)
-        self._pens: np.ndarray | None = None
-        self._inks: np.ndarray | None = None
-        self._border: np.ndarray | None = None
+        self._arrays: Arrays | None = None   # (pens, inks, border) once made: _plain is then None
 
     # -- the arrays, made when first needed ------------------------------------------------
     def plain(self) -> Plain | None:
@@ -102,40 +101,32 @@ class FrameBuffer:
         None once its arrays are made (whatever they hold)."""
         return self._plain
 
-    def _make_arrays(self) -> None:
+    def _make_arrays(self) -> Arrays:
         import numpy as np
 
         assert self._plain is not None
         pen, inks, border = self._plain
-        self._pens = np.full((self.H, self.W), pen, dtype=np.uint8)
-        self._inks = np.empty((self.H, 4), dtype=np.uint8)
-        self._inks[:] = inks
-        self._border = np.full(self.BH, border, dtype=np.uint8)
+        lines = np.empty((self.H, 4), dtype=np.uint8)
+        lines[:] = inks
+        self._arrays = (np.full((self.H, self.W), pen, dtype=np.uint8), lines,
+                        np.full(self.BH, border, dtype=np.uint8))
         self._plain = None
+        return self._arrays
 
     @property
     def pens(self) -> np.ndarray:
         """(200, 320) uint8: the pen of each pixel of the paper."""
-        if self._pens is None:
-            self._make_arrays()
-            assert self._pens is not None
-        return self._pens
+        return (self._arrays or self._make_arrays())[0]
 
     @property
     def inks(self) -> np.ndarray:
         """(200, 4) uint8: the firmware colour of each pen, line by line."""
-        if self._inks is None:
-            self._make_arrays()
-            assert self._inks is not None
-        return self._inks
+        return (self._arrays or self._make_arrays())[1]
 
     @property
     def border(self) -> np.ndarray:
         """(272,) uint8: the border colour of each line of the bordered picture."""
-        if self._border is None:
-            self._make_arrays()
-            assert self._border is not None
-        return self._border
+        return (self._arrays or self._make_arrays())[2]
 
     # -- colours -------------------------------------------------------------------------
     def set_inks(self, colours4: Iterable[int], y0: int = 0, y1: int = 200) -> None:
@@ -431,21 +422,22 @@ class FrameBuffer:
     def copy_from(self, other: FrameBuffer) -> None:
         """Make this picture the same as ``other`` (into the arrays it has, if both have them)."""
         if other._plain is not None:
-            self._plain, self._pens, self._inks, self._border = other._plain, None, None, None
+            self._plain, self._arrays = other._plain, None
             return
         import numpy as np
 
-        np.copyto(self.pens, other.pens)
-        np.copyto(self.inks, other.inks)
-        np.copyto(self.border, other.border)
+        mine = self._arrays or self._make_arrays()
+        for into, theirs in zip(mine, (other.pens, other.inks, other.border)):
+            np.copyto(into, theirs)
 
     def copy(self) -> FrameBuffer:
         """An independent copy (same font and palette)."""
         other = FrameBuffer.__new__(FrameBuffer)
         other.font, other.palette, other._plain = self.font, self.palette, self._plain
-        other._pens = other._inks = other._border = None
-        if self._plain is None:
-            other._pens, other._inks, other._border = self.pens.copy(), self.inks.copy(), self.border.copy()
+        other._arrays = None
+        if self._arrays is not None:
+            pens, inks, border = self._arrays
+            other._arrays = (pens.copy(), inks.copy(), border.copy())
         return other
 
 
