@@ -15,9 +15,9 @@ A new framebuffer is one pen all over, with the same inks on every line and one 
 (a *plain* picture, :meth:`FrameBuffer.plain`), and is kept as just that until something
 draws in it or reads its arrays: filling it with one pen and setting every line's inks or the
 whole border keep it plain.  Its arrays (and numpy) are made then, so that the first frame (the
-CPC's grey at power-on) is drawn, shown and saved without importing numpy, half of a bare
-start's work.  A plain picture and the same picture in arrays are the same frame, pixel for
-pixel.
+CPC's grey at power-on) is drawn, shown and saved without importing numpy, which costs about
+as much CPU as a bare pygame start.  A plain picture and the same picture in arrays are the
+same frame, pixel for pixel.
 
 ``read_text`` reads a row of cells back through the font: a cell that holds exactly one glyph in
 two pens (either polarity) gives that glyph's character.  Which pen is the paper decides between
