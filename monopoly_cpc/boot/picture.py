@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import numpy as np   # imported where used: the boot's first frames are drawn without it
+    import numpy as np  # imported where used: the boot's first frames are drawn without it
 
 W, H = 320, 200
 SCREEN_BASE = 0xC000

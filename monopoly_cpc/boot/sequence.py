@@ -44,7 +44,7 @@ from monopoly_cpc.boot import basic, interpreter, machines, picture, tape
 from monopoly_cpc.boot.console import Console
 
 if TYPE_CHECKING:
-    import numpy as np   # imported where used: the first frames are drawn without it
+    import numpy as np  # imported where used: the first frames are drawn without it
 
 SKIP_KEY = "COPY"
 TPS = machines.TICKS_PER_SECOND

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from monopoly_cpc.boot import basic, picture
 
 if TYPE_CHECKING:
-    import numpy as np   # imported where used: the first frames are drawn without it
+    import numpy as np  # imported where used: the first frames are drawn without it
 
 TZX_HZ = 3_500_000  # TZX T-states per second
 LEADER_BITS = 2048

@@ -441,12 +441,12 @@ class FrameBuffer:
         return other
 
 
-def make_arrays() -> None:
+def make_arrays() -> tuple[np.ndarray, np.ndarray]:
     """Import numpy and make the font's and the palette's arrays, which the first picture that
-    is not plain needs.  A window does it after showing its first picture, before its clock
-    starts, so that no tick of the game waits for them."""
-    default_font().glyphs_u8   # both kept by their owner once made
-    default_palette().rgb
+    is not plain needs; returns them (the font's glyphs as pens, the palette's RGB table), made
+    once and kept by their owners.  A window does it after showing its first picture, before its
+    clock starts, so that no tick of the game waits for them."""
+    return default_font().glyphs_u8, default_palette().rgb
 
 
 @lru_cache(maxsize=4)

@@ -20,16 +20,12 @@ picture that is not plain.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
 from monopoly_cpc.render.framebuffer import FrameBuffer
 from monopoly_cpc.render.palette import Palette
 from monopoly_cpc.render.palette import palette as default_palette
-
-if TYPE_CHECKING:
-    import numpy as np
 
 PICTURE_W, PICTURE_H = FrameBuffer.BW, FrameBuffer.BH
 # Scanline look (--crt): the last output row of each CPC line is multiplied by this / 255.

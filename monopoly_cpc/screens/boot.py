@@ -73,7 +73,7 @@ class BootScreen(Screen):
         if seq.state is State.POWER and seq.t < machines.GREY_FRAMES:
             machines.draw_grey(fb)   # before the firmware has set its inks
             return
-        import numpy as np   # not before: the grey frames are drawn without it (render.framebuffer)
+        import numpy as np  # not before: the grey frames are drawn without it (render.framebuffer)
 
         phase = (seq.t // FLASH_FRAMES) % 2
         image, slots = self._console_image()

@@ -11,9 +11,9 @@ import sys
 
 from monopoly_cpc.app import Session
 from monopoly_cpc.boot import disc, tape
+from monopoly_cpc.boot import sequence as seqmod
 from monopoly_cpc.options import Options
 from monopoly_cpc.render import font as fontmod
-from monopoly_cpc.boot import sequence as seqmod
 
 
 def test_the_game_command_line_imports_no_sub_command():
