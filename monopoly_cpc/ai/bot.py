@@ -598,7 +598,7 @@ class Bot:
     # -- debts -----------------------------------------------------------------------------------
     def _raise_cash(self, state: GameState, p: int, d: Debt) -> A.Action:
         """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
-        t = self.know.refresh(state, p)
+        self.know.refresh(state, p)
         pl = state.players[p]
         need = d.amount - pl.cash
         own, mort = state.owner, state.mortgaged
@@ -617,15 +617,11 @@ class Bot:
             a = self._pay_in_kind(state, p, d)
             if a is not None:
                 return a
-        # 4. Houses back to the bank, evenly, from the least valuable group: the least of
-        # (hotel, income, square).
-        houses = state.houses
-        sales = [(1 if houses[s] == HOTEL else 0, t.income[t.group[s]][3], s)
-                 for s in facts(state).streets
-                 if own[s] == p and houses[s] and not can_sell(state, p, s)]
-        if sales:
+        # 4. Houses back to the bank, evenly, from the least valuable group.
+        s = self.know.house_to_sell(state, p)
+        if s >= 0:
             self.last_reason = R_SELL_TO_PAY
-            return square_act(SALES, p, min(sales)[2])
+            return square_act(SALES, p, s)
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):
