@@ -38,7 +38,6 @@ BENCH_SEED = 1985
 WORKER = """
 import sys, time
 from monopoly_cpc.analysis.tournament import play_chunk
-from monopoly_cpc.errors import UserError, quoted, shorten_words
 spec = ["expert"] * 4
 play_chunk((spec, 1, 0, 10, None, 1000))
 print("ready", flush=True)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 
 import pytest
 
-from monopoly_cpc.analysis.bench import engine_against
+from monopoly_cpc.analysis.bench import WORKER, engine_against
 from monopoly_cpc.errors import UserError
 
 
@@ -42,3 +43,14 @@ def test_the_command_line_checks_chunks(capsys):
 
     assert main(["bench", "--against", sys.executable, "--chunks", "0"]) != 0
     assert "--chunks must be 1 to" in capsys.readouterr().err
+
+
+def test_the_worker_asks_an_older_install_only_for_play_chunk():
+    # the other install may be an older commit: of the game it imports play_chunk alone
+    tree = ast.parse(WORKER)
+    imported = {(node.module, alias.name) for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert imported == {("monopoly_cpc.analysis.tournament", "play_chunk")}
+    assert not any(isinstance(node, ast.Import) and any(a.name.startswith("monopoly_cpc")
+                                                        for a in node.names)
+                   for node in ast.walk(tree))
