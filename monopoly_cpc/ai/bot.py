@@ -339,9 +339,7 @@ class Bot:
     def _jail(self, state: GameState, p: int) -> A.Action:
         pl = state.players[p]
         if self.level.jail_by_phase:
-            # the houses opponents have on the board (a hotel counts five)
-            houses = sum(state.houses[s] for s in facts(state).streets if state.owner[s] != p)
-            late = houses >= self.pers.jail_stay_houses
+            late = self.know.opponent_houses(state, p) >= self.pers.jail_stay_houses
         else:
             late = state.turn > 30 * len(state.players) and self.pers.jail_stay_houses < 99
         if late and pl.jail_turns < 2:
@@ -599,7 +597,7 @@ class Bot:
     # -- debts -----------------------------------------------------------------------------------
     def _raise_cash(self, state: GameState, p: int, d: Debt) -> A.Action:
         """Raise the money owed, hurting my position least; bankrupt only when nothing works."""
-        t = self.know.refresh(state, p)
+        self.know.refresh(state, p)
         pl = state.players[p]
         need = d.amount - pl.cash
         own, mort = state.owner, state.mortgaged
@@ -618,15 +616,11 @@ class Bot:
             a = self._pay_in_kind(state, p, d)
             if a is not None:
                 return a
-        # 4. Houses back to the bank, evenly, from the least valuable group: the least of
-        # (hotel, income, square).
-        houses = state.houses
-        sales = [(1 if houses[s] == HOTEL else 0, t.income[t.group[s]][3], s)
-                 for s in facts(state).streets
-                 if own[s] == p and houses[s] and not can_sell(state, p, s)]
-        if sales:
+        # 4. Houses back to the bank, evenly, from the least valuable group.
+        s = self.know.house_to_sell(state, p)
+        if s >= 0:
             self.last_reason = R_SELL_TO_PAY
-            return square_act(SALES, p, min(sales)[2])
+            return square_act(SALES, p, s)
         # 5. Whatever is left unmortgaged.
         for s in facts(state).properties:
             if own[s] == p and not mort[s] and not group_has_buildings(state, s):

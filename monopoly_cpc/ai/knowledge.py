@@ -24,6 +24,8 @@ from typing import Final
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
+from monopoly_cpc.rules.board import HOTEL
+from monopoly_cpc.rules.queries import can_sell
 from monopoly_cpc.rules.state import GameState, facts, has
 
 
@@ -758,6 +760,24 @@ class Knowledge:
             self._room = total
         return total
 
+    def house_to_sell(self, state: GameState, p: int) -> int:
+        """The street whose building ``p`` sells first to pay a debt, or -1: the least useful,
+        by the keys (a hotel last, the income of its group at three houses, the square), among
+        those the rules let him sell (evenly)."""
+        t = self.tables()
+        own, houses = state.owner, state.houses
+        # compared as three numbers, no tuple a street
+        best, best_hotel, best_income = -1, 0, 0.0
+        for s in facts(state).streets:
+            if own[s] == p and houses[s] and not can_sell(state, p, s):
+                hotel = 1 if houses[s] == HOTEL else 0
+                income = t.income[t.group[s]][3]
+                if (best < 0 or hotel < best_hotel
+                        or (hotel == best_hotel and (income < best_income
+                                                     or (income == best_income and s < best)))):
+                    best, best_hotel, best_income = s, hotel, income
+        return best
+
     def junk_to_mortgage(self, state: GameState, p: int) -> int:
         """A property whose mortgage hurts least: not in a group I hold or can complete soon."""
         t = self.tables()
@@ -801,6 +821,17 @@ class Knowledge:
 
 
     # -- the buildings ---------------------------------------------------------------------------
+    @staticmethod
+    def opponent_houses(state: GameState, p: int) -> int:
+        """The houses ``p``'s opponents have on the board (a hotel counts five)."""
+        own, houses = state.owner, state.houses
+        n = 0
+        for s in facts(state).streets:
+            h = houses[s]
+            if h and own[s] != p:
+                n += h
+        return n
+
     def rival_built_high(self, state: GameState, p: int, top: int) -> bool:
         """A street not ``p``'s carries a hotel or ``top - 1`` houses."""
         return _HIGH.rival_built_high(state, p, top, self.tables().streets)

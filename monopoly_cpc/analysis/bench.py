@@ -3,18 +3,51 @@ trades, buildings, debts), in one process. ``monopoly-cpc bench --engine`` merge
 
 Timed in CPU seconds of this process (``time.process_time``), so other programs on a busy
 machine do not lower the figure; on an idle machine it equals the wall-clock figure.
+
+``engine_against(python)``: this install's engine beside another install of monopoly-cpc (an
+older commit, the pure build...), given by its Python interpreter (``monopoly-cpc bench
+--against PYTHON``). A shared machine's speed drifts by tens of percent within minutes, so the
+two are not timed one after the other: each runs in a process of its own that stays up, and
+they take turns at short chunks of the same games (this one, the other, the other, this one...),
+each chunk timed in its own process's CPU seconds. The ratio of the totals is the figure; the
+chunks' own ratios show the spread.
 """
 
 from __future__ import annotations
 
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from importlib.machinery import EXTENSION_SUFFIXES
 
 from monopoly_cpc.ai import sim
 from monopoly_cpc.analysis.tournament import play_chunk
+from monopoly_cpc.errors import UserError
 
 BENCH_GAMES = 200
 BENCH_SEED = 1985
+
+
+# What each of the two processes of ``engine_against`` runs: it plays the chunks it is sent
+# ("seed games" a line) and answers each with its CPU seconds and the dice rolls of its games
+# (the same rolls on both sides say the same games were played). Only ``play_chunk``'s
+# long-standing arguments are used, so that an older install can be measured too.
+WORKER = """
+import sys, time
+from monopoly_cpc.analysis.tournament import play_chunk
+from monopoly_cpc.errors import UserError
+spec = ["expert"] * 4
+play_chunk((spec, 1, 0, 10, None, 1000))
+print("ready", flush=True)
+for line in sys.stdin:
+    seed, games = map(int, line.split())
+    t0 = time.process_time()
+    results = play_chunk((spec, seed, 0, games, None, 1000))
+    print(time.process_time() - t0, sum(r.rolls for r in results), flush=True)
+"""
 
 
 def compiled() -> bool:
@@ -40,4 +73,86 @@ def engine_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED) -> dict:
         "engine_mean_rounds": round(sum(r.rounds for r in results) / max(1, games), 1),
         "engine_trades_per_game": round(sum(r.trades for r in results) / max(1, games), 2),
         "engine_games_with_winner": sum(1 for r in results if r.winner >= 0),
+    }
+
+
+class _Worker:
+    """One side of ``engine_against``: a process playing the chunks it is sent."""
+
+    def __init__(self, python: str) -> None:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        try:
+            self.proc = subprocess.Popen([python, "-c", WORKER], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         text=True, env=env, cwd=tempfile.gettempdir())
+        except OSError as exc:
+            raise UserError(f"bench: cannot run {python}: {exc.strerror or exc}") from None
+        self.python = python
+        self._expect("ready")
+
+    def _expect(self, what: str) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line or (what and line.strip() != what):
+            self.close()
+            err = (self.proc.stderr.read() if self.proc.stderr else "").strip().splitlines()
+            raise UserError(f"bench: {self.python} cannot play monopoly-cpc games: "
+                            + (err[-1] if err else "no answer"))
+        return line
+
+    def play(self, seed: int, games: int) -> tuple[float, int]:
+        """CPU seconds and dice rolls of ``games`` games from ``seed``."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{seed} {games}\n")
+        self.proc.stdin.flush()
+        cpu, rolls = self._expect("").split()
+        return float(cpu), int(rolls)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
+def engine_against(python: str, chunks: int = 400, games: int = 50,
+                   seed: int = BENCH_SEED) -> dict:
+    """This install's games per CPU second over those of the install run by ``python``
+    (module doc): ``chunks`` chunks of ``games`` games of four experts each, the two sides
+    taking turns (ABBA), the same games on both."""
+    mine, other = _Worker(sys.executable), None
+    try:
+        other = _Worker(python)
+        cpu_mine = cpu_other = 0.0
+        rolls_mine = rolls_other = 0
+        ratios = []
+        for i in range(chunks):
+            chunk_seed = seed + i * 7_919
+            order = (mine, other) if i % 4 in (0, 3) else (other, mine)
+            first, second = (w.play(chunk_seed, games) for w in order)
+            (a, ra), (b, rb) = (first, second) if order[0] is mine else (second, first)
+            cpu_mine += a
+            cpu_other += b
+            rolls_mine += ra
+            rolls_other += rb
+            ratios.append(b / max(a, 1e-9))
+    finally:
+        mine.close()
+        if other is not None:
+            other.close()
+    ratios.sort()
+    return {
+        "engine_against": python,
+        "engine_against_games": chunks * games,
+        "engine_against_ratio": round(cpu_other / max(cpu_mine, 1e-9), 3),
+        "engine_against_chunk_median": round(statistics.median(ratios), 3),
+        "engine_against_chunk_p10": round(ratios[len(ratios) // 10], 3),
+        "engine_against_chunk_p90": round(ratios[len(ratios) * 9 // 10], 3),
+        "engine_against_cpu_s": round(cpu_mine, 2),
+        "engine_against_other_cpu_s": round(cpu_other, 2),
+        # dice rolls per CPU second, this over the other: the same figure when the two play
+        # the same games, the fairer one when a change of rules made some games longer
+        "engine_against_rolls_ratio": round(rolls_mine * cpu_other
+                                            / max(rolls_other * cpu_mine, 1e-9), 3),
+        "engine_against_rolls": rolls_mine,
+        "engine_against_other_rolls": rolls_other,
     }

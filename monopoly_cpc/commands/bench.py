@@ -28,6 +28,10 @@ so that other processes on a loaded machine do not count; ``startup_s`` is wall 
   out the flip of: see README, "Speed"): the attract demo under 7 %, the title under 3 %.
 
 ``--engine`` adds the rules engine's figures from ``monopoly_cpc.analysis.bench.engine_bench()``.
+``--against PYTHON`` measures only the engine, beside another install of the game given by its
+Python interpreter, the two taking turns at chunks of the same games
+(``monopoly_cpc.analysis.bench.engine_against``): ``engine_against_ratio`` is this install's
+games per CPU second over the other's.
 Speed is measured here, never asserted in tests.
 """
 
@@ -62,6 +66,11 @@ def register(subparsers) -> None:
                    help="run the attract and title minutes at the real 50 Hz (process CPU / wall time)")
     p.add_argument("--engine", action="store_true",
                    help="also time the rules engine (monopoly_cpc.analysis.bench.engine_bench)")
+    p.add_argument("--against", metavar="PYTHON",
+                   help="only the engine, beside the install of monopoly-cpc that PYTHON runs "
+                        "(games per CPU second, the two taking turns)")
+    p.add_argument("--chunks", type=int, default=400, metavar="N",
+                   help="chunks of 50 games each side plays with --against (default: 400)")
     p.set_defaults(func=run)
 
 
@@ -260,6 +269,13 @@ def run(args) -> int:
     if not 50 <= args.ticks <= MAX_FRAMES:
         raise UserError(f"bench: --ticks must be 50 to {MAX_FRAMES}, got {args.ticks}")
     results: dict[str, float] = {}
+    if args.against is not None:
+        if not 1 <= args.chunks <= MAX_FRAMES:
+            raise UserError(f"bench: --chunks must be 1 to {MAX_FRAMES}, got {args.chunks}")
+        from monopoly_cpc.analysis.bench import engine_against
+
+        _print(engine_against(args.against, args.chunks), args.json)
+        return 0
     results.update(display_bench(args.frames))
     results.update(startup_pair())
     for kind in ("attract", "title"):
@@ -268,10 +284,14 @@ def run(args) -> int:
         from monopoly_cpc.analysis.bench import engine_bench
 
         results.update(engine_bench())
-    if args.json:
+    _print(results, args.json)
+    return 0
+
+
+def _print(results: dict, as_json: bool) -> None:
+    if as_json:
         print(json.dumps(results, sort_keys=True))
     else:
         width = max(len(k) for k in results)
         for k, v in results.items():
             print(f"{k:<{width}}  {v}")
-    return 0
