@@ -156,8 +156,9 @@ class Bot:
             mort=None if k.mort is None else list(k.mort),
             tried=[[o[0], list(o[1]), list(o[2]), turn] for o, turn in k.tried.items()],
             refusals=[[q, n] for q, n in k.refusals.items()],
-            counter=trading.offer_data(self._counter), pending=trading.offer_data(self._pending),
-            by_price=list(self._by_price))
+            counter=trading.offer_data(self._counter), pending=trading.offer_data(self._pending))
+        if self._by_price:   # (absent from saves made before it, and while nobody is noted)
+            data["by_price"] = list(self._by_price)
         return data
 
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
