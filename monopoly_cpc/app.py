@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from monopoly_cpc.errors import UserError
 from monopoly_cpc.keyboard.pad import PadRouter
 from monopoly_cpc.options import Effective, Options
-from monopoly_cpc.render.framebuffer import FrameBuffer
+from monopoly_cpc.render.framebuffer import FrameBuffer, make_arrays
 from monopoly_cpc.screens.base import AppContext, DrawSkip, Screen, SilentAudio
 from monopoly_cpc.screens.flow import FLOW, first_screen
 
@@ -288,16 +288,23 @@ def _audio(options: Options, settings: Settings | None, playback: bool) -> Any:
                  playback=playback)
 
 
-def save_png(rgb: Any, path: Path) -> Path:
-    """Write an (h, w, 3) uint8 array as a PNG; UserError if the file cannot be written."""
-    import numpy as np
+def save_png(picture: FrameBuffer | Any, path: Path) -> Path:
+    """Write a framebuffer's bordered picture, or an (h, w, 3) uint8 array, as a PNG; UserError
+    if the file cannot be written.  A plain framebuffer (the first frame) is written without
+    numpy."""
     import pygame
 
-    h, w = rgb.shape[:2]
-    surf = pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), (w, h), "RGB")
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise UserError(f"screenshots are PNG files: name it FILE.png, got {str(path)!r}")
+    if isinstance(picture, FrameBuffer):
+        data, size = picture.rgb_bytes(), (FrameBuffer.BW, FrameBuffer.BH)
+    else:
+        import numpy as np
+
+        h, w = picture.shape[:2]
+        data, size = np.ascontiguousarray(picture).tobytes(), (w, h)
+    surf = pygame.image.frombuffer(data, size, "RGB")
     from monopoly_cpc.safefile import write_png
 
     return write_png(surf, path)   # only a regular file (or nothing) is replaced, checked
@@ -342,7 +349,7 @@ def run_headless(options: Options, key_log: KeyLog | None = None, *, frames: int
         session.close()
     shot = options.screenshot
     if shot:
-        save_png(fb.to_rgb(), Path(shot))
+        save_png(fb, Path(shot))
     return fb
 
 
@@ -662,7 +669,7 @@ class WindowFrontEnd:
 
         one, scaled = next_screenshot_paths(screenshot_dir(), self.layout.scale)
         fb = session.render()
-        save_png(fb.to_rgb(), one)
+        save_png(fb, one)
         picture = self.presenter.compose(fb)
         big = pygame.transform.scale(picture, (self.layout.w, self.layout.h))
         from monopoly_cpc.safefile import write_png
@@ -705,6 +712,7 @@ class WindowFrontEnd:
             self._open_display()
             if session is None:
                 self._power_on()
+            make_arrays()   # numpy: after the first picture, before the clock starts
             keymap = Effective(self.options, self.settings).keymap
             keyboard = WithPad(HostKeyboard(keymap=keymap, cpc_layout="fr"))
             seed = self.options.seed
@@ -724,8 +732,9 @@ class WindowFrontEnd:
 
     def _power_on(self) -> None:
         """The boot's first picture (the CPC's grey) on screen as soon as the window is open,
-        before the sound bank and the session are built; the boot's first frame is the same
-        picture, so the loop does not present it again."""
+        before the sound bank and the session are built (and numpy imported: the picture is
+        plain, see render.framebuffer); the boot's first frame is the same picture, so the
+        loop does not present it again."""
         if self.screen_factory is not None or self.options.test_card or self.options.loader == "skip":
             return   # the first picture is not the boot's
         import pygame

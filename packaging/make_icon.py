@@ -1,6 +1,7 @@
 """Write the launcher icon: the CPC-style pixel house of ``monopoly_cpc/render/icon.py`` (drawn
 through the game's framebuffer and palette, also the window's icon).  Writes
-``monopoly-cpc.png`` (256x256, 8x) and ``monopoly-cpc-32.png`` (1x) next to this file.
+``monopoly-cpc.png`` (256x256, 8x) and ``monopoly-cpc-32.png`` (1x) next to this file, and the
+window's (64x64, 2x) as ``assets/icon_64.png``.
 
     python packaging/make_icon.py [--check]   # --check: exit 1 if the PNGs are not up to date
 """
@@ -14,7 +15,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from monopoly_cpc.render.icon import icon_rgba
+from monopoly_cpc.render.icon import WINDOW_ICON_PATH, WINDOW_SCALE, icon_rgba
 
 HERE = Path(__file__).resolve().parent
 SCALE = 8
@@ -32,7 +33,8 @@ def png_bytes(img: Image.Image) -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    targets = {HERE / "monopoly-cpc.png": render(SCALE), HERE / "monopoly-cpc-32.png": render(1)}
+    targets = {HERE / "monopoly-cpc.png": render(SCALE), HERE / "monopoly-cpc-32.png": render(1),
+               WINDOW_ICON_PATH: render(WINDOW_SCALE)}
     if "--check" in argv:
         stale = [p.name for p, img in targets.items()
                  if not p.exists() or not np.array_equal(np.asarray(Image.open(p)), np.asarray(img))]

@@ -25,7 +25,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 from monopoly_cpc.ai import sim
 from monopoly_cpc.analysis.tournament import play_chunk
-from monopoly_cpc.errors import UserError
+from monopoly_cpc.errors import UserError, quoted, shorten_words
 
 BENCH_GAMES = 200
 BENCH_SEED = 1985
@@ -38,7 +38,6 @@ BENCH_SEED = 1985
 WORKER = """
 import sys, time
 from monopoly_cpc.analysis.tournament import play_chunk
-from monopoly_cpc.errors import UserError
 spec = ["expert"] * 4
 play_chunk((spec, 1, 0, 10, None, 1000))
 print("ready", flush=True)
@@ -86,7 +85,8 @@ class _Worker:
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          text=True, env=env, cwd=tempfile.gettempdir())
         except OSError as exc:
-            raise UserError(f"bench: cannot run {python}: {exc.strerror or exc}") from None
+            raise UserError(f"bench --against: cannot run {quoted(python)}: "
+                            f"{exc.strerror or exc}") from None
         self.python = python
         self._expect("ready")
 
@@ -96,8 +96,8 @@ class _Worker:
         if not line or (what and line.strip() != what):
             self.close()
             err = (self.proc.stderr.read() if self.proc.stderr else "").strip().splitlines()
-            raise UserError(f"bench: {self.python} cannot play monopoly-cpc games: "
-                            + (err[-1] if err else "no answer"))
+            raise UserError(f"bench --against: {quoted(self.python)} cannot play monopoly-cpc "
+                            "games: " + shorten_words(err[-1] if err else "no answer"))
         return line
 
     def play(self, seed: int, games: int) -> tuple[float, int]:

@@ -1,6 +1,6 @@
 """The loading picture: an original CPC-style Monopoly title screen, drawn as Mode 1 pens.
 
-Pure numpy (no pygame, no font file): the tape model turns it into the 16 KB screen file that
+Numpy only (no pygame, no font file): the tape model turns it into the 16 KB screen file that
 the BASIC loader loads at &C000, and the boot screen shows the same bytes arriving in screen
 memory order.  Everything here is drawn from simple shapes and a small block alphabet defined
 below, so the picture is ours.
@@ -9,8 +9,10 @@ below, so the picture is ours.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np  # imported where used: the boot's first frames are drawn without it
 
 W, H = 320, 200
 SCREEN_BASE = 0xC000
@@ -44,12 +46,16 @@ _GLYPHS: dict[str, tuple[str, ...]] = {
 
 
 def _glyph(ch: str) -> np.ndarray:
+    import numpy as np
+
     rows = _GLYPHS[ch]
     return np.array([[c == "X" for c in row] for row in rows], dtype=bool)
 
 
 def _word(pens: np.ndarray, text: str, x: int, y: int, scale: int, pen: int, shadow: int | None) -> None:
     """Block letters, ``scale`` pixels per dot, one dot of space between letters."""
+    import numpy as np
+
     for i, ch in enumerate(text):
         dots = np.kron(_glyph(ch), np.ones((scale, scale), dtype=bool))
         gx = x + i * 6 * scale
@@ -81,6 +87,8 @@ def _hotel(pens: np.ndarray, x: int, y: int, w: int, h: int, pen: int) -> None:
 @lru_cache(maxsize=1)
 def loading_picture() -> np.ndarray:
     """The (200, 320) pen array of the loading picture (read-only)."""
+    import numpy as np
+
     pens = np.zeros((H, W), dtype=np.uint8)
     # A board-edge frame: white and red squares alternating round the picture, each side
     # starting with the other colour from the side opposite.
@@ -119,6 +127,8 @@ def loading_picture() -> np.ndarray:
 @lru_cache(maxsize=1)
 def offset_map() -> np.ndarray:
     """(200, 80) array: the screen-memory offset of each Mode 1 byte (4 pixels)."""
+    import numpy as np
+
     ys = np.arange(H)
     base = (ys % 8) * 0x800 + (ys // 8) * 80
     out = base[:, None] + np.arange(80)[None, :]
@@ -132,6 +142,8 @@ def screen_bytes(pens: np.ndarray | None = None) -> bytes:
     Pixel n of a byte (0 = leftmost) takes pen bit 0 from byte bit 7-n and pen bit 1 from bit
     3-n (cpc_facts §2).
     """
+    import numpy as np
+
     p = loading_picture() if pens is None else pens
     quads = p.reshape(H, 80, 4).astype(np.uint16)
     byte = np.zeros((H, 80), dtype=np.uint16)
@@ -145,6 +157,8 @@ def screen_bytes(pens: np.ndarray | None = None) -> bytes:
 
 def pens_from_screen(mem: bytes) -> np.ndarray:
     """The inverse of :func:`screen_bytes` (the tests decode screen memory with it)."""
+    import numpy as np
+
     arr = np.frombuffer(mem, dtype=np.uint8)
     byte = arr[offset_map()].astype(np.uint8)
     pens = np.zeros((H, W), dtype=np.uint8)

@@ -38,12 +38,13 @@ import math
 from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.boot import basic, interpreter, machines, picture, tape
 from monopoly_cpc.boot.console import Console
+
+if TYPE_CHECKING:
+    import numpy as np  # imported where used: the first frames are drawn without it
 
 SKIP_KEY = "COPY"
 TPS = machines.TICKS_PER_SECOND
@@ -533,6 +534,8 @@ class BootSequence:
         self._schedule.append((base + _ticks(seconds, self.factor), op))
 
     def _start_tape(self) -> None:
+        import numpy as np
+
         self.console.cursor_on = False
         self.state = State.LOADING
         self._load_kind = "tape"
@@ -672,6 +675,8 @@ class BootSequence:
         self._sound("loop", "disc_motor")
 
     def _start_disc(self, name: str, action: str = "load") -> None:
+        import numpy as np
+
         from monopoly_cpc.boot import disc
 
         self.state = State.LOADING
@@ -736,6 +741,8 @@ class BootSequence:
         self._schedule.sort(key=lambda item: item[0])
 
     def _run_schedule(self) -> None:
+        import numpy as np
+
         while self._schedule and self._schedule[0][0] <= self.t and self.state is State.LOADING:
             _, op = self._schedule.pop(0)
             self._do(op)

@@ -28,10 +28,12 @@ import binascii
 import math
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from monopoly_cpc.boot import basic, picture
+
+if TYPE_CHECKING:
+    import numpy as np  # imported where used: the first frames are drawn without it
 
 TZX_HZ = 3_500_000  # TZX T-states per second
 LEADER_BITS = 2048
@@ -359,6 +361,8 @@ def image_files() -> tuple[TapeFile, ...]:
 # ------------------------------------------------------------------------------------- pulses
 def record_pulses(raw: bytes, speed: TapeSpeed) -> np.ndarray:
     """The half-cycle lengths (T-states) of one record: leader, sync bit, then ``raw``."""
+    import numpy as np
+
     bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8))
     halves = np.where(bits == 1, speed.one, speed.zero).astype(np.int64)
     return np.concatenate(
@@ -368,6 +372,8 @@ def record_pulses(raw: bytes, speed: TapeSpeed) -> np.ndarray:
 
 def record_byte_ends(raw: bytes, speed: TapeSpeed) -> np.ndarray:
     """T-states from the start of the leader to the end of each byte of ``raw``."""
+    import numpy as np
+
     bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8))
     costs = np.where(bits == 1, 2 * speed.one, 2 * speed.zero).astype(np.int64)
     start = LEADER_PULSES * speed.one + 2 * speed.zero
@@ -581,6 +587,8 @@ class TapeModel:
         destination.  The boot screen uses this to show the picture arriving in screen memory:
         the first block all at once, then byte by byte.
         """
+        import numpy as np
+
         out = []
         recs = self.records()
         for r, t in zip(recs, record_starts(recs, self.speed)):

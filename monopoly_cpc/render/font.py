@@ -6,6 +6,10 @@ plus optional aliases; the game reads that file. ``assets/font_8x8.png`` (128x12
 on black, code ``c`` in the 8x8 cell at column ``c % 16``, row ``c // 16``) shows the same
 bitmaps as a picture; ``tools/build_font.py`` rebuilds it from the source, and a test checks
 they agree.
+
+Reading the font needs no numpy: the bitmaps are kept as the source's text until a picture
+draws a character (the first frame, the CPC's grey, has none), and the arrays made from them
+then.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SOURCE_PATH = asset("font_8x8.txt")
 PNG_PATH = asset("font_8x8.png")
@@ -31,16 +37,26 @@ _HEADER = re.compile(r"^0x([0-9A-Fa-f]{2})\s+U\+([0-9A-Fa-f]{4,6})\b(.*)$")
 class FontSource:
     """What ``font_8x8.txt`` says: the glyphs, and the character of each code."""
 
-    glyphs: np.ndarray  # (256, 8, 8) bool, True = ink
+    ink: bytes  # 256 x 64 of b"#" (ink) or b".", code by code, each glyph's rows top to bottom
     chars: tuple[str, ...]  # chars[code] = the character the code stands for
     aliases: dict[str, int]  # extra characters drawn with an existing code
+
+    @property
+    def glyphs(self) -> np.ndarray:
+        """(256, 8, 8) bool, True = ink."""
+        return ink_glyphs(self.ink)
+
+
+def ink_glyphs(ink: bytes) -> np.ndarray:
+    """The (256, 8, 8) bool glyphs of the source's rows (``FontSource.ink``)."""
+    import numpy as np
+
+    return (np.frombuffer(ink, dtype=np.uint8) == ord("#")).reshape(256, 8, 8)
 
 
 def parse_source(text: str, path: Path = SOURCE_PATH) -> FontSource:
     """Parse the glyph-grid source; DataError naming the line on any problem."""
-    glyphs = np.zeros((256, 8, 8), dtype=bool)
-    codes: list[int] = []    # the codes of the blocks, in file order
-    rows: list[str] = []     # their 8 rows each, checked, read into ``glyphs`` at the end
+    blocks: list[str] = ["." * 64] * 256   # the 8 rows of each code, checked, joined
     chars: list[str | None] = [None] * 256
     aliases: dict[str, int] = {}
     lines = text.splitlines()
@@ -63,6 +79,7 @@ def parse_source(text: str, path: Path = SOURCE_PATH) -> FontSource:
                 if not tok.startswith("U+"):
                     raise DataError(f"{path}: line {i}: alias {tok!r} is not U+XXXX")
                 aliases[chr(int(tok.removeprefix("U+"), 16))] = code
+        rows = []
         for r in range(8):
             if i >= len(lines):
                 raise DataError(f"{path}: code 0x{code:02X}: expected 8 rows, the file ends")
@@ -72,10 +89,7 @@ def parse_source(text: str, path: Path = SOURCE_PATH) -> FontSource:
                 raise DataError(f"{path}: line {i}: code 0x{code:02X} row {r}: "
                                 f"expected 8 of '.' and '#', got {row!r}")
             rows.append(row)
-        codes.append(code)
-    if codes:   # all the rows at once (a row at a time took 20 ms of the start-up)
-        ink = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8) == ord("#")
-        glyphs[codes] = ink.reshape(len(codes), 8, 8)
+        blocks[code] = "".join(rows)
     missing = [c for c in range(256) if chars[c] is None]
     if missing:
         raise DataError(f"{path}: code 0x{missing[0]:02X} is missing (all 256 codes are needed)")
@@ -90,7 +104,7 @@ def parse_source(text: str, path: Path = SOURCE_PATH) -> FontSource:
         if ch in seen:
             raise DataError(f"{path}: alias U+{ord(ch):04X} of 0x{code:02X} is already code "
                             f"0x{seen[ch]:02X}")
-    return FontSource(glyphs, tuple(c for c in chars if c is not None), aliases)
+    return FontSource("".join(blocks).encode("ascii"), tuple(c for c in chars if c is not None), aliases)
 
 
 def load_source(path: Path = SOURCE_PATH) -> FontSource:
@@ -106,6 +120,8 @@ def load_source(path: Path = SOURCE_PATH) -> FontSource:
 
 def glyphs_to_sheet(glyphs: np.ndarray) -> np.ndarray:
     """The 128x128 sheet (uint8 0 or 255, rows x columns) of 256 glyphs, 16 per row."""
+    import numpy as np
+
     sheet = glyphs.reshape(16, 16, 8, 8).transpose(0, 2, 1, 3).reshape(128, 128)
     return np.where(sheet, 255, 0).astype(np.uint8)
 
@@ -117,6 +133,7 @@ def sheet_to_glyphs(sheet: np.ndarray) -> np.ndarray:
 
 def read_png_sheet(path: Path = PNG_PATH) -> np.ndarray:
     """The font PNG as a (128, 128) uint8 brightness array."""
+    import numpy as np
     import pygame
 
     try:
@@ -132,6 +149,7 @@ def read_png_sheet(path: Path = PNG_PATH) -> np.ndarray:
 
 def write_png_sheet(sheet: np.ndarray, path: Path) -> None:
     """Write a (128, 128) sheet as a black-and-white PNG."""
+    import numpy as np
     import pygame
 
     rgb = np.repeat(sheet[:, :, None], 3, axis=2)
@@ -140,31 +158,70 @@ def write_png_sheet(sheet: np.ndarray, path: Path) -> None:
 
 
 class Font:
-    """Glyphs plus the character <-> code maps used by the framebuffer."""
+    """Glyphs plus the character <-> code maps used by the framebuffer.
 
-    def __init__(self, glyphs: np.ndarray, chars: tuple[str, ...], aliases: dict[str, int]) -> None:
-        if glyphs.shape != (256, 8, 8):
-            raise ValueError(f"a font has 256 glyphs of 8x8, got {glyphs.shape}")
-        self.glyphs = glyphs.astype(bool)
-        self.glyphs.setflags(write=False)
+    The character maps are made at once; the glyph arrays and the look-ups made from them
+    when first used (they need numpy, which the first frame does without)."""
+
+    def __init__(self, ink: bytes, chars: tuple[str, ...], aliases: dict[str, int]) -> None:
+        if len(ink) != 256 * 64:
+            raise ValueError(f"a font has 256 glyphs of 8x8, got {len(ink)} pixels")
+        self.ink = ink
         self.code_to_char: tuple[str, ...] = chars
         self.char_to_code: dict[str, int] = {ch: c for c, ch in enumerate(chars)}
         for ch, code in aliases.items():
             self.char_to_code.setdefault(ch, code)
-        # 64-bit key of each glyph (row-major, MSB = top-left pixel) -> the lowest code with it,
-        # so duplicated bitmaps (space and the empty quadrant block) read back as the first.
-        keys = np.packbits(self.glyphs.reshape(256, 64), axis=1).view(">u8").ravel()
-        self.glyph_keys = keys.astype(np.uint64)
-        self.key_to_code: dict[int, int] = {}
-        for code in range(256):
-            self.key_to_code.setdefault(int(keys[code]), code)
-        # the same map as sorted arrays, for vectorised look-ups (FrameBuffer.read_text)
-        items = sorted(self.key_to_code.items())
-        self.sorted_keys = np.array([k for k, _ in items], dtype=np.uint64)
-        self.sorted_codes = np.array([c for _, c in items], dtype=np.int64)
+
+    @cached_property
+    def glyphs(self) -> np.ndarray:
+        """(256, 8, 8) bool, True = ink (read-only)."""
+        glyphs = ink_glyphs(self.ink)
+        glyphs.setflags(write=False)
+        return glyphs
+
+    @cached_property
+    def glyphs_u8(self) -> np.ndarray:
+        """The glyphs as uint8 0/1, as the framebuffer writes them (read-only)."""
+        import numpy as np
+
+        glyphs = self.glyphs.astype(np.uint8)
+        glyphs.setflags(write=False)
+        return glyphs
+
+    @cached_property
+    def glyph_keys(self) -> np.ndarray:
+        """The 64-bit key of each glyph (uint64, row-major, MSB = top-left pixel)."""
+        import numpy as np
+
+        return np.packbits(self.glyphs.reshape(256, 64), axis=1).view(">u8").ravel().astype(np.uint64)
+
+    @cached_property
+    def key_to_code(self) -> dict[int, int]:
+        """Glyph key -> the lowest code with it, so duplicated bitmaps (space and the empty
+        quadrant block) read back as the first."""
+        keys: dict[int, int] = {}
+        for code, key in enumerate(self.glyph_keys.tolist()):
+            keys.setdefault(key, code)
+        return keys
+
+    @cached_property
+    def sorted_keys(self) -> np.ndarray:
+        """The keys of :attr:`key_to_code`, sorted, for vectorised look-ups (FrameBuffer.read_text)."""
+        import numpy as np
+
+        return np.array(sorted(self.key_to_code), dtype=np.uint64)
+
+    @cached_property
+    def sorted_codes(self) -> np.ndarray:
+        """The code of each of :attr:`sorted_keys`."""
+        import numpy as np
+
+        return np.array([self.key_to_code[k] for k in sorted(self.key_to_code)], dtype=np.int64)
 
     def encode(self, s: str) -> np.ndarray:
         """The font codes of ``s`` (uint8). A character the font lacks raises ValueError."""
+        import numpy as np
+
         try:
             return np.fromiter((self.char_to_code[ch] for ch in s), dtype=np.uint8, count=len(s))
         except KeyError as exc:
@@ -185,4 +242,4 @@ def font() -> Font:
     """The packaged font, read from its source file: bitmaps and code map. The PNG holds the
     same bitmaps (tests/render/test_font.py checks it); decoding it cost 30 ms of start-up."""
     src = load_source(SOURCE_PATH)
-    return Font(src.glyphs, src.chars, src.aliases)
+    return Font(src.ink, src.chars, src.aliases)

@@ -11,6 +11,14 @@ Line end points are inclusive (``hline(0, 319, y, pen)`` covers the whole line);
 are x, y, width, height.  Everything clips at the edges.  A pen outside 0..3 or a colour
 outside 0..26 raises ValueError, as does a character the font lacks.
 
+A new framebuffer is one pen all over, with the same inks on every line and one border colour
+(a *plain* picture, :meth:`FrameBuffer.plain`), and is kept as just that until something
+draws in it or reads its arrays: filling it with one pen and setting every line's inks or the
+whole border keep it plain.  Its arrays (and numpy) are made then, so that the first frame (the
+CPC's grey at power-on) is drawn, shown and saved without importing numpy, which costs about
+as much CPU as a bare pygame start.  A plain picture and the same picture in arrays are the
+same frame, pixel for pixel.
+
 ``read_text`` reads a row of cells back through the font: a cell that holds exactly one glyph in
 two pens (either polarity) gives that glyph's character.  Which pen is the paper decides between
 a glyph and its inverse (space or the full block, a quadrant block and its complement): by
@@ -20,32 +28,51 @@ is no glyph reads as ``UNKNOWN`` (U+FFFD).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from functools import lru_cache
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.render.font import Font
 from monopoly_cpc.render.font import font as default_font
 from monopoly_cpc.render.palette import N_COLOURS, Palette
 from monopoly_cpc.render.palette import palette as default_palette
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 UNKNOWN = "\ufffd"
 _ALL = (1 << 64) - 1
 
+# A plain picture: the pen of every pixel, the four inks of every line, the border's colour.
+Plain = tuple[int, tuple[int, ...], int]
+Arrays = tuple["np.ndarray", "np.ndarray", "np.ndarray"]   # pens, inks, border
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as an int if it is a whole number (a Python or numpy integer, not a bool:
+    numpy's bool is no index either)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
 
 def _check_pen(pen: object) -> int:
-    if isinstance(pen, (bool, np.bool_)) or not isinstance(pen, (int, np.integer)) or not 0 <= pen <= 3:
+    p = _whole(pen)
+    if p is None or not 0 <= p <= 3:
         raise ValueError(f"pen must be 0..3, got {pen!r}")
-    return int(pen)
+    return p
 
 
 def _check_colour(colour: object) -> int:
-    if (isinstance(colour, (bool, np.bool_)) or not isinstance(colour, (int, np.integer))
-            or not 0 <= colour < N_COLOURS):
+    c = _whole(colour)
+    if c is None or not 0 <= c < N_COLOURS:
         raise ValueError(f"colour must be a firmware colour 0..26, got {colour!r}")
-    return int(colour)
+    return c
 
 
 def _span(a: int, b: int, size: int) -> tuple[int, int]:
@@ -64,13 +91,42 @@ class FrameBuffer:
     def __init__(self, font: Font | None = None, palette: Palette | None = None) -> None:
         self.font = font or default_font()
         self.palette = palette or default_palette()
-        self.pens = np.zeros((self.H, self.W), dtype=np.uint8)
-        self.inks = np.empty((self.H, 4), dtype=np.uint8)
-        self.inks[:] = self.palette.mode_inks(1)
-        self.border = np.full(self.BH, self.palette.border, dtype=np.uint8)
-        self._glyph_u8 = self.font.glyphs.astype(np.uint8)
-        # code -> character for read_text; index -1 (the last) is UNKNOWN
-        self._chars = np.array(list(self.font.code_to_char) + [UNKNOWN], dtype="<U1")
+        self._plain: Plain | None = (0, tuple(self.palette.mode_inks(1)), self.palette.border)
+        self._arrays: Arrays | None = None   # (pens, inks, border) once made: _plain is then None
+
+    # -- the arrays, made when first needed ------------------------------------------------
+    def plain(self) -> Plain | None:
+        """``(pen, inks, border)`` while the picture is plain (module doc): every pixel in
+        ``pen``, the four ``inks`` on every line, the whole border in colour ``border``;
+        None once its arrays are made (whatever they hold)."""
+        return self._plain
+
+    def _make_arrays(self) -> Arrays:
+        import numpy as np
+
+        assert self._plain is not None
+        pen, inks, border = self._plain
+        lines = np.empty((self.H, 4), dtype=np.uint8)
+        lines[:] = inks
+        self._arrays = (np.full((self.H, self.W), pen, dtype=np.uint8), lines,
+                        np.full(self.BH, border, dtype=np.uint8))
+        self._plain = None
+        return self._arrays
+
+    @property
+    def pens(self) -> np.ndarray:
+        """(200, 320) uint8: the pen of each pixel of the paper."""
+        return (self._arrays or self._make_arrays())[0]
+
+    @property
+    def inks(self) -> np.ndarray:
+        """(200, 4) uint8: the firmware colour of each pen, line by line."""
+        return (self._arrays or self._make_arrays())[1]
+
+    @property
+    def border(self) -> np.ndarray:
+        """(272,) uint8: the border colour of each line of the bordered picture."""
+        return (self._arrays or self._make_arrays())[2]
 
     # -- colours -------------------------------------------------------------------------
     def set_inks(self, colours4: Iterable[int], y0: int = 0, y1: int = 200) -> None:
@@ -79,29 +135,47 @@ class FrameBuffer:
         if len(cols) != 4:
             raise ValueError(f"set_inks needs 4 colours, got {len(cols)}")
         a, b = _span(y0, y1, self.H)
-        self.inks[a:b] = cols
+        if self._plain is not None and (a, b) == (0, self.H):
+            self._plain = (self._plain[0], tuple(cols), self._plain[2])
+        elif a < b:
+            self.inks[a:b] = cols
 
     def set_ink(self, pen: int, colour: int, y0: int = 0, y1: int = 200) -> None:
         """Set the colour of one pen on scanlines y0..y1-1."""
         p, c = _check_pen(pen), _check_colour(colour)
         a, b = _span(y0, y1, self.H)
-        self.inks[a:b, p] = c
+        if self._plain is not None and (a, b) == (0, self.H):
+            inks = list(self._plain[1])
+            inks[p] = c
+            self._plain = (self._plain[0], tuple(inks), self._plain[2])
+        elif a < b:
+            self.inks[a:b, p] = c
 
     def set_border(self, colour: int, y0: int = 0, y1: int = 272) -> None:
         """Set the border colour of lines y0..y1-1 of the 272-line bordered picture."""
         c = _check_colour(colour)
         a, b = _span(y0, y1, self.BH)
-        self.border[a:b] = c
+        if self._plain is not None and (a, b) == (0, self.BH):
+            self._plain = (self._plain[0], self._plain[1], c)
+        elif a < b:
+            self.border[a:b] = c
 
     def reset_inks(self) -> None:
         """Power-on Mode 1 inks on every line and the power-on border."""
+        if self._plain is not None:
+            self._plain = (self._plain[0], tuple(self.palette.mode_inks(1)), self.palette.border)
+            return
         self.inks[:] = self.palette.mode_inks(1)
         self.border[:] = self.palette.border
 
     # -- drawing -------------------------------------------------------------------------
     def clear(self, pen: int = 0) -> None:
         """Fill the whole paper with ``pen`` (inks and border are left alone)."""
-        self.pens.fill(_check_pen(pen))
+        p = _check_pen(pen)
+        if self._plain is not None:
+            self._plain = (p, self._plain[1], self._plain[2])
+        else:
+            self.pens.fill(p)
 
     fill = clear
 
@@ -133,6 +207,8 @@ class FrameBuffer:
         if n == 0:
             self.pset(x0, y0, p)
             return
+        import numpy as np
+
         t = np.arange(n + 1, dtype=np.int64)
         # Round half away from the start so the line is symmetric and exact in integers.
         xs = x0 + np.floor_divide(2 * t * dx + n, 2 * n)
@@ -161,6 +237,8 @@ class FrameBuffer:
 
     def sprite(self, img: npt.ArrayLike, x: int, y: int, transparent: int | None = None) -> None:
         """Draw a (h, w) array of pens 0..3 with its top-left at (x, y); skip pen ``transparent``."""
+        import numpy as np
+
         arr = np.asarray(img)
         if arr.ndim != 2:
             raise ValueError(f"a sprite is a 2-D array of pens, got shape {arr.shape}")
@@ -193,6 +271,8 @@ class FrameBuffer:
     def text_px(self, x: int, y: int, s: str, pen: int = 1, paper: int | None = 0,
                 inverse: bool = False) -> None:
         """Write ``s`` with the top-left of its first cell at pixel (x, y)."""
+        import numpy as np
+
         fg: int | None = _check_pen(pen)  # None once inverse makes the paper transparent
         bg = None if paper is None else _check_pen(paper)
         codes = self.font.encode(s)
@@ -204,7 +284,7 @@ class FrameBuffer:
         if a >= b or c >= d:
             return
         # The run of glyphs as one (8, 8n) mask, cut to the visible part.
-        mask = self._glyph_u8[codes].transpose(1, 0, 2).reshape(8, 8 * n)[c - y:d - y, a - x:b - x]
+        mask = self.font.glyphs_u8[codes].transpose(1, 0, 2).reshape(8, 8 * n)[c - y:d - y, a - x:b - x]
         dst = self.pens[c:d, a:b]
         if inverse:
             fg, bg = (bg, fg) if bg is not None else (None, fg)
@@ -237,6 +317,8 @@ class FrameBuffer:
         return None
 
     def _read_rows(self, r0: int, r1: int, col0: int, col1: int, paper: int | None) -> list[str]:
+        import numpy as np
+
         nr, nc = r1 - r0, col1 - col0
         if nc <= 0:
             return [""] * nr
@@ -276,10 +358,12 @@ class FrameBuffer:
             for r, c in odd.tolist():
                 if self._run_background(lo[r], uniform[r], glyph[r], bg[r], c):
                     code[r, c] = space_code
-        return ["".join(row) for row in self._chars[code].tolist()]
+        return ["".join(row) for row in _char_table(self.font)[code].tolist()]
 
     def _lookup(self, keys: np.ndarray) -> np.ndarray:
         """Font code of each 64-bit glyph key, -1 where no glyph has it."""
+        import numpy as np
+
         sk, sc = self.font.sorted_keys, self.font.sorted_codes
         idx = np.minimum(np.searchsorted(sk, keys), len(sk) - 1)
         return np.where(sk[idx] == keys, sc[idx], -1)
@@ -304,6 +388,8 @@ class FrameBuffer:
     # -- output --------------------------------------------------------------------------
     def to_rgb(self) -> np.ndarray:
         """The bordered 384x272 picture at 1x as a (272, 384, 3) uint8 RGB array."""
+        import numpy as np
+
         table = self.palette.rgb
         out = np.empty((self.BH, self.BW, 3), dtype=np.uint8)
         out[:] = table[self.border][:, None, :]
@@ -311,17 +397,70 @@ class FrameBuffer:
         out[self.PAPER_Y:self.PAPER_Y + self.H, self.PAPER_X:self.PAPER_X + self.W] = paper
         return out
 
+    def rgb_bytes(self) -> bytes:
+        """The bordered picture as :meth:`to_rgb`'s bytes (row by row, R G B), made without
+        numpy while the picture is plain."""
+        if self._plain is None:
+            return self.to_rgb().tobytes()
+        pen, inks, border = self._plain
+        rgb = self.palette.colours
+        edge, paper = bytes(rgb[border].rgb), bytes(rgb[inks[pen]].rgb)
+        side = edge * self.PAPER_X
+        band = edge * self.BW * self.PAPER_Y
+        line = side + paper * self.W + edge * (self.BW - self.W - self.PAPER_X)
+        return band + line * self.H + edge * self.BW * (self.BH - self.PAPER_Y - self.H)
+
+    def same_picture(self, other: FrameBuffer) -> bool:
+        """Do the two hold the same pens, inks and border?"""
+        if self._plain is not None and other._plain is not None:
+            return self._plain == other._plain
+        import numpy as np
+
+        return (np.array_equal(self.pens, other.pens) and np.array_equal(self.inks, other.inks)
+                and np.array_equal(self.border, other.border))
+
+    def copy_from(self, other: FrameBuffer) -> None:
+        """Make this picture the same as ``other`` (into the arrays it has, if both have them)."""
+        if other._plain is not None:
+            self._plain, self._arrays = other._plain, None
+            return
+        import numpy as np
+
+        mine = self._arrays or self._make_arrays()
+        for into, theirs in zip(mine, (other.pens, other.inks, other.border)):
+            np.copyto(into, theirs)
+
     def copy(self) -> FrameBuffer:
         """An independent copy (same font and palette)."""
         other = FrameBuffer.__new__(FrameBuffer)
-        other.font, other.palette, other._glyph_u8 = self.font, self.palette, self._glyph_u8
-        other._chars = self._chars
-        other.pens, other.inks, other.border = self.pens.copy(), self.inks.copy(), self.border.copy()
+        other.font, other.palette, other._plain = self.font, self.palette, self._plain
+        other._arrays = None
+        if self._arrays is not None:
+            pens, inks, border = self._arrays
+            other._arrays = (pens.copy(), inks.copy(), border.copy())
         return other
+
+
+def make_arrays() -> tuple[np.ndarray, np.ndarray]:
+    """Import numpy and make the font's and the palette's arrays, which the first picture that
+    is not plain needs; returns them (the font's glyphs as pens, the palette's RGB table), made
+    once and kept by their owners.  A window does it after showing its first picture, before its
+    clock starts, so that no tick of the game waits for them."""
+    return default_font().glyphs_u8, default_palette().rgb
+
+
+@lru_cache(maxsize=4)
+def _char_table(font: Font) -> np.ndarray:
+    """Code -> character for read_text; index -1 (the last) is UNKNOWN."""
+    import numpy as np
+
+    return np.array(list(font.code_to_char) + [UNKNOWN], dtype="<U1")
 
 
 @lru_cache(maxsize=32)
 def _big_glyphs(s: str, scale: int, pen: int) -> tuple[np.ndarray, int]:
+    import numpy as np
+
     scratch = FrameBuffer()
     scratch.text_px(0, 0, s, pen=1, paper=0)
     glyphs = scratch.pens[0:8, 0:8 * len(s)] == 1

@@ -5,17 +5,21 @@ logo) and the desktop launcher's (``packaging/monopoly-cpc*.png``, written by
 ``packaging/make_icon.py``; a test keeps the two equal).  It is drawn with the framebuffer's
 primitives in the four pens of Mode 1 at the paper's top left, then cut out: what the drawing
 does not cover is transparent.
+
+The window's icon is read from ``assets/icon_64.png``, which ``packaging/make_icon.py`` writes
+with the launcher's (the same drawing at 2x; a test keeps them equal): the window gets its
+icon before its first picture, which is shown without numpy, and drawing the house takes it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
+from monopoly_cpc.paths import asset
 from monopoly_cpc.render.framebuffer import FrameBuffer
 
 if TYPE_CHECKING:
+    import numpy as np
     import pygame
 
 SIZE = 32
@@ -23,10 +27,13 @@ SIZE = 32
 INKS = (0, 18, 6, 24)
 OUTLINE, WALL, ROOF, LIGHT = 0, 1, 2, 3
 WINDOW_SCALE = 2  # the window icon: 64x64, every icon pixel a 2x2 block
+WINDOW_ICON_PATH = asset("icon_64.png")   # icon_rgba(WINDOW_SCALE), written by packaging/make_icon.py
 
 
 def draw(fb: FrameBuffer) -> np.ndarray:
     """Draw the house at the paper's top left; returns the (32, 32) mask of the pixels drawn."""
+    import numpy as np
+
     fb.clear(0)
     fb.set_inks(INKS)
     drawn = np.zeros((SIZE, SIZE), dtype=bool)
@@ -68,6 +75,8 @@ def draw(fb: FrameBuffer) -> np.ndarray:
 
 def icon_rgba(scale: int = 1) -> np.ndarray:
     """The icon as an (32 * scale, 32 * scale, 4) uint8 RGBA array, pixels repeated (no smoothing)."""
+    import numpy as np
+
     fb = FrameBuffer()
     drawn = draw(fb)
     y, x = FrameBuffer.PAPER_Y, FrameBuffer.PAPER_X
@@ -78,8 +87,15 @@ def icon_rgba(scale: int = 1) -> np.ndarray:
 
 
 def window_icon() -> pygame.Surface:
-    """The icon as a pygame surface with alpha, for ``pygame.display.set_icon``."""
+    """The icon as a pygame surface with alpha, for ``pygame.display.set_icon``: read from
+    :data:`WINDOW_ICON_PATH`, or drawn if that cannot be read."""
     import pygame
+
+    try:
+        return pygame.image.load(str(WINDOW_ICON_PATH))
+    except (pygame.error, OSError):
+        pass
+    import numpy as np
 
     rgba = np.ascontiguousarray(icon_rgba(WINDOW_SCALE))
     h, w = rgba.shape[:2]

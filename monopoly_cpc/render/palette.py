@@ -1,19 +1,23 @@
 """The CPC's 27 colours and power-on inks, loaded once from ``assets/palette_cpc.yaml``.
 
 The file is validated on load: a broken or inconsistent palette raises
-:class:`~monopoly_cpc.errors.DataError` naming the file and the entry.
+:class:`~monopoly_cpc.errors.DataError` naming the file and the entry.  The RGB table is a
+numpy array made when first asked for: the first frame is shown without numpy.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 from monopoly_cpc import yamlio
 from monopoly_cpc.errors import DataError
 from monopoly_cpc.paths import asset
+
+if TYPE_CHECKING:
+    import numpy as np
 
 PALETTE_PATH = asset("palette_cpc.yaml")
 N_COLOURS = 27
@@ -38,7 +42,15 @@ class Palette:
     half_level: int
     border: int  # power-on border colour
     power_on: dict[int, tuple[int, ...]]  # mode -> firmware colour of each pen
-    rgb: np.ndarray  # (27, 3) uint8, row = firmware colour number (read-only)
+
+    @cached_property
+    def rgb(self) -> np.ndarray:
+        """(27, 3) uint8, row = firmware colour number (read-only)."""
+        import numpy as np
+
+        table = np.array([c.rgb for c in self.colours], dtype=np.uint8)
+        table.setflags(write=False)
+        return table
 
     def mode_inks(self, mode: int = 1) -> tuple[int, ...]:
         """The firmware colours of the pens at power-on in ``mode`` (0, 1 or 2)."""
@@ -114,9 +126,7 @@ def parse_palette(data: object, path: Path = PALETTE_PATH) -> Palette:
             raise _fail(path, f"power_on.{key}", f"expected a list of {npens} colours, got {inks!r}")
         power_on[mode] = tuple(_int(path, f"power_on.{key}[{p}]", v, 0, N_COLOURS - 1)
                                for p, v in enumerate(inks))
-    table = np.array([c.rgb for c in colours], dtype=np.uint8)
-    table.setflags(write=False)
-    return Palette(tuple(colours), half, border, power_on, table)
+    return Palette(tuple(colours), half, border, power_on)
 
 
 def load_palette(path: Path = PALETTE_PATH) -> Palette:

@@ -11,13 +11,16 @@ The window loop presents a frame only when it differs from the last one presente
 (:meth:`Presenter.changed`): most screens wait for a key with a still picture, and a flip of a
 full-screen window is the costliest part of a frame on a software display (a 1080p flip under
 Xvfb takes 15-25 ms of CPU), so an idle title or a player thinking costs almost nothing.
+
+A plain framebuffer (one pen all over, the boot's first picture: ``FrameBuffer.plain``) is
+composed with two fills of the picture, without numpy, whose buffers are made at the first
+picture that is not plain.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 import pygame
 
 from monopoly_cpc.render.framebuffer import FrameBuffer
@@ -64,32 +67,40 @@ def layout_for(screen_w: int, screen_h: int, scale: int | None = None) -> Layout
     return Layout(screen_w, screen_h, k, (screen_w - PICTURE_W * k) // 2, (screen_h - PICTURE_H * k) // 2)
 
 
+class _Buffers:
+    """The presenter's numpy buffers, allocated once: the host pixel value of each firmware
+    colour (in the picture surface's own format), the per-line look-up table, the pixel
+    indices and the border's pixel values."""
+
+    def __init__(self, picture: pygame.Surface, palette: Palette) -> None:
+        import numpy as np
+
+        self.colour32 = np.array([picture.map_rgb(c.rgb) for c in palette.colours], dtype=np.uint32)
+        self.lut = np.empty((FrameBuffer.H, 4), dtype=np.uint32)
+        self.lut_flat = self.lut.reshape(-1)
+        self.line_base = (np.arange(FrameBuffer.H, dtype=np.int32) * 4)[:, None]
+        self.index = np.empty((FrameBuffer.H, FrameBuffer.W), dtype=np.int32)
+        self.border = np.empty(FrameBuffer.BH, dtype=np.uint32)
+
+
 class Presenter:
     """Composes a FrameBuffer into a 384x272 surface and upscales it into a target surface."""
 
     def __init__(self, target_format: pygame.Surface | None = None, crt: bool = False,
                  palette: Palette | None = None) -> None:
-        pal = palette or default_palette()
+        self.palette = palette or default_palette()
         if target_format is not None:
             self.picture = pygame.Surface((PICTURE_W, PICTURE_H), 0, target_format)
         else:
             self.picture = pygame.Surface((PICTURE_W, PICTURE_H), 0, 32)
-        # host pixel value of each firmware colour, in the picture surface's own format
-        self._colour32 = np.array([self.picture.map_rgb(tuple(int(v) for v in rgb)) for rgb in pal.rgb],
-                                  dtype=np.uint32)
-        self._lut = np.empty((FrameBuffer.H, 4), dtype=np.uint32)
-        self._lut_flat = self._lut.reshape(-1)
-        self._line_base = (np.arange(FrameBuffer.H, dtype=np.int32) * 4)[:, None]
-        self._index = np.empty((FrameBuffer.H, FrameBuffer.W), dtype=np.int32)
-        self._border = np.empty(FrameBuffer.BH, dtype=np.uint32)
+        self._buffers: _Buffers | None = None   # made at the first picture that is not plain
         self.crt = crt
         self._crt_mask: pygame.Surface | None = None
         self._crt_scale = 0
         self._dest: pygame.Surface | None = None
         self._dest_key: tuple[int, Layout] | None = None
-        # the pens, inks and border of the frame presented last (see changed / invalidate)
-        self._shown = (np.empty((FrameBuffer.H, FrameBuffer.W), np.uint8), np.empty((FrameBuffer.H, 4), np.uint8),
-                       np.empty(FrameBuffer.BH, np.uint8))
+        # the frame presented last (see changed / invalidate), a copy
+        self._shown = FrameBuffer(palette=self.palette)
         self._shown_valid = False
 
     def changed(self, fb: FrameBuffer) -> bool:
@@ -98,11 +109,7 @@ class Presenter:
         True before the first present and after :meth:`invalidate` (the window was exposed, a
         host message came or went): the window must then be drawn again whatever the picture.
         """
-        if not self._shown_valid:
-            return True
-        pens, inks, border = self._shown
-        return not (np.array_equal(fb.pens, pens) and np.array_equal(fb.inks, inks)
-                    and np.array_equal(fb.border, border))
+        return not (self._shown_valid and fb.same_picture(self._shown))
 
     @property
     def stale(self) -> bool:
@@ -115,15 +122,27 @@ class Presenter:
 
     def compose(self, fb: FrameBuffer) -> pygame.Surface:
         """Fill ``self.picture`` (384x272, 1x) from the framebuffer and return it."""
-        np.take(self._colour32, fb.inks, out=self._lut)
-        np.add(fb.pens, self._line_base, out=self._index)
-        np.take(self._colour32, fb.border, out=self._border)
         px, py = FrameBuffer.PAPER_X, FrameBuffer.PAPER_Y
+        plain = fb.plain()
+        if plain is not None:
+            pen, inks, border = plain
+            colours = self.palette.colours
+            self.picture.fill(colours[border].rgb)
+            self.picture.fill(colours[inks[pen]].rgb, (px, py, FrameBuffer.W, FrameBuffer.H))
+            return self.picture
+        import numpy as np
+
+        buf = self._buffers
+        if buf is None:
+            buf = self._buffers = _Buffers(self.picture, self.palette)
+        np.take(buf.colour32, fb.inks, out=buf.lut)
+        np.add(fb.pens, buf.line_base, out=buf.index)
+        np.take(buf.colour32, fb.border, out=buf.border)
         view = pygame.surfarray.pixels2d(self.picture).T  # (272, 384) view, row-major memory
         try:
-            np.take(self._lut_flat, self._index, out=view[py:py + FrameBuffer.H, px:px + FrameBuffer.W],
+            np.take(buf.lut_flat, buf.index, out=view[py:py + FrameBuffer.H, px:px + FrameBuffer.W],
                     mode="clip")
-            b = self._border[:, None]
+            b = buf.border[:, None]
             view[:py] = b[:py]
             view[py + FrameBuffer.H:] = b[py + FrameBuffer.H:]
             view[py:py + FrameBuffer.H, :px] = b[py:py + FrameBuffer.H]
@@ -145,10 +164,7 @@ class Presenter:
     def present(self, fb: FrameBuffer, target: pygame.Surface, layout: Layout) -> None:
         """Compose ``fb`` and draw it upscaled into ``target`` at ``layout`` (bars untouched)."""
         self.compose(fb)
-        pens, inks, border = self._shown
-        np.copyto(pens, fb.pens)
-        np.copyto(inks, fb.inks)
-        np.copyto(border, fb.border)
+        self._shown.copy_from(fb)
         self._shown_valid = True
         if self._dest is None or self._dest_key != (id(target), layout):
             # one subsurface per (window surface, layout), not one per frame
@@ -187,6 +203,8 @@ def draw_status(target: pygame.Surface, layout: Layout, text: str) -> pygame.Rec
     It is drawn on the window, not in the framebuffer, so screenshots, replays and the CPC
     picture never contain it.  Returns the rectangle written (clear it with clear_bars).
     """
+    import numpy as np
+
     from monopoly_cpc.render.font import font as default_font
 
     f = default_font()

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from monopoly_cpc.boot import machines, picture
 from monopoly_cpc.boot.console import ROWS
 from monopoly_cpc.boot.sequence import BootSequence, State
 from monopoly_cpc.render.font import font
 from monopoly_cpc.screens.base import Screen
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FLASH_FRAMES = 10  # each colour of a flashing ink shows 10 frames (0.2 s)
 
@@ -72,6 +73,8 @@ class BootScreen(Screen):
         if seq.state is State.POWER and seq.t < machines.GREY_FRAMES:
             machines.draw_grey(fb)   # before the firmware has set its inks
             return
+        import numpy as np  # not before: the grey frames are drawn without it (render.framebuffer)
+
         phase = (seq.t // FLASH_FRAMES) % 2
         image, slots = self._console_image()
         if seq.picture_bytes and seq.picture_ticks is not None:
@@ -101,6 +104,8 @@ class BootScreen(Screen):
         each of the 4 framebuffer pens stands for.  Mode 1 and 2 use their pens directly;
         Mode 0's 16 pens are given the framebuffer's 4 row by row (a row using more than 4
         shows the others in the fourth)."""
+        import numpy as np
+
         con = self.seq.console
         f = font()
         cols = con.cols
@@ -150,6 +155,8 @@ def _tape_tiles(baud: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _tape_noise(baud: int, leader_s: float, data_s: float) -> np.ndarray:
     """The speaker's sound of one record: a leader of ``leader_s`` then ``data_s`` of data."""
+    import numpy as np
+
     leader, data = _tape_tiles(baud)
     rate = len(leader)  # samples per second
     parts = [np.resize(leader, int(leader_s * rate)), np.resize(data, max(0, int(data_s * rate)))]

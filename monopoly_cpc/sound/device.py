@@ -19,17 +19,15 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from monopoly_cpc.sound import ay
-from monopoly_cpc.sound.ay import SAMPLE_RATE
-
 if TYPE_CHECKING:
+    import numpy as np
+
     from monopoly_cpc.sound.data import SoundBank
 
 
 # The bank's reader and the renderer (sound.data, sound.basic, sound.render) are imported at the
-# first sound asked for, not before the first picture.
+# first sound asked for, the chip's module (and numpy) when the mixer opens: not before the
+# first picture.
 def bank() -> SoundBank:
     """The packaged sound bank (``sound.render.bank``)."""
     from monopoly_cpc.sound.render import bank as packaged
@@ -172,6 +170,8 @@ class Audio:
         except ImportError as exc:
             self.reason = f"no sound: {exc}"
             return
+        from monopoly_cpc.sound.ay import SAMPLE_RATE
+
         try:
             want = (SAMPLE_RATE, -16, 2 if self.stereo else 1)
             got = pygame.mixer.get_init()
@@ -262,6 +262,10 @@ class Audio:
 
         They are kept in ``clips`` as ``(tick, name, samples)`` for the video exporter.
         """
+        import numpy as np
+
+        from monopoly_cpc.sound import ay
+
         t = self.tick if tick is None else int(tick)
         arr = np.asarray(samples)
         self.clips.append((t, name, arr))
@@ -320,6 +324,7 @@ class Audio:
         return sound_samples(name, self.stereo, self._bank)
 
     def _make_sound(self, samples: np.ndarray) -> Any:
+        import numpy as np
         import pygame
 
         channels = self._mixer_format[2] if self._mixer_format else 1

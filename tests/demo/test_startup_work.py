@@ -1,7 +1,7 @@
 """Start-up does only what the first frame needs (issue 21, §3: at most 0.3 s to the first
 frame). The time itself is `bench --json`'s ``startup_s``; these tests pin the work that was
 taken out of it, each of which failed before: the sub-commands' modules, the tape's files and
-the disc's timeline, and the font's PNG."""
+the disc's timeline, the font's PNG, and numpy (the first frame is a plain picture)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import sys
 
 from monopoly_cpc.app import Session
 from monopoly_cpc.boot import disc, tape
+from monopoly_cpc.boot import sequence as seqmod
 from monopoly_cpc.options import Options
 from monopoly_cpc.render import font as fontmod
-from monopoly_cpc.boot import sequence as seqmod
 
 
 def test_the_game_command_line_imports_no_sub_command():
@@ -75,3 +75,69 @@ def test_numpy_gets_one_blas_thread_unless_the_environment_says_otherwise():
     env["OPENBLAS_NUM_THREADS"] = "4"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "4"
+
+
+def _fresh(code: str) -> str:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_the_first_frame_is_written_without_numpy(tmp_path):
+    """The first frame (the CPC's grey) is a plain picture: drawn, saved and shown without
+    importing numpy, which costs about as much as a bare pygame start."""
+    shot = tmp_path / "first.png"
+    out = _fresh("import sys; from monopoly_cpc.cli import main; "
+                 f"main(['--headless', '--frames', '1', '--screenshot', {str(shot)!r}]); "
+                 "print('numpy' in sys.modules)")
+    assert out == "False"
+    import pygame
+
+    from monopoly_cpc.boot import machines
+    from monopoly_cpc.render.palette import palette
+
+    picture = pygame.image.load(str(shot))
+    grey = bytes(palette().colours[machines.GREY_INK].rgb)
+    assert picture.get_size() == (384, 272)
+    assert pygame.image.tobytes(picture, "RGB") == grey * (384 * 272)
+
+
+def test_the_frames_after_the_first_are_the_ones_drawn_in_arrays():
+    """Each of the boot's first frames, the plain ones and those after, is the same picture
+    as the same screen drawn into a framebuffer whose arrays were made from the start."""
+    from monopoly_cpc.render.framebuffer import FrameBuffer
+
+    made = FrameBuffer()
+    assert made.pens.shape == (200, 320) and made.plain() is None
+    plain = Session(Options(loader="fast"))
+    arrays = Session(Options(loader="fast"), fb=made)
+    kinds = []
+    for _ in range(60):
+        plain.step()
+        arrays.step()
+        kinds.append(plain.render().plain() is not None)
+        assert plain.fb.rgb_bytes() == arrays.render().to_rgb().tobytes()
+    assert kinds[0] and not any(kinds[1:])   # the grey, then the firmware's inks
+
+
+def test_the_window_shows_its_first_picture_before_importing_numpy():
+    """In a window the first flip shows the grey without numpy; numpy is imported right after,
+    before the session is built and its clock starts, so that no tick waits for it."""
+    code = """
+import sys
+import pygame
+from monopoly_cpc import app
+from monopoly_cpc.cli import build_parser
+from monopoly_cpc.options import Options
+seen = []
+flip = pygame.display.flip
+pygame.display.flip = lambda: (seen.append(("flip", "numpy" in sys.modules)), flip())
+class Noted(app.Session):
+    def __init__(self, *a, **kw):
+        seen.append(("session", "numpy" in sys.modules))
+        super().__init__(*a, **kw)
+options = Options.of(build_parser([]).parse_args(["--windowed", "--mute"]))
+app.WindowFrontEnd(options, max_ticks=5, session_factory=Noted).run()
+print(seen[:2])
+"""
+    assert _fresh(code) == "[('flip', False), ('session', True)]"

@@ -211,3 +211,82 @@ def test_copy_is_independent(fb):
     other.pset(0, 0, 3)
     other.set_ink(0, 0)
     assert fb.pens[0, 0] == 0 and fb.inks[0, 0] == 1
+
+
+# -- a plain picture (one pen all over): kept without arrays, the same frame as in arrays ------
+PLAIN_STEPS = [
+    lambda fb: fb.set_inks((13, 13, 13, 13)),
+    lambda fb: fb.set_border(13),
+    lambda fb: fb.clear(2),
+    lambda fb: fb.set_ink(2, 26),
+    lambda fb: fb.set_inks((5, 6, 7, 8), -10, 500),   # clipped to every line: still all of them
+    lambda fb: fb.set_border(3, 0, 272),
+    lambda fb: fb.reset_inks(),
+    lambda fb: fb.fill(1),
+]
+
+
+def _in_arrays(fb):
+    assert fb.pens.shape == (200, 320)   # reading the arrays makes them
+    assert fb.plain() is None
+    return fb
+
+
+@pytest.mark.parametrize("n", range(len(PLAIN_STEPS) + 1))
+def test_a_plain_picture_is_the_same_frame_as_the_same_steps_in_arrays(n):
+    from monopoly_cpc.render.present import Presenter
+
+    plain, arrays = FrameBuffer(), _in_arrays(FrameBuffer())
+    for step in PLAIN_STEPS[:n]:
+        step(plain)
+        step(arrays)
+    assert plain.plain() is not None and arrays.plain() is None
+    assert plain.rgb_bytes() == arrays.rgb_bytes() == arrays.to_rgb().tobytes()
+    p, q = Presenter(), Presenter()
+    assert pygame_bytes(p.compose(plain)) == pygame_bytes(q.compose(arrays))
+    assert plain.same_picture(plain.copy()) and plain.copy().plain() == plain.plain()
+    assert plain.same_picture(arrays) and arrays.same_picture(plain)
+    assert np.array_equal(plain.to_rgb(), arrays.to_rgb())
+
+
+def pygame_bytes(surface):
+    import pygame
+
+    return pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.mark.parametrize("draw", [
+    lambda fb: fb.pset(0, 0, 1),
+    lambda fb: fb.set_inks((1, 2, 3, 4), 0, 100),
+    lambda fb: fb.set_ink(1, 3, 5, 6),
+    lambda fb: fb.set_border(4, 0, 36),
+    lambda fb: fb.text(0, 0, "A"),
+    lambda fb: fb.inks[:, 0],
+])
+def test_drawing_part_of_the_picture_or_reading_it_makes_the_arrays(draw):
+    fb, ref = FrameBuffer(), _in_arrays(FrameBuffer())
+    draw(fb)
+    draw(ref)
+    assert fb.plain() is None and fb.same_picture(ref)
+    assert np.array_equal(fb.to_rgb(), ref.to_rgb())
+
+
+def test_a_presenter_showing_a_plain_picture_sees_it_change():
+    from monopoly_cpc.render.present import Presenter
+
+    fb = FrameBuffer()
+    p = Presenter()
+    target = p.picture.copy()
+    from monopoly_cpc.render.present import layout_for
+
+    lay = layout_for(384, 272)
+    p.present(fb, target, lay)
+    assert not p.changed(fb) and not p.changed(FrameBuffer())
+    fb.set_border(13)
+    assert p.changed(fb)
+    p.present(fb, target, lay)
+    assert not p.changed(fb)
+    fb.pset(5, 5, 1)   # now in arrays
+    assert p.changed(fb)
+    p.present(fb, target, lay)
+    assert not p.changed(fb) and p.changed(FrameBuffer())

@@ -36,3 +36,24 @@ def test_window_icon_surface():
     alpha = pygame.surfarray.array_alpha(surf).T
     ref = icon_rgba(WINDOW_SCALE)
     assert np.array_equal(rgb, ref[:, :, :3]) and np.array_equal(alpha, ref[:, :, 3])
+
+
+def test_the_window_icon_is_read_not_drawn_and_drawn_if_it_cannot_be_read(monkeypatch, tmp_path):
+    # the window gets its icon before its first picture, which is shown without numpy
+    from monopoly_cpc.render import icon
+
+    ref = icon_rgba(WINDOW_SCALE)
+
+    def rgba(surf):
+        rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)
+        return np.concatenate([rgb, pygame.surfarray.array_alpha(surf).T[:, :, None]], axis=2)
+
+    def no_drawing(*_a):
+        raise AssertionError("the icon was drawn")
+
+    monkeypatch.setattr(icon, "icon_rgba", no_drawing)
+    assert np.array_equal(rgba(window_icon()), ref)
+    monkeypatch.undo()
+    monkeypatch.setattr(icon, "WINDOW_ICON_PATH", tmp_path / "missing.png")
+    assert np.array_equal(rgba(window_icon()), ref)
+

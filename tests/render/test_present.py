@@ -88,10 +88,11 @@ def test_compose_reuses_its_buffers():
     fb = _framebuffer()
     p = Presenter()
     a = p.compose(fb)
-    ids = (id(p._lut), id(p._index), id(p._border))
+    buf = p._buffers
+    ids = (id(buf.lut), id(buf.index), id(buf.border))
     fb.inks[:] = 0
     b = p.compose(fb)
-    assert a is b and ids == (id(p._lut), id(p._index), id(p._border))
+    assert a is b and p._buffers is buf and ids == (id(buf.lut), id(buf.index), id(buf.border))
     assert (pygame.surfarray.array3d(b)[32:352, 36:236] == 0).all()
 
 
