@@ -134,6 +134,7 @@ class Bot:
         self._proposed_turn = -1
         self._counter: A.ProposeTrade | None = None
         self._pending: A.ProposeTrade | None = None   # my last offer, until I see its fate
+        self._by_price: list[int] = []       # partners who count printed prices (trading.learn)
 
     # -- memory ----------------------------------------------------------------------------------
     # What decide() reads from earlier decisions, with the knowledge's versions and its note of
@@ -156,6 +157,8 @@ class Bot:
             tried=[[o[0], list(o[1]), list(o[2]), turn] for o, turn in k.tried.items()],
             refusals=[[q, n] for q, n in k.refusals.items()],
             counter=trading.offer_data(self._counter), pending=trading.offer_data(self._pending))
+        if self._by_price:   # (absent from saves made before it, and while nobody is noted)
+            data["by_price"] = list(self._by_price)
         return data
 
     def restore(self, data: dict[str, Any], state: GameState, seat: int) -> None:
@@ -175,6 +178,7 @@ class Bot:
         k.refusals = {int(q): int(n) for q, n in data["refusals"]}
         self._counter = trading.offer_from(data["counter"])
         self._pending = trading.offer_from(data["pending"])
+        self._by_price = [int(q) for q in data.get("by_price", [])]
         k.restore_snapshot(data["own"], data["mort"], state, seat)
 
     # -- entry point -----------------------------------------------------------------------------
@@ -403,7 +407,7 @@ class Bot:
             if trading.trades_open(state) and (
                     k.owners_version != self._idle_version or cash > self._idle_cash + 5000
                     or self._turns % 8 == 0):
-                offer = trading.propose(k, state, p)
+                offer = trading.propose(k, state, p, self._by_price)
                 if offer is not None:
                     self._pending, self.last_reason = offer
                     self._idle_version = -1
@@ -413,15 +417,11 @@ class Bot:
         return None
 
     def _learn(self, state: GameState, p: int) -> None:
-        """Did my last offer go through? A partner who refuses every time is asked less often."""
+        """Did my last offer go through? (``trading.learn``)"""
         a = self._pending
         assert a is not None   # _free checks it
         self._pending = None
-        got = a.take[0] if a.take else -1
-        if got >= 0 and state.owner[got] == p:
-            self.know.refusals[a.partner] = 0
-        else:
-            self.know.refusals[a.partner] = self.know.refusals.get(a.partner, 0) + 1
+        trading.learn(self.know, state, a, p, self._by_price)
 
     def _lift(self, state: GameState, p: int) -> A.Action | None:
         cash = state.players[p].cash
@@ -685,7 +685,8 @@ class Bot:
         if state.time_up:   # the quick game's time is over: no deal can be concluded
             self.last_reason = plain("refuse_time_up")
             return seat_act(REJECTS, p)
-        accept, reason, counter = trading.judge(self.know, state, p, tr)
+        accept, reason, counter = trading.judge(self.know, state, p, tr,
+                                                has(self._by_price, tr.proposer))
         self.last_reason = reason
         if accept:
             return seat_act(ACCEPTS, p)

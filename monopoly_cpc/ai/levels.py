@@ -27,6 +27,8 @@ class Level:
     buys_all: bool = False           # buys every deed it can afford, whatever its reserve
     group_premium_pct: int = 100     # blind to monopolies: an offer that hands the proposer a
                                      # group must gain it this % of the printed prices it gives
+    group_swap_discount: int = 0     # offers a monopoly for a monopoly at up to this much below
+                                     # printed prices for the partner, whoever gains more
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
@@ -35,5 +37,6 @@ LEVELS: dict[str, Level] = {lv.name: lv for lv in (
           buys_all=True, group_premium_pct=150),
     Level("normal", True, True, False, True, False, True, False, 0.5, 0, 100, False),
     Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True,
-          trades_every_turn=True, build_floor_pct=50, hotel_restraint=True),
+          trades_every_turn=True, build_floor_pct=50, hotel_restraint=True,
+          group_swap_discount=20_000),
 )}

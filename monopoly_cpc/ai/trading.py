@@ -57,6 +57,14 @@ def printed_worth(t: Tables, mort: list[bool], s: int) -> int:
     return t.lifted[s] if mort[s] else t.price[s]
 
 
+def printed(t: Tables, mort: list[bool], squares: tuple[int, ...]) -> int:
+    """The ``printed_worth`` of ``squares``."""
+    total = 0
+    for s in squares:
+        total += t.lifted[s] if mort[s] else t.price[s]
+    return total
+
+
 def _touched(t: Tables, squares: tuple[int, ...]) -> list[int]:
     """The squares whose owners and mortgages ``values.swap`` reads for a move of ``squares``:
     their groups' streets, all stations, all utilities."""
@@ -96,10 +104,11 @@ def _offer_gains(know: Knowledge, state: GameState, me: int, other: int, take: t
     return got
 
 
-def judge(know: Knowledge, state: GameState, me: int,
-          tr: Trade) -> tuple[bool, Reason, A.ProposeTrade | None]:
+def judge(know: Knowledge, state: GameState, me: int, tr: Trade,
+          by_price: bool = False) -> tuple[bool, Reason, A.ProposeTrade | None]:
     """Accept or refuse the pending offer ``tr`` (I am its partner): (accept, reason, counter);
-    the reason is a code (ai/reasons.py), a group named by its index."""
+    the reason is a code (ai/reasons.py), a group named by its index. ``by_price``: the
+    proposer is known to count printed prices (``learn``)."""
     other = tr.proposer
     mine, his, my_groups, his_groups = gains(know, state, me, other, tr.give, tr.take, tr.cash,
                                              len(tr.give_cards), len(tr.take_cards))
@@ -134,6 +143,18 @@ def judge(know: Knowledge, state: GameState, me: int,
     w = 1.0 if his_groups and (lv.monopoly_aware or not my_groups) else lv.opponent_weight
     x = max(float(pers.trade_gain) - mine, (w * his - mine) / (1 + w))
     short = (int(x) + 1000) // 1000 * 1000
+    discount = lv.group_swap_discount
+    if discount and not by_price and his_groups and my_groups:
+        # A monopoly for a monopoly: ask no more than takes him below printed prices by the
+        # discount (what a player who trades for groups still accepts), if that is still worth
+        # it to me (the score of ``propose``); else no counter-offer.
+        t = know.refresh(state, me)
+        room = (printed(t, state.mortgaged, tr.take) - printed(t, state.mortgaged, tr.give)
+                - tr.cash + discount) // 1000 * 1000
+        if short > room:
+            if room <= 0 or mine + room - 0.5 * (his - room) <= pers.trade_gain:
+                return False, because("refuse_your_group", group=his_groups[0]), None
+            short = room
     if not tr.give_cards and not tr.take_cards and state.players[other].cash >= tr.cash + short:
         counter = A.ProposeTrade(me, other, give=tr.take, take=tr.give, cash=-(tr.cash + short))
     if his_groups:
@@ -165,10 +186,11 @@ def still_valid(state: GameState, a: A.ProposeTrade) -> bool:
     return not (a.cash < 0 and players[a.partner].cash < -a.cash)
 
 
-def propose(know: Knowledge, state: GameState,
-            me: int) -> tuple[A.ProposeTrade, Reason] | None:
+def propose(know: Knowledge, state: GameState, me: int,
+            by_price: list[int]) -> tuple[A.ProposeTrade, Reason] | None:
     """The best offer that completes one of my groups, priced so the partner should accept, or
-    else one that buys a street of a group split three ways; with what I say of it."""
+    else one that buys a street of a group split three ways; with what I say of it.
+    ``by_price``: the partners known to count printed prices (``learn``)."""
     t = know.refresh(state, me)
     own = state.owner
     mort = state.mortgaged
@@ -179,6 +201,7 @@ def propose(know: Knowledge, state: GameState,
     best_offer: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
     best_score = float(know.fig.trade_gain)
     streets, group, members_of, monos = t.streets, t.group, t.members, know.monos
+    discount = know.level.group_swap_discount
     houses = state.houses
     my_streets: list[int] | None = None   # my streets, in board order (the first target needs them)
     for g in know.targets:
@@ -207,12 +230,15 @@ def propose(know: Knowledge, state: GameState,
             x = -1
         if x >= 0:
             continue
-        # A partner who refused every offer so far is asked again only now and then.
+        # A partner who refused every offer so far is asked again only now and then; one who
+        # may trade for groups still hears of a monopoly for a monopoly (he may refuse any
+        # cash and take that).
         refused = know.refusals.get(other, 0)
-        if refused >= 2 and (state.turn // len(state.players)) % (refused * 8) != 0:
+        resting = refused >= 2 and (state.turn // len(state.players)) % (refused * 8) != 0
+        if resting and not discount:
             continue
         take = tuple(rest)
-        options: list[tuple[int, ...]] = [()]
+        options: list[tuple[int, ...]] = [] if resting else [()]
         # A street of mine that completes one of his groups: a monopoly for a monopoly.
         if my_streets is None:
             my_streets = [s for s in streets if own[s] == me]
@@ -230,7 +256,7 @@ def propose(know: Knowledge, state: GameState,
                     options.append((s,))
         # Or a station or utility as small change.
         for s in t.small_change:
-            if own[s] == me:
+            if own[s] == me and not resting:
                 options.append((s,))
                 break
         take_mortgaged = not free_trade and _any_mortgaged(mort, take)   # (once, not per give)
@@ -250,6 +276,13 @@ def propose(know: Knowledge, state: GameState,
             c = (alpha * m0 - h0) / (1 + alpha)
             floor = 2000 - h0
             c = max(c, floor)
+            # A monopoly for a monopoly, to a partner not known to count printed prices: no
+            # more than takes him below them by the discount, and made even when he gains
+            # more than I do (a player who trades for groups takes it; one who counts printed
+            # prices refuses it, and ``learn`` notes him).
+            lopsided = discount > 0 and bool(his_groups) and bool(give) and not has(by_price, other)
+            if lopsided:
+                c = max(c, printed(t, mort, take) - printed(t, mort, give) - discount)
             cash = int(c + 999) // 1000 * 1000 if c > 0 else -(int(-c) // 1000 * 1000)
             if cash > budget:
                 continue
@@ -257,7 +290,7 @@ def propose(know: Knowledge, state: GameState,
                 cash = -(state.players[other].cash // 1000 * 1000)
             my_gain = m0 - cash
             his_gain = h0 + cash
-            if his_groups and my_gain < his_gain:
+            if his_groups and my_gain < his_gain and not lopsided:
                 continue
             # His gain counts half: the two other players lose by it as much as I do.
             score = my_gain - 0.5 * max(0.0, his_gain)
@@ -281,6 +314,28 @@ def propose(know: Knowledge, state: GameState,
     if best_offer is None:
         return best, because("buy_street", amount=best.cash)
     return best, because("propose_trade", amount=abs(best.cash))
+
+
+def learn(know: Knowledge, state: GameState, a: A.ProposeTrade, me: int,
+          by_price: list[int]) -> None:
+    """Note the fate of my offer ``a``: a partner who refuses every time is asked less often;
+    one who sold me deeds for cash, or refused a monopoly for a monopoly below printed prices,
+    counts printed prices (``by_price``: no more offers below them)."""
+    q = a.partner
+    got = a.take[0] if a.take else -1
+    if got >= 0 and state.owner[got] == me:
+        know.refusals[q] = 0
+        if not a.give and not has(by_price, q):
+            by_price.append(q)
+        return
+    if know.level.group_swap_discount and a.give:
+        t = know.tables()
+        mort = state.mortgaged
+        if printed(t, mort, a.give) - printed(t, mort, a.take) + a.cash < 0:
+            if not has(by_price, q):
+                by_price.append(q)
+            return
+    know.refusals[q] = know.refusals.get(q, 0) + 1
 
 
 def _any_mortgaged(mort: list[bool], squares: tuple[int, ...]) -> bool:

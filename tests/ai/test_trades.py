@@ -148,3 +148,83 @@ def test_facile_never_proposes():
     for _ in range(5):
         a = bot.decide(st, 0)
         assert not isinstance(a, A.ProposeTrade)
+
+
+# Green (Breteuil, Foch, Capucines) and the two other orange streets, for the group swaps below.
+BRETEUIL, FOCH, CAPUCINES = 31, 32, 34
+VAUGIRARD, COURCELLES, REPUBLIQUE, MATIGNON, MALESHERBES, HENRI_MARTIN = 6, 8, 9, 21, 23, 24
+
+
+def orange_for_green(cash0=15_000):
+    """I hold Pigalle (orange) and Capucines (green); player 1 the rest of both groups. The
+    swap that gives me Pigalle's group for Breteuil and Foch is marked as tried, so my only
+    monopoly-for-monopoly offer is orange for me, green (the dearer group) for him."""
+    st = position(owners={PIGALLE: 0, CAPUCINES: 0, MOZART: 1, SAINT_MICHEL: 1, BRETEUIL: 1,
+                          FOCH: 1}, cash=[cash0, 150_000, 150_000, 150_000])
+    me = make_bot("expert", seed=3)
+    me.know.tried[(1, (PIGALLE,), (BRETEUIL, FOCH))] = st.turn
+    return st, me
+
+
+def test_expert_offers_a_group_swap_at_20000_below_printed_prices():
+    """Green to him, orange to me: he gains more, and I ask him no more than takes him 20.000 F
+    below the printed prices (``Level.group_swap_discount``): Capucines 32.000 F for Mozart and
+    Saint-Michel 36.000 F, and 16.000 F from him. A player who trades only for groups at most
+    that far below printed prices (the swap yardstick) takes it; a haggled price would not do."""
+    st, me = orange_for_green()
+    action = me.decide(st, 0)
+    assert action == A.ProposeTrade(0, 1, give=(CAPUCINES,), take=(MOZART, SAINT_MICHEL),
+                                    cash=-16_000), me.last_reason
+    apply(st, action)
+    assert make_bot("swap", seed=1).decide(st, 1) == A.AcceptTrade(1)
+
+
+def test_a_player_who_counts_printed_prices_refuses_it_and_gets_no_more():
+    """facile weighs the same offer at printed prices (20.000 F short) and refuses it; the
+    expert then counts him among those who trade by printed prices (kept in its memory) and
+    offers him nothing below them again."""
+    st, me = orange_for_green()
+    apply(st, me.decide(st, 0))
+    facile = make_bot("facile", seed=1)
+    apply(st, facile.decide(st, 1))          # refused
+    assert st.owner[MOZART] == 1
+    st.turn += 4                             # my next turn
+    me.decide(st, 0)
+    assert me.memory()["by_price"] == [1]
+    again = make_bot("expert", seed=3)
+    again.restore(me.memory(), st, 0)
+    assert again._by_price == [1]
+    me.know.tried.clear()
+    offer2 = me.decide(st, 0)
+    if isinstance(offer2, A.ProposeTrade) and offer2.give:
+        p = st.board.prices
+        balance = sum(p[s] for s in offer2.give) - sum(p[s] for s in offer2.take) + offer2.cash
+        assert balance >= 0
+
+
+def test_a_partner_who_refuses_cash_still_hears_of_a_group_swap():
+    """Player 1 refused my last three offers: cash offers go to him only now and then, but a
+    monopoly for a monopoly is still put to him (a player may refuse any cash and take that)."""
+    st, me = orange_for_green()
+    me.know.refusals[1] = 3
+    st.turn = 4 * len(st.players)            # a round in which he hears no cash offer
+    action = me.decide(st, 0)
+    assert isinstance(action, A.ProposeTrade) and action.give == (CAPUCINES,), me.last_reason
+
+
+def test_expert_counters_a_group_swap_within_20000_below_printed_prices():
+    """Player 1 offers bleu ciel for Henri-Martin (his red group), printed prices evened out: he
+    gains more, so I refuse; my counter-offer asks him no more than takes him 20.000 F below
+    the printed prices (24.000 F), which he takes, not the even split of our gains."""
+    st = position(owners={REPUBLIQUE: 0, HENRI_MARTIN: 0, VAUGIRARD: 1, COURCELLES: 1,
+                          MATIGNON: 1, MALESHERBES: 1}, cash=[150_000] * 4, current=1)
+    offer(st, 1, 0, give=(VAUGIRARD, COURCELLES), take=(HENRI_MARTIN,), cash=4_000)
+    me = make_bot("expert", seed=3)
+    answer = me.decide(st, 0)
+    assert answer == A.RejectTrade(0)
+    apply(st, answer)
+    counter = me.decide(st, 0)
+    assert counter == A.ProposeTrade(0, 1, give=(HENRI_MARTIN,), take=(VAUGIRARD, COURCELLES),
+                                     cash=-24_000)
+    apply(st, counter)
+    assert make_bot("swap", seed=1).decide(st, 1) == A.AcceptTrade(1)
