@@ -187,11 +187,14 @@ def test_target_expert_against_three_facile():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="three swap players trade groups among themselves: measured 30.2 % by "
-                          "the count (docs/ai.md, Results)", raises=AssertionError, strict=True)
+@pytest.mark.xfail(reason="three swap players trade groups among themselves: measured 35.6 % "
+                          "[33.5-37.7] by the count (docs/ai.md, Current figures)",
+                   raises=AssertionError, strict=True)
 def test_target_expert_against_three_swap_players():
     s = run_games(["expert", "swap", "swap", "swap"], 2000, seed=1, jobs=2)
-    assert s.count_rate("expert") >= 0.50      # a win: outright, or the richest at the cap
+    low, _high = s.interval("expert", by_count=True)
+    # a win: outright, or the richest at the cap
+    assert s.count_rate("expert") >= 0.37 and low >= 0.35
 
 
 @pytest.mark.slow
