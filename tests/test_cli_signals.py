@@ -73,6 +73,14 @@ def _compiled() -> str | None:
 BUILDS = ["source", "compiled"]
 
 
+def _signals_as_from_a_terminal() -> None:
+    """In the child before it runs: every ending signal at its default, as a program started
+    from a terminal has them, even when these tests run under ``nohup`` (whose ignored SIGHUP
+    the program rightly keeps ignoring, and the child would inherit)."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def _start(argv: list[str], build: str = "source") -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
     cwd = None
@@ -85,7 +93,8 @@ def _start(argv: list[str], build: str = "source") -> subprocess.Popen:
             env["PYTHONPATH"] = compiled
         cwd = "/"
     return subprocess.Popen([sys.executable, "-m", "monopoly_cpc", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, start_new_session=True, cwd=cwd)
+                            stderr=subprocess.PIPE, env=env, start_new_session=True, cwd=cwd,
+                            preexec_fn=_signals_as_from_a_terminal)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
@@ -180,7 +189,8 @@ def _signal_when_busy(argv: list[str], sig: int, cwd: Path, cpu: float = 2.0) ->
                XDG_DATA_HOME=str(cwd / "data"), XDG_CONFIG_HOME=str(cwd / "config"),
                XDG_STATE_HOME=str(cwd / "state"))
     proc = subprocess.Popen([sys.executable, "-m", "monopoly_cpc", *argv], cwd=cwd, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_signals_as_from_a_terminal)
     try:
         deadline = time.monotonic() + 120
         while _cpu_seconds(proc.pid) < cpu and proc.poll() is None and time.monotonic() < deadline:
@@ -211,6 +221,34 @@ def test_every_ending_signal_writes_the_recording(tmp_path, sig, argv):
     replay = R.load(tmp_path / "rec.json")
     assert replay.ticks > 0
     assert not [p for p in os.listdir(tmp_path) if ".tmp" in p]
+
+
+def _hang_up_ignored() -> None:
+    _signals_as_from_a_terminal()
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)    # as ``nohup monopoly-cpc ...`` starts it
+
+
+def test_under_nohup_a_hang_up_is_ignored_and_the_game_goes_on(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "data"), XDG_STATE_HOME=str(tmp_path / "state"))
+    argv = ["--headless", "--loader", "skip", "--frames", "30000000", "--record", "rec.json"]
+    proc = subprocess.Popen([sys.executable, "-m", "monopoly_cpc", *argv], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_hang_up_ignored)
+    try:
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(proc.pid) < 2.0 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGHUP)
+        time.sleep(1.0)
+        assert proc.poll() is None, "a hang-up under nohup ended the game"
+        os.kill(proc.pid, signal.SIGTERM)
+        _out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert (proc.returncode, err.decode().strip()) == (143, "monopoly-cpc: terminated")
+    assert (tmp_path / "rec.json").exists()
 
 
 @pytest.fixture(scope="module")
