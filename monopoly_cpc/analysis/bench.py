@@ -80,11 +80,14 @@ class _Worker:
 
     def __init__(self, python: str) -> None:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        # its messages to a file, read if it fails (a pipe nobody reads could fill and stop it)
+        self.errors = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")
         try:
             self.proc = subprocess.Popen([python, "-c", WORKER], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=self.errors,
                                          text=True, env=env, cwd=tempfile.gettempdir())
         except OSError as exc:
+            self.errors.close()
             raise UserError(f"bench --against: cannot run {quoted(python)}: "
                             f"{exc.strerror or exc}") from None
         self.python = python
@@ -95,7 +98,8 @@ class _Worker:
         line = self.proc.stdout.readline()
         if not line or (what and line.strip() != what):
             self.close()
-            err = (self.proc.stderr.read() if self.proc.stderr else "").strip().splitlines()
+            self.errors.seek(0)
+            err = self.errors.read().strip().splitlines()
             raise UserError(f"bench --against: {quoted(self.python)} cannot play monopoly-cpc "
                             "games: " + shorten_words(err[-1] if err else "no answer"))
         return line
@@ -109,7 +113,7 @@ class _Worker:
         return float(cpu), int(rolls)
 
     def close(self) -> None:
-        if self.proc.stdin is not None:
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
             self.proc.stdin.close()
         self.proc.wait()
 
@@ -136,9 +140,10 @@ def engine_against(python: str, chunks: int = 400, games: int = 50,
             rolls_other += rb
             ratios.append(b / max(a, 1e-9))
     finally:
-        mine.close()
-        if other is not None:
-            other.close()
+        for worker in (mine, other):
+            if worker is not None:
+                worker.close()
+                worker.errors.close()
     ratios.sort()
     return {
         "engine_against": python,
