@@ -98,7 +98,6 @@ _PHASES: Final[dict[str, int]] = {
 RICH: Final = 0   # cash beyond the floor at which an expert builds on past three houses
 
 
-
 def round_bid(amount: int, up: bool) -> int:
     """A bid a person would call out: a multiple of 500 F, or of 1.000 F above 20.000 F,
     rounded up (the next bid) or down (a ceiling)."""
@@ -247,6 +246,8 @@ class Bot:
         if not ((state.engine_only and k.seen is state and k.seen_deeds == state.deed_changes)
                 or k.same_deeds(state)):   # (k.current(state), inline)
             return False
+        if self.level.stops_swaps and k.targets and trading.swap_pairs(state, p):
+            return False   # it may offer a rival what stops a swap (``trading.window_offer``)
         if not k.mortgaged and not k.monos:
             return True
         return k.nothing_to_build(state, pl.cash)
@@ -382,6 +383,10 @@ class Bot:
             stale = k.t is None or k.t.board is not state.board
             k.refresh(state, p)
             fresh = not stale and not k.changed
+        offer = None if my_turn else trading.window_offer(k, state, p, self._by_price)
+        if offer is not None:
+            self._pending, self.last_reason = offer
+            return self._pending
         if fresh and (not k.mortgaged and not k.monos
                       and (not my_turn or not (k.targets or k.split))):
             return None

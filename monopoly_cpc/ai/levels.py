@@ -29,6 +29,8 @@ class Level:
                                      # group must gain it this % of the printed prices it gives
     group_swap_discount: int = 0     # offers a monopoly for a monopoly at up to this much below
                                      # printed prices for the partner, whoever gains more
+    stops_swaps: bool = False        # when two rivals could swap streets to complete a group
+                                     # each, offers one of them another group for his part of it
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
@@ -38,5 +40,5 @@ LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     Level("normal", True, True, False, True, False, True, False, 0.5, 0, 100, False),
     Level("expert", True, True, True, True, True, True, True, 1.0, 0, 50, True,
           trades_every_turn=True, build_floor_pct=50, hotel_restraint=True,
-          group_swap_discount=20_000),
+          group_swap_discount=20_000, stops_swaps=True),
 )}

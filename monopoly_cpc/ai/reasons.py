@@ -34,6 +34,7 @@ Code = Literal[
     "refuse_time_up",        # the quick game's time is up
     "propose_trade",         # {amount}: the cash of my offer (either way)
     "buy_street",            # {amount}: I buy your street of a group split three ways
+    "offer_your_group",      # {group}: my streets complete your group (and stop a swap)
     "counter_offer",
     # buying, auctions
     "buy",

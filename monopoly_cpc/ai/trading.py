@@ -22,7 +22,7 @@ from monopoly_cpc.ai.reasons import Reason, because, plain
 from monopoly_cpc.ai.values import Tables, swap
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules.queries import bank_has_deeds, group_has_buildings
-from monopoly_cpc.rules.state import GameState, Trade, facts, has
+from monopoly_cpc.rules.state import JAIL, ROLL, GameState, Trade, facts, has
 
 JAIL_CARD_WORTH: Final = 5000
 RETRY_TURNS: Final = 24      # an offer refused is not made again before this many turns
@@ -304,8 +304,13 @@ def propose(know: Knowledge, state: GameState, me: int,
     if best_offer is not None:
         other, give, take, cash = best_offer
         best = A.ProposeTrade(me, other, give, take, cash)
-    elif know.fig.develops:
-        best = _consolidate(know, state, me, budget)
+    else:
+        if know.level.stops_swaps:
+            stop = stop_swap(know, state, me, budget, by_price)
+            if stop is not None:
+                return stop
+        if know.fig.develops:
+            best = _consolidate(know, state, me, budget)
     if best is None:
         return None
     key = (best.partner, best.give, best.take)
@@ -314,6 +319,98 @@ def propose(know: Knowledge, state: GameState, me: int,
     if best_offer is None:
         return best, because("buy_street", amount=best.cash)
     return best, because("propose_trade", amount=abs(best.cash))
+
+
+def swap_pairs(state: GameState, me: int) -> dict[tuple[int, int], list[int]]:
+    """Two rivals who could swap streets to complete a group each: for each such pair (the
+    lower seat first), the colour groups the two hold alone, each holding some, with no
+    building and nothing mortgaged (unless mortgaged deeds change hands, ``trade_mortgaged``);
+    two such groups or more (each gives the other his part of one)."""
+    f = facts(state)
+    own, mort, houses = state.owner, state.mortgaged, state.houses
+    mortgage_stays = not f.trade_mortgaged
+    shared: dict[tuple[int, int], list[int]] = {}
+    for g, members in enumerate(f.members):
+        first = second = -1
+        for s in members:
+            q = own[s]
+            if q < 0 or q == me or houses[s] or (mort[s] and mortgage_stays):
+                break
+            if first < 0 or q == first:
+                first = q
+            elif second < 0 or q == second:
+                second = q
+            else:
+                break
+        else:
+            if second >= 0:
+                shared.setdefault((min(first, second), max(first, second)), []).append(g)
+    return {pair: groups for pair, groups in shared.items() if len(groups) >= 2}
+
+
+def stop_swap(know: Knowledge, state: GameState, me: int, budget: int,
+              by_price: list[int]) -> tuple[A.ProposeTrade, Reason] | None:
+    """Two rivals could swap streets to complete a group each (``swap_pairs``): offer one of
+    them my streets that complete another group of his for his streets of one group of that
+    swap, which then cannot be made. Priced as a monopoly for a monopoly (at most the level's
+    ``group_swap_discount`` below printed prices for him), never to a partner known to count
+    printed prices (``by_price``); of the groups I could hand over, the one with the smallest
+    monopoly bonus. Noted in ``tried``, as any offer."""
+    pairs = swap_pairs(state, me)
+    if not pairs:
+        return None
+    t = know.tables()
+    own, mort, houses = state.owner, state.mortgaged, state.houses
+    mortgage_stays = not facts(state).trade_mortgaged
+    discount = know.level.group_swap_discount
+    best: A.ProposeTrade | None = None
+    best_bonus = 0.0
+    hands_over = -1
+    for (a, b), groups in pairs.items():
+        if state.players[a].bankrupt or state.players[b].bankrupt:
+            continue
+        for x in (a, b):
+            if has(by_price, x):
+                continue
+            for k, members in enumerate(t.members):
+                give = tuple(s for s in members if own[s] == me)
+                rest = [s for s in members if own[s] != me]
+                if not give or not rest or any(own[s] != x for s in rest):
+                    continue
+                if any(houses[s] or (mort[s] and mortgage_stays) for s in members):
+                    continue
+                if best is not None and t.bonus[k] >= best_bonus:
+                    continue
+                for g in groups:
+                    take = tuple(s for s in t.members[g] if own[s] == x)
+                    c = printed(t, mort, take) - printed(t, mort, give) - discount
+                    cash = (c + 999) // 1000 * 1000 if c > 0 else -(-c // 1000 * 1000)
+                    if cash > budget:
+                        continue
+                    if cash < 0 and state.players[x].cash < -cash:
+                        cash = -(state.players[x].cash // 1000 * 1000)
+                    last = know.tried.get((x, give, take))
+                    if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
+                        continue
+                    best = A.ProposeTrade(me, x, give, take, cash)
+                    best_bonus = t.bonus[k]
+                    hands_over = k
+                    break
+    if best is None:
+        return None
+    know.tried[(best.partner, best.give, best.take)] = state.turn
+    return best, because("offer_your_group", group=hands_over)
+
+
+def window_offer(know: Knowledge, state: GameState, me: int,
+                 by_price: list[int]) -> tuple[A.ProposeTrade, Reason] | None:
+    """My offer out of turn, in the window before another player's roll (``ai.table``): one
+    that stops two rivals' swap (``stop_swap``) before either of them can propose it."""
+    if (not know.level.stops_swaps or not know.targets or me == state.current or (state.phase is not ROLL and state.phase is not JAIL)
+            or not trades_open(state)):
+        return None
+    budget = state.players[me].cash - know.reserve_now(state, me) // 2
+    return stop_swap(know, state, me, budget, by_price)
 
 
 def learn(know: Knowledge, state: GameState, a: A.ProposeTrade, me: int,

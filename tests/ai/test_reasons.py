@@ -29,7 +29,7 @@ AI = Path(monopoly_cpc.ai.__file__).parent
 BOARD = new_game(["A", "B"]).board
 # the fields each code's text is given (any other code has none)
 FIELDS = {"accept_my_group": ("group",), "refuse_your_group": ("group",),
-          "propose_trade": ("amount",), "buy_street": ("amount",)}
+          "propose_trade": ("amount",), "buy_street": ("amount",), "offer_your_group": ("group",)}
 
 
 def _sources() -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly_cpc.ai import make_bot
+from monopoly_cpc.ai import make_bot, trading
 from monopoly_cpc.ai.reasons import because
 from monopoly_cpc.rules import actions as A
 from monopoly_cpc.rules import apply
@@ -20,7 +20,7 @@ from tests.ai.helpers import (
 )
 
 
-ORANGE = 3     # the orange group's index (board.group_names_fr)
+BLEU_CIEL, ORANGE, ROUGE = 1, 3, 4   # group indexes (board.group_names_fr)
 
 
 def offer(st, proposer, partner, give=(), take=(), cash=0):
@@ -228,3 +228,45 @@ def test_expert_counters_a_group_swap_within_20000_below_printed_prices():
                                      cash=-24_000)
     apply(st, counter)
     assert make_bot("swap", seed=1).decide(st, 1) == A.AcceptTrade(1)
+
+
+def swap_in_sight(current=1):
+    """Players 1 and 2 hold bleu ciel and rouge between them: each completes one of the two by
+    giving the other his part of the other (Vaugirard and Courcelles to player 1 with
+    République from player 2; Henri-Martin to player 2). I (player 0) hold Pigalle, the last
+    orange street, beside player 1's Mozart and Saint-Michel. Player ``current`` is to roll."""
+    return position(owners={VAUGIRARD: 1, COURCELLES: 1, REPUBLIQUE: 2, MATIGNON: 2,
+                            MALESHERBES: 2, HENRI_MARTIN: 1, PIGALLE: 0, MOZART: 1,
+                            SAINT_MICHEL: 1}, cash=[150_000] * 4, current=current)
+
+
+def test_expert_stops_two_rivals_swap_in_its_window_before_their_turn():
+    """Before player 1 rolls (and would propose the swap), in my out-of-turn window, I offer
+    him the orange group for his part of bleu ciel, 20.000 F below printed prices for him
+    (Pigalle 20.000 F for Vaugirard and Courcelles 20.000 F, and 20.000 F from him): he takes
+    it (the swap yardstick trades for any group of his), and the two of them can then complete
+    no group by a swap. The table asks me (``quiet`` is False)."""
+    st = swap_in_sight()
+    me = make_bot("expert", seed=3)
+    assert trading.swap_pairs(st, 0) == {(1, 2): [BLEU_CIEL, ROUGE]}
+    assert isinstance(make_bot("swap", seed=1)._offer(st, 1), A.ProposeTrade)   # his swap
+    assert not me.quiet(st, 0)
+    action = me.decide(st, 0)
+    assert action == A.ProposeTrade(0, 1, give=(PIGALLE,), take=(VAUGIRARD, COURCELLES),
+                                    cash=-20_000), me.last_reason
+    assert me.last_reason == because("offer_your_group", group=ORANGE)
+    apply(st, action)
+    apply(st, make_bot("swap", seed=1).decide(st, 1))
+    assert st.owner[PIGALLE] == 1 and st.owner[VAUGIRARD] == 0
+    assert trading.swap_pairs(st, 0) == {}
+    assert make_bot("swap", seed=1)._offer(st, 1) is None   # no swap left to propose
+
+
+def test_only_the_expert_stops_a_swap_and_never_on_its_own_roll_or_to_a_partner_by_price():
+    """normal makes no such offer; an expert who noted player 1 as counting printed prices
+    offers him none (``by_price``) and then none to player 2, who has no group to complete."""
+    st = swap_in_sight()
+    assert make_bot("normal", seed=3).decide(st, 0) is None
+    me = make_bot("expert", seed=3)
+    me._by_price.append(1)
+    assert me.decide(st, 0) is None

@@ -187,9 +187,6 @@ def test_target_expert_against_three_facile():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="three swap players trade groups among themselves: measured 35.6 % "
-                          "[33.5-37.7] by the count (docs/ai.md, Current figures)",
-                   raises=AssertionError, strict=True)
 def test_target_expert_against_three_swap_players():
     s = run_games(["expert", "swap", "swap", "swap"], 2000, seed=1, jobs=2)
     low, _high = s.interval("expert", by_count=True)
