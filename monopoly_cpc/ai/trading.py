@@ -355,7 +355,8 @@ def stop_swap(know: Knowledge, state: GameState, me: int, budget: int,
     swap, which then cannot be made. Priced as a monopoly for a monopoly (at most the level's
     ``group_swap_discount`` below printed prices for him), never to a partner known to count
     printed prices (``by_price``); of the groups I could hand over, the one with the smallest
-    monopoly bonus. Noted in ``tried``, as any offer."""
+    monopoly bonus, and never one whose bonus exceeds those of the swap's groups together (a
+    rival could stage a swap to be handed a dear group). Noted in ``tried``, as any offer."""
     pairs = swap_pairs(state, me)
     if not pairs:
         return None
@@ -380,6 +381,8 @@ def stop_swap(know: Knowledge, state: GameState, me: int, budget: int,
                 if any(houses[s] or (mort[s] and mortgage_stays) for s in members):
                     continue
                 if best is not None and t.bonus[k] >= best_bonus:
+                    continue
+                if t.bonus[k] > sum(t.bonus[g] for g in groups):
                     continue
                 for g in groups:
                     take = tuple(s for s in t.members[g] if own[s] == x)

@@ -42,9 +42,10 @@ printed prices, and the offers that follow), 2 of 30 of the six characters, 2 of
 
 When two rivals could swap streets to complete a group each, the expert offers one of them the
 rest of another of his groups for his part of that swap, out of turn too, in the window before
-a roll (``Level.stops_swaps``, ``trading.stop_swap``; recorded on top of the values above).
-Compared game by game with the value before: 3 of 30 of the four experts, 2 of 30 of
-``expert,normal``, 10 of 30 of ``expert,baseline`` and 7 of 20 of ``expert,facile`` (players
+a roll, never a group worth more than the two the swap completes (``Level.stops_swaps``,
+``trading.stop_swap``; recorded on top of the values above). Compared game by game with the
+value before: 3 of 30 of the four experts, 1 of 30 of ``expert,normal``, 9 of 30 of
+``expert,baseline`` and 7 of 20 of ``expert,facile`` (players
 who never trade, or count printed prices, refuse it once and are noted), 2 of 30 of the six
 characters, 1 of 10 with ``random``, 1 of 20 in each variant.
 """
@@ -73,7 +74,7 @@ LINEUPS = [
     (["expert", "normal"], 4, 20, Variant.fast()),
 ]
 
-FINGERPRINT = "0bea216900d1dfa4eafd721d069cd35166d4a2decb811bc470b5f0d37020dfd0"
+FINGERPRINT = "98b9439951ff902aee9cc761e45f5ff3d60fb4ddf64a012979cee092d1d2629f"
 
 
 def fingerprint() -> str:

@@ -270,3 +270,15 @@ def test_only_the_expert_stops_a_swap_and_never_on_its_own_roll_or_to_a_partner_
     me = make_bot("expert", seed=3)
     me._by_price.append(1)
     assert me.decide(st, 0) is None
+
+
+def test_expert_hands_over_no_group_worth_more_than_the_swap_it_stops():
+    """Players 1 and 2 could swap to complete violet foncé and bleu ciel; I hold Capucines, the
+    last green street beside player 1's Breteuil and Foch. Green's monopoly is worth more than
+    those two together (``Tables.bonus``): I offer nothing (a rival could otherwise stage such
+    a swap to be handed a dear group)."""
+    from tests.ai.helpers import BELLEVILLE
+    st = position(owners={BELLEVILLE: 1, LECOURBE: 2, VAUGIRARD: 1, COURCELLES: 1, REPUBLIQUE: 2,
+                          BRETEUIL: 1, FOCH: 1, CAPUCINES: 0}, cash=[150_000] * 4, current=1)
+    assert trading.swap_pairs(st, 0) == {(1, 2): [0, BLEU_CIEL]}
+    assert make_bot("expert", seed=3).decide(st, 0) is None
