@@ -66,7 +66,8 @@ class _Holdings:
     pass for every player. The bots that see the same deeds share it (the first one builds it,
     the others compare two lists, or read ``step``). Never changed once built."""
 
-    __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "seen", "step", "t")
+    __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "pairs", "seen", "step",
+                 "t")
 
     def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int,
                  copy: bool = True) -> None:
@@ -83,6 +84,8 @@ class _Holdings:
         # hands, 2: a mortgage alone), or -1 (not made from ``base``, or unknown): a bot whose
         # snapshot is ``base`` then needs no list comparison (``Knowledge.known_diff``).
         self.step = -1
+        # The groups two players hold alone, by pair (``pair_groups``), worked out when asked.
+        self.pairs: dict[tuple[int, int], list[int]] | None = None
         # (copies, unless ``copy`` is False: ``flipped`` and ``bought`` share the list their
         # step leaves as it was, which nothing changes once built)
         self.own = own = own[:] if copy else own
@@ -177,6 +180,7 @@ class _Holdings:
         new.grew = -1 if mort[s] else s
         new.step = 2   # (a mortgage alone: the owners are the same)
         new.held = self.held
+        new.pairs = self.pairs
         self.base = None   # (no chains: only the last step is looked at)
         mortgaged, monos, targets, split = self.lists
         mortgaged, monos = mortgaged[:], monos[:]
@@ -288,6 +292,34 @@ class _Holdings:
                 split = kind
         new.lists = (mortgaged, monos, targets, split)
         return new
+
+    def pair_groups(self) -> dict[tuple[int, int], list[int]]:
+        """The colour groups two players hold alone (no bank deed), each holding some, by pair
+        (the lower seat first), for the pairs that hold two or more: a swap between the two
+        completes one for each (``ai.trading.swap_pairs``). Worked out once for these owners."""
+        pairs = self.pairs
+        if pairs is not None:
+            return pairs
+        own = self.own
+        shared: dict[tuple[int, int], list[int]] = {}
+        for g, members in enumerate(self.t.members):
+            first = second = -1
+            for s in members:
+                o = own[s]
+                if o < 0:
+                    break
+                if first < 0 or o == first:
+                    first = o
+                elif second < 0 or o == second:
+                    second = o
+                else:
+                    break
+            else:
+                if second >= 0:
+                    shared.setdefault((min(first, second), max(first, second)), []).append(g)
+        pairs = {pair: groups for pair, groups in shared.items() if len(groups) >= 2}
+        self.pairs = pairs
+        return pairs
 
     def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
         """(mortgaged squares, monos, targets, split) of player ``p`` (never to be changed)."""

@@ -321,31 +321,30 @@ def propose(know: Knowledge, state: GameState, me: int,
     return best, because("propose_trade", amount=abs(best.cash))
 
 
-def swap_pairs(state: GameState, me: int) -> dict[tuple[int, int], list[int]]:
+def swap_pairs(know: Knowledge, state: GameState,
+               me: int) -> dict[tuple[int, int], list[int]]:
     """Two rivals who could swap streets to complete a group each: for each such pair (the
-    lower seat first), the colour groups the two hold alone, each holding some, with no
+    lower seat first), the colour groups the two hold alone (``_Holdings.pair_groups``) with no
     building and nothing mortgaged (unless mortgaged deeds change hands, ``trade_mortgaged``);
-    two such groups or more (each gives the other his part of one)."""
-    f = facts(state)
-    own, mort, houses = state.owner, state.mortgaged, state.houses
-    mortgage_stays = not f.trade_mortgaged
-    shared: dict[tuple[int, int], list[int]] = {}
-    for g, members in enumerate(f.members):
-        first = second = -1
-        for s in members:
-            q = own[s]
-            if q < 0 or q == me or houses[s] or (mort[s] and mortgage_stays):
-                break
-            if first < 0 or q == first:
-                first = q
-            elif second < 0 or q == second:
-                second = q
-            else:
-                break
-        else:
-            if second >= 0:
-                shared.setdefault((min(first, second), max(first, second)), []).append(g)
-    return {pair: groups for pair, groups in shared.items() if len(groups) >= 2}
+    two such groups or more (each gives the other his part of one). ``know`` is up to date."""
+    holdings = know.holdings
+    if holdings is None:
+        return {}
+    pairs = holdings.pair_groups()
+    if not pairs:
+        return pairs
+    members_of = facts(state).members
+    mort, houses = state.mortgaged, state.houses
+    mortgage_stays = not facts(state).trade_mortgaged
+    out: dict[tuple[int, int], list[int]] = {}
+    for pair, groups in pairs.items():
+        if me == pair[0] or me == pair[1]:
+            continue
+        loose = [g for g in groups
+                 if not any(houses[s] or (mort[s] and mortgage_stays) for s in members_of[g])]
+        if len(loose) >= 2:
+            out[pair] = loose
+    return out
 
 
 def stop_swap(know: Knowledge, state: GameState, me: int, budget: int,
@@ -357,7 +356,7 @@ def stop_swap(know: Knowledge, state: GameState, me: int, budget: int,
     printed prices (``by_price``); of the groups I could hand over, the one with the smallest
     monopoly bonus, and never one whose bonus exceeds those of the swap's groups together (a
     rival could stage a swap to be handed a dear group). Noted in ``tried``, as any offer."""
-    pairs = swap_pairs(state, me)
+    pairs = swap_pairs(know, state, me)
     if not pairs:
         return None
     t = know.tables()

@@ -248,7 +248,8 @@ def test_expert_stops_two_rivals_swap_in_its_window_before_their_turn():
     no group by a swap. The table asks me (``quiet`` is False)."""
     st = swap_in_sight()
     me = make_bot("expert", seed=3)
-    assert trading.swap_pairs(st, 0) == {(1, 2): [BLEU_CIEL, ROUGE]}
+    me.know.refresh(st, 0)
+    assert trading.swap_pairs(me.know, st, 0) == {(1, 2): [BLEU_CIEL, ROUGE]}
     assert isinstance(make_bot("swap", seed=1)._offer(st, 1), A.ProposeTrade)   # his swap
     assert not me.quiet(st, 0)
     action = me.decide(st, 0)
@@ -258,7 +259,8 @@ def test_expert_stops_two_rivals_swap_in_its_window_before_their_turn():
     apply(st, action)
     apply(st, make_bot("swap", seed=1).decide(st, 1))
     assert st.owner[PIGALLE] == 1 and st.owner[VAUGIRARD] == 0
-    assert trading.swap_pairs(st, 0) == {}
+    me.know.refresh(st, 0)
+    assert trading.swap_pairs(me.know, st, 0) == {}
     assert make_bot("swap", seed=1)._offer(st, 1) is None   # no swap left to propose
 
 
@@ -280,5 +282,7 @@ def test_expert_hands_over_no_group_worth_more_than_the_swap_it_stops():
     from tests.ai.helpers import BELLEVILLE
     st = position(owners={BELLEVILLE: 1, LECOURBE: 2, VAUGIRARD: 1, COURCELLES: 1, REPUBLIQUE: 2,
                           BRETEUIL: 1, FOCH: 1, CAPUCINES: 0}, cash=[150_000] * 4, current=1)
-    assert trading.swap_pairs(st, 0) == {(1, 2): [0, BLEU_CIEL]}
-    assert make_bot("expert", seed=3).decide(st, 0) is None
+    me = make_bot("expert", seed=3)
+    me.know.refresh(st, 0)
+    assert trading.swap_pairs(me.know, st, 0) == {(1, 2): [0, BLEU_CIEL]}
+    assert me.decide(st, 0) is None
