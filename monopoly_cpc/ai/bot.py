@@ -246,7 +246,7 @@ class Bot:
         if not ((state.engine_only and k.seen is state and k.seen_deeds == state.deed_changes)
                 or k.same_deeds(state)):   # (k.current(state), inline)
             return False
-        if self.level.stops_swaps and k.targets and trading.swap_pairs(k, state, p):
+        if self.level.stops_swaps and k.targets and trading.may_stop_swap(k, state, p):
             return False   # it may offer a rival what stops a swap (``trading.window_offer``)
         if not k.mortgaged and not k.monos:
             return True
