@@ -333,6 +333,10 @@ def swap_pairs(know: Knowledge, state: GameState,
     pairs = holdings.pair_groups()
     if not pairs:
         return pairs
+    builds = state.build_changes if state.engine_only else -1
+    memo = know.swap_memo
+    if builds >= 0 and memo[0] is holdings and memo[1] == builds:
+        return memo[2]
     members_of = facts(state).members
     mort, houses = state.mortgaged, state.houses
     mortgage_stays = not facts(state).trade_mortgaged
@@ -351,6 +355,7 @@ def swap_pairs(know: Knowledge, state: GameState,
                 loose.append(g)
         if len(loose) >= 2:
             out[pair] = loose
+    know.swap_memo = (holdings, builds, out)
     return out
 
 
@@ -438,8 +443,9 @@ def window_offer(know: Knowledge, state: GameState, me: int,
                  by_price: list[int]) -> tuple[A.ProposeTrade, Reason] | None:
     """My offer out of turn, in the window before another player's roll (``ai.table``): one
     that stops two rivals' swap (``stop_swap``) before either of them can propose it."""
-    if (not know.level.stops_swaps or not know.targets or me == state.current or (state.phase is not ROLL and state.phase is not JAIL)
-            or not trades_open(state)):
+    if (not know.level.stops_swaps or not know.targets or me == state.current
+            or (state.phase is not ROLL and state.phase is not JAIL)
+            or not may_stop_swap(know, state, me) or not trades_open(state)):
         return None
     budget = state.players[me].cash - know.reserve_now(state, me) // 2
     return stop_swap(know, state, me, budget, by_price)

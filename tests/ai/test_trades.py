@@ -19,7 +19,6 @@ from tests.ai.helpers import (
     position,
 )
 
-
 BLEU_CIEL, ORANGE, ROUGE = 1, 3, 4   # group indexes (board.group_names_fr)
 
 
