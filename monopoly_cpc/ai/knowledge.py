@@ -548,10 +548,10 @@ class Knowledge:
         self.tried: dict[tuple, int] = {}
         self.refusals: dict[int, int] = {}
         self.offer_memo: tuple = (None, {})
-        # ``ai.trading.swap_pairs``'s last answer: (holdings, the state's build_changes, pairs),
-        # trusted while both are the same on an ``engine_only`` state.
-        self.swap_memo: tuple[_Holdings | None, int, dict[tuple[int, int], list[int]]] = (
-            None, -1, {})
+        # ``ai.trading.swap_pairs``'s last answer: (state, holdings, the state's build_changes,
+        # pairs), trusted while all three are the same on an ``engine_only`` state.
+        self.swap_memo: tuple[GameState | None, _Holdings | None, int,
+                              dict[tuple[int, int], list[int]]] = (None, None, -1, {})
 
     # -- memory ----------------------------------------------------------------------------------
     def restore_snapshot(self, own: list[int] | None, mort: list[bool] | None,

@@ -9,7 +9,7 @@ keys. ``Table.next(state)`` answers, in this order:
    its dice), every computer player other than the current one, in the order of play from the
    current player, gets a window of up to ``WINDOW_STEPS`` moves (build, lift a mortgage,
    sell, mortgage, borrow, claim, and an expert's offer that stops two rivals' swap before
-   either can propose it: ``Bot._stop_swap``): it ends at its first "nothing" (or a roll),
+   either can propose it: ``ai.trading.window_offer``): it ends at its first "nothing" (or a roll),
    when the phase is no longer free (an offer waits for its answer), or when the dice are
    rolled.
 2. **Rent claims.** A rent due to a computer owner (seeds/002 A: "Les propriétaires de terrains

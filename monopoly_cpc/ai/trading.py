@@ -335,8 +335,8 @@ def swap_pairs(know: Knowledge, state: GameState,
         return pairs
     builds = state.build_changes if state.engine_only else -1
     memo = know.swap_memo
-    if builds >= 0 and memo[0] is holdings and memo[1] == builds:
-        return memo[2]
+    if builds >= 0 and memo[0] is state and memo[1] is holdings and memo[2] == builds:
+        return memo[3]
     members_of = facts(state).members
     mort, houses = state.mortgaged, state.houses
     mortgage_stays = not facts(state).trade_mortgaged
@@ -355,7 +355,7 @@ def swap_pairs(know: Knowledge, state: GameState,
                 loose.append(g)
         if len(loose) >= 2:
             out[pair] = loose
-    know.swap_memo = (holdings, builds, out)
+    know.swap_memo = (state, holdings, builds, out)
     return out
 
 
