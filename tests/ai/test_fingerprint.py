@@ -45,9 +45,9 @@ rest of another of his groups for his part of that swap, out of turn too, in the
 a roll, never a group worth more than the two the swap completes (``Level.stops_swaps``,
 ``trading.stop_swap``; recorded on top of the values above). Compared game by game with the
 value before: 3 of 30 of the four experts, 1 of 30 of ``expert,normal``, 9 of 30 of
-``expert,baseline`` and 7 of 20 of ``expert,facile`` (players
-who never trade, or count printed prices, refuse it once and are noted), 2 of 30 of the six
-characters, 1 of 10 with ``random``, 1 of 20 in each variant.
+``expert,baseline`` and 7 of 20 of ``expert,facile`` (players who never trade, or count printed
+prices, refuse it once and are noted), 2 of 30 of the six characters, 1 of 10 with ``random``,
+1 of 20 in each variant.
 """
 
 from __future__ import annotations

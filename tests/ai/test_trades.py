@@ -263,7 +263,7 @@ def test_expert_stops_two_rivals_swap_in_its_window_before_their_turn():
     assert make_bot("swap", seed=1)._offer(st, 1) is None   # no swap left to propose
 
 
-def test_only_the_expert_stops_a_swap_and_never_on_its_own_roll_or_to_a_partner_by_price():
+def test_only_the_expert_stops_a_swap_and_not_for_a_partner_who_counts_printed_prices():
     """normal makes no such offer; an expert who noted player 1 as counting printed prices
     offers him none (``by_price``) and then none to player 2, who has no group to complete."""
     st = swap_in_sight()
