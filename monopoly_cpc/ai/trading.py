@@ -374,69 +374,70 @@ def stop_swap(know: Knowledge, state: GameState, me: int, budget: int,
     t = know.tables()
     own, mort, houses = state.owner, state.mortgaged, state.houses
     mortgage_stays = not facts(state).trade_mortgaged
-    members_of = facts(state).members
     discount = know.level.group_swap_discount
     best: A.ProposeTrade | None = None
     best_bonus = 0.0
     hands_over = -1
-    for (a, b), groups in pairs.items():
-        if state.players[a].bankrupt or state.players[b].bankrupt:
+    for k, x, groups in _chips(know, state, me, pairs):
+        if has(by_price, x):
             continue
-        for k in know.targets:   # the groups I hold part of, one other player the rest
-            x = _other_holder(own, members_of[k], me)
-            if (x != a and x != b) or has(by_price, x):
+        members = t.members[k]
+        if any(houses[s] or (mort[s] and mortgage_stays) for s in members):
+            continue
+        if best is not None and t.bonus[k] >= best_bonus:
+            continue
+        if t.bonus[k] > sum(t.bonus[g] for g in groups):
+            continue
+        give = tuple(s for s in members if own[s] == me)
+        for g in groups:
+            take = tuple(s for s in t.members[g] if own[s] == x)
+            c = printed(t, mort, take) - printed(t, mort, give) - discount
+            cash = (c + 999) // 1000 * 1000 if c > 0 else -(-c // 1000 * 1000)
+            if cash > budget:
                 continue
-            members = t.members[k]
-            if any(houses[s] or (mort[s] and mortgage_stays) for s in members):
+            if cash < 0 and state.players[x].cash < -cash:
+                cash = -(state.players[x].cash // 1000 * 1000)
+            last = know.tried.get((x, give, take))
+            if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
                 continue
-            if best is not None and t.bonus[k] >= best_bonus:
-                continue
-            if t.bonus[k] > sum(t.bonus[g] for g in groups):
-                continue
-            give = tuple(s for s in members if own[s] == me)
-            for g in groups:
-                take = tuple(s for s in t.members[g] if own[s] == x)
-                c = printed(t, mort, take) - printed(t, mort, give) - discount
-                cash = (c + 999) // 1000 * 1000 if c > 0 else -(-c // 1000 * 1000)
-                if cash > budget:
-                    continue
-                if cash < 0 and state.players[x].cash < -cash:
-                    cash = -(state.players[x].cash // 1000 * 1000)
-                last = know.tried.get((x, give, take))
-                if last is not None and last >= 0 and state.turn - last < RETRY_TURNS:
-                    continue
-                best = A.ProposeTrade(me, x, give, take, cash)
-                best_bonus = t.bonus[k]
-                hands_over = k
-                break
+            best = A.ProposeTrade(me, x, give, take, cash)
+            best_bonus = t.bonus[k]
+            hands_over = k
+            break
     if best is None:
         return None
     know.tried[(best.partner, best.give, best.take)] = state.turn
     return best, because("offer_your_group", group=hands_over)
 
 
-def _other_holder(own: list[int], members: list[int], me: int) -> int:
-    """The holder of the first street of ``members`` that is not mine, or -1."""
-    for s in members:
-        if own[s] != me:
-            return own[s]
-    return -1
+def _chips(know: Knowledge, state: GameState, me: int,
+           pairs: dict[tuple[int, int], list[int]]) -> list[tuple[int, int, list[int]]]:
+    """(my group k, the rival x holding the rest of it, the groups of x's swap) for each pair
+    of ``pairs`` (``swap_pairs``) still in the game and each group I share with one of its two
+    alone (``know.targets``): the streets I could hand over to stop that swap."""
+    own = state.owner
+    members_of = facts(state).members
+    players = state.players
+    out: list[tuple[int, int, list[int]]] = []
+    for (a, b), groups in pairs.items():
+        if players[a].bankrupt or players[b].bankrupt:
+            continue
+        for k in know.targets:   # the groups I hold part of, one other player the rest
+            x = -1
+            for s in members_of[k]:
+                if own[s] != me:
+                    x = own[s]
+                    break
+            if x == a or x == b:
+                out.append((k, x, groups))
+    return out
 
 
 def may_stop_swap(know: Knowledge, state: GameState, me: int) -> bool:
     """Could ``stop_swap`` make an offer now? (Two rivals' swap in sight, and a group I share
     with one of them alone; ``know`` up to date.)"""
     pairs = swap_pairs(know, state, me)
-    if not pairs:
-        return False
-    own = state.owner
-    members_of = facts(state).members
-    for k in know.targets:
-        x = _other_holder(own, members_of[k], me)
-        for a, b in pairs:
-            if x == a or x == b:
-                return True
-    return False
+    return bool(pairs) and bool(_chips(know, state, me, pairs))
 
 
 def window_offer(know: Knowledge, state: GameState, me: int,
