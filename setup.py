@@ -56,6 +56,7 @@ COMPILED = [
     "monopoly_cpc/rules/turn.py",
     "monopoly_cpc/ai/actions.py",
     "monopoly_cpc/ai/bot.py",
+    "monopoly_cpc/ai/board_views.py",
     "monopoly_cpc/ai/knowledge.py",
     "monopoly_cpc/ai/reasons.py",
     "monopoly_cpc/ai/sim.py",

@@ -9,7 +9,7 @@ p)`` once per change of the deeds: on a state only the engine changes (``engine_
 engine's counters (``deed_changes``, ``build_changes``) and its note of the last change
 (``flipped_at``, ``bought_at``, ``built_at``) say what changed without comparing the boards.
 The holdings, the worst rents, the high streets and the copy of the buildings are worked out
-once per board content and shared by every player (all players look at one board). Each of
+once per board content and shared by every player (``ai.board_views``). Each of
 these answers is tested against a fresh computation after every action of many games
 (tests/ai/test_knowledge.py). ``ai.trading`` reads this object, never the ``Bot``.
 
@@ -19,8 +19,7 @@ build and the holdings are worked out by hand-written loops.
 
 from __future__ import annotations
 
-from typing import Final
-
+from monopoly_cpc.ai.board_views import EMPTY, HIGH, HOUSES, LAST, WORST, Holdings, WorstRents
 from monopoly_cpc.ai.levels import Level
 from monopoly_cpc.ai.personality import Personality
 from monopoly_cpc.ai.values import Tables, best_rival_gain, tables, worth_to
@@ -60,442 +59,6 @@ class Figures:
         self.bid_pct = pers.bid_pct
 
 
-class _Holdings:
-    """Who holds what, for one content of the deeds (owners, mortgages): each player's
-    mortgaged squares, complete groups, trade targets and three-way splits, worked out in one
-    pass for every player. The bots that see the same deeds share it (the first one builds it,
-    the others compare two lists, or read ``step``). Never changed once built."""
-
-    __slots__ = ("base", "deeds", "grew", "held", "lists", "mort", "own", "pairs", "seen", "step",
-                 "t")
-
-    def __init__(self, t: Tables, own: list[int], mort: list[bool], n: int,
-                 copy: bool = True) -> None:
-        self.t = t
-        # The state whose deeds were last found equal to these, and its ``deed_changes`` then
-        # (``Knowledge.refresh``: trusted while that counter stays, on an ``engine_only`` state).
-        self.seen: GameState | None = None
-        self.deeds = -1
-        # Made from ``base`` (flipped, bought) where one deed ``grew`` into an earning one (a
-        # lift, a sale of the bank), or -1: the danger is then weighed on that street alone.
-        self.base: _Holdings | None = None
-        self.grew = -1
-        # What ``base`` -> these changed, as ``Knowledge.deeds_diff`` says it (1: a deed changed
-        # hands, 2: a mortgage alone), or -1 (not made from ``base``, or unknown): a bot whose
-        # snapshot is ``base`` then needs no list comparison (``Knowledge.known_diff``).
-        self.step = -1
-        # The groups two players hold alone, by pair (``pair_groups``), worked out when asked.
-        self.pairs: dict[tuple[int, int], list[int]] | None = None
-        # (copies, unless ``copy`` is False: ``flipped`` and ``bought`` share the list their
-        # step leaves as it was, which nothing changes once built)
-        self.own = own = own[:] if copy else own
-        self.mort = mort = mort[:] if copy else mort
-        if n == 0:
-            none: list[list[int]] = []
-            self.lists = (none, none, none, none)
-            self.held = none
-            return   # (flipped and bought fill the lists in)
-        # Per player: the properties held (mortgaged or not), in board order (``bought`` adds
-        # one last: the players only sum over them or take the least); an empty entry the
-        # shared ``_EMPTY``, as below (``Knowledge.my_deeds``).
-        held: list[list[int]] = [_EMPTY] * n
-        self.held = held
-        for s in t.properties:
-            o = own[s]
-            if 0 <= o < n:
-                _add(held, o, s)
-        # Per player: mortgaged squares, monos (groups held whole, nothing mortgaged), targets
-        # (groups a trade could complete: the player holds some, one other player all the
-        # rest) and split (no bank deed, the player holds some and two or more rivals the
-        # rest: a purchase brings them closer). An empty entry is the shared ``_EMPTY`` (never
-        # changed), a list of its own once something goes in (``_add``).
-        mortgaged: list[list[int]] = [_EMPTY] * n
-        monos: list[list[int]] = [_EMPTY] * n
-        targets: list[list[int]] = [_EMPTY] * n
-        split: list[list[int]] = [_EMPTY] * n
-        self.lists = (mortgaged, monos, targets, split)
-        if any(mort):
-            for s in t.board.properties:
-                if mort[s]:
-                    o = own[s]
-                    if o >= 0:
-                        _add(mortgaged, o, s)
-        for g, members in enumerate(t.members):
-            # The holders of the group (pairs and triples spelt out: this runs at every change
-            # of a deed). A group with a bank deed and any holder: no trade completes it.
-            if len(members) == 2:
-                x, y = members
-                a, b = own[x], own[y]
-                if a == b:
-                    if a >= 0 and not mort[x] and not mort[y]:
-                        _add(monos, a, g)
-                elif a >= 0 and b >= 0:
-                    _add(targets, a, g)
-                    _add(targets, b, g)
-                continue
-            if len(members) == 3:
-                x, y, z = members
-                a, b, c = own[x], own[y], own[z]
-                if a == b == c:
-                    if a >= 0 and not mort[x] and not mort[y] and not mort[z]:
-                        _add(monos, a, g)
-                elif a >= 0 and b >= 0 and c >= 0:
-                    # Two holders: a trade between them completes it, for either. Three: each
-                    # is one of several rivals.
-                    if a == b:
-                        _add(targets, a, g)
-                        _add(targets, c, g)
-                    elif c == a or c == b:
-                        _add(targets, a, g)
-                        _add(targets, b, g)
-                    else:
-                        _add(split, a, g)
-                        _add(split, b, g)
-                        _add(split, c, g)
-                continue
-            holders = sorted({own[s] for s in members})
-            if len(holders) == 1:
-                a = holders[0]
-                if a >= 0 and not any(mort[s] for s in members):
-                    _add(monos, a, g)
-            elif holders[0] >= 0:
-                kind = targets if len(holders) == 2 else split
-                for o in holders:
-                    _add(kind, o, g)
-        rank = t.build_rank
-        for groups in monos:
-            if len(groups) > 1:
-                groups.sort(key=rank.__getitem__)   # best groups to build on first
-
-    def flipped(self, s: int) -> _Holdings:
-        """These holdings after deed ``s`` was mortgaged or lifted and nothing else changed:
-        only its owner's mortgaged squares and complete groups are made again (who holds what
-        is the same, so the trade targets and splits are shared). The same lists, in the same
-        order, as a full pass over the new deeds (``__init__``)."""
-        t = self.t
-        new = _Holdings(t, self.own, self.mort[:], 0, False)   # (the owners shared)
-        own, mort = new.own, new.mort
-        mort[s] = not mort[s]
-        new.base = self
-        new.grew = -1 if mort[s] else s
-        new.step = 2   # (a mortgage alone: the owners are the same)
-        new.held = self.held
-        new.pairs = self.pairs
-        self.base = None   # (no chains: only the last step is looked at)
-        mortgaged, monos, targets, split = self.lists
-        mortgaged, monos = mortgaged[:], monos[:]
-        new.lists = (mortgaged, monos, targets, split)
-        o = own[s]
-        if o < 0 or o >= len(monos):
-            return new
-        # o's mortgaged squares, in board order
-        lst: list[int] = []
-        for x in mortgaged[o]:
-            if x != s:
-                lst.append(x)
-        if mort[s]:
-            i = 0
-            while i < len(lst) and lst[i] < s:
-                i += 1
-            lst.insert(i, s)
-        mortgaged[o] = lst if lst else _EMPTY
-        # o's complete groups: the group of s leaves them (mortgaged) or may join them (lifted)
-        g = t.group[s]
-        if g >= 0:
-            groups: list[int] = []
-            for x in monos[o]:
-                if x != g:
-                    groups.append(x)
-            if not mort[s]:
-                whole = True
-                for x in t.members[g]:
-                    if own[x] != o or mort[x]:
-                        whole = False
-                        break
-                if whole:
-                    rank = t.build_rank
-                    i = 0
-                    while i < len(groups) and (rank[groups[i]], groups[i]) < (rank[g], g):
-                        i += 1
-                    groups.insert(i, g)
-            monos[o] = groups if groups else _EMPTY
-        return new
-
-    def bought(self, s: int, b: int) -> _Holdings:
-        """These holdings after the bank's deed ``s`` went to player ``b`` (bought, or won at
-        auction) and nothing else changed. Its group counted for nobody while the bank held a
-        street of it; now that it may be held whole, it is placed in its holders' lists as the
-        full pass (``__init__``) would place it, the other lists shared."""
-        t = self.t
-        new = _Holdings(t, self.own[:], self.mort, 0, False)   # (the mortgages shared)
-        own, mort = new.own, new.mort
-        own[s] = b
-        new.lists = self.lists
-        new.base = self
-        new.grew = s
-        new.held = held = self.held[:]
-        a = self.own[s]
-        if b != a:
-            new.step = 1
-            # s leaves its holder's properties (if any) and joins b's, last
-            if 0 <= a < len(held):
-                lst: list[int] = []
-                for x in held[a]:
-                    if x != s:
-                        lst.append(x)
-                held[a] = lst if lst else _EMPTY
-            if 0 <= b < len(held):
-                lst = held[b][:]
-                lst.append(s)
-                held[b] = lst
-        self.base = None
-        g = t.group[s]
-        if g < 0 or b < 0 or b >= len(self.lists[0]):
-            return new
-        members = t.members[g]
-        holders: list[int] = []
-        free = False
-        for x in members:
-            o = own[x]
-            if o < 0:
-                free = True
-                break
-            if o not in holders:
-                holders.append(o)
-        if free:
-            return new   # a street still the bank's: the group counts for nobody yet
-        mortgaged, monos, targets, split = self.lists
-        if len(holders) == 1:
-            for x in members:
-                if mort[x]:
-                    return new
-            monos = monos[:]
-            rank = t.build_rank
-            lst = monos[b][:]
-            i = 0
-            while i < len(lst) and (rank[lst[i]], lst[i]) < (rank[g], g):
-                i += 1
-            lst.insert(i, g)
-            monos[b] = lst
-        else:
-            kind = targets[:] if len(holders) == 2 else split[:]
-            for o in holders:
-                lst = kind[o][:]
-                i = 0
-                while i < len(lst) and lst[i] < g:
-                    i += 1
-                lst.insert(i, g)
-                kind[o] = lst
-            if len(holders) == 2:
-                targets = kind
-            else:
-                split = kind
-        new.lists = (mortgaged, monos, targets, split)
-        return new
-
-    def pair_groups(self) -> dict[tuple[int, int], list[int]]:
-        """The colour groups two players hold alone (no bank deed), each holding some, by pair
-        (the lower seat first), for the pairs that hold two or more: a swap between the two
-        completes one for each (``ai.trading.swap_pairs``). Worked out once for these owners."""
-        pairs = self.pairs
-        if pairs is not None:
-            return pairs
-        own = self.own
-        shared: dict[tuple[int, int], list[int]] = {}
-        for g, members in enumerate(self.t.members):
-            first = second = -1
-            for s in members:
-                o = own[s]
-                if o < 0:
-                    break
-                if first < 0 or o == first:
-                    first = o
-                elif second < 0 or o == second:
-                    second = o
-                else:
-                    break
-            else:
-                if second >= 0:
-                    shared.setdefault((min(first, second), max(first, second)), []).append(g)
-        pairs = {pair: groups for pair, groups in shared.items() if len(groups) >= 2}
-        self.pairs = pairs
-        return pairs
-
-    def of(self, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
-        """(mortgaged squares, monos, targets, split) of player ``p`` (never to be changed)."""
-        mortgaged, monos, targets, split = self.lists
-        if p < len(monos):
-            return mortgaged[p], monos[p], targets[p], split[p]
-        return _NOTHING
-
-
-_EMPTY: Final[list[int]] = []   # an empty entry of _Holdings.lists (shared: never changed)
-
-
-def _add(lists: list[list[int]], p: int, g: int) -> None:
-    """Append ``g`` to ``lists[p]``, which becomes a list of its own if it was ``_EMPTY``."""
-    lst = lists[p]
-    if lst is _EMPTY:
-        lists[p] = [g]
-    else:
-        lst.append(g)
-
-
-_NOTHING: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_LAST: Final[list[_Holdings | None]] = [None]   # the holdings last built (all bots look at one board)
-
-
-
-class _WorstRents:
-    """The dearest rent on the board (``first``, charged by ``owner``) and the dearest charged
-    by anyone else (``second``): the danger for every player at once, for one set of holdings
-    and one content of the buildings. One object, worked out again in place (``work_out``)
-    when the holdings or the buildings change."""
-
-    __slots__ = ("builds", "first", "holdings", "houses", "owner", "second", "seen")
-
-    holdings: _Holdings
-    houses: list[int] | None
-    first: int
-    owner: int
-    second: int
-
-    def __init__(self, holdings: _Holdings, houses: list[int], copy: bool) -> None:
-        # The state whose buildings were last found equal to these, and its ``build_changes``
-        # then (as ``_Holdings.seen``).
-        self.seen: GameState | None = None
-        self.builds = -1
-        self.work_out(holdings, houses, copy)
-
-    def work_out(self, holdings: _Holdings, houses: list[int], copy: bool) -> None:
-        """The danger for ``holdings`` and ``houses``. ``copy``: keep a copy of the buildings
-        for later comparisons; without it (a state only the engine changes, whose counter is
-        compared instead) ``houses`` is None and compares unequal to any buildings."""
-        self.holdings = holdings
-        self.houses = houses[:] if copy else None
-        t = holdings.t
-        rents, own, mort = t.street_rents, holdings.own, holdings.mort
-        # One pass: the dearest rent so far, its owner, and the dearest of anyone else's.
-        first, owner, second = 0, -1, 0
-        for s in t.streets:
-            o = own[s]
-            if o < 0 or mort[s]:
-                continue
-            r = rents[s * 6 + houses[s]]
-            if o == owner:
-                if r > first:  # noqa: PLR1730 (hot path: a compare costs less than max())
-                    first = r
-            elif r > first:
-                first, owner, second = r, o, first
-            elif r > second:
-                second = r
-        self.first, self.owner, self.second = first, owner, second
-
-    def built(self, s: int, houses: list[int]) -> None:
-        """The danger after a building was added on street ``s`` (its rent went up), or after
-        ``s`` began to earn (lifted, or sold by the bank: ``holdings`` are already the new
-        ones), and nothing else changed: that street alone is weighed again. ``owner`` may then differ from what
-        ``work_out`` finds where two owners tie for the dearest rent, but ``second`` is the
-        dearest rent of anyone but ``owner`` either way, so every player's danger (``first``,
-        or ``second`` for ``owner``) is the same."""
-        h = self.holdings
-        o = h.own[s]
-        if o < 0 or h.mort[s]:
-            return
-        r = h.t.street_rents[s * 6 + houses[s]]
-        if o == self.owner:
-            if r > self.first:
-                self.first = r
-        elif r > self.first:
-            self.second = self.first
-            self.first = r
-            self.owner = o
-        elif r > self.second:
-            self.second = r
-
-
-_WORST: Final[list[_WorstRents | None]] = [None]
-
-
-class _HighStreets:
-    """The streets with a hotel or ``top - 1`` houses (four), for one content of the buildings:
-    ``values.rival_built_high`` asks whether one of them is not ``p``'s, at every building
-    choice of every bot. Kept, on a state only the engine changes (``engine_only``), while its
-    ``build_changes`` stands, and after one building more on one street (``built_square``, as
-    ``_WorstRents.built``): a street only joins them then; made again after anything else."""
-
-    __slots__ = ("builds", "high", "seen", "streets", "top")
-
-    def __init__(self) -> None:
-        self.seen: GameState | None = None
-        self.builds = self.top = -1
-        self.streets: list[int] = _EMPTY
-        self.high: list[int] = []
-
-    def rival_built_high(self, state: GameState, p: int, top: int, streets: list[int]) -> bool:
-        """``values.rival_built_high(state.owner, state.houses, p, top, streets)``."""
-        houses = state.houses
-        n = state.build_changes
-        if not (state.engine_only and self.seen is state and self.top == top
-                and self.streets is streets):
-            self._work_out(state, top, streets)
-        elif self.builds != n:
-            s = state.built_square
-            if self.builds + 1 == n and state.built_at == n:
-                if houses[s] >= top - 1 and not has(self.high, s):
-                    self.high.append(s)
-                self.builds = n
-            else:
-                self._work_out(state, top, streets)
-        own = state.owner
-        for s in self.high:
-            if own[s] != p:
-                return True
-        return False
-
-    def _work_out(self, state: GameState, top: int, streets: list[int]) -> None:
-        houses, at = state.houses, top - 1
-        high: list[int] = []
-        for s in streets:
-            if houses[s] >= at:
-                high.append(s)
-        self.high = high
-        self.seen = state
-        self.builds = state.build_changes
-        self.top = top
-        self.streets = streets
-
-
-_HIGH: Final = _HighStreets()   # (all bots look at one board, as _WORST)
-
-
-
-class _HouseCopy:
-    """A copy of the board's buildings (``GameState.houses``), shared by the bots' notes of
-    the buildings at their last "nothing to lift or build" (``Knowledge.quiet_houses``, only ever
-    compared and saved, never changed): made again unless the state is the one it was copied
-    from, only the engine changes it (``engine_only``) and its ``build_changes`` stands."""
-
-    __slots__ = ("builds", "houses", "seen")
-
-    def __init__(self) -> None:
-        self.seen: GameState | None = None
-        self.builds = -1
-        self.houses: list[int] = _EMPTY
-
-    def of(self, state: GameState) -> list[int]:
-        """The buildings of ``state``, as a list nobody changes."""
-        if not (state.engine_only and self.seen is state
-                and self.builds == state.build_changes):
-            self.houses = state.houses[:]
-            self.seen = state
-            self.builds = state.build_changes
-        return self.houses
-
-
-_HOUSES: Final = _HouseCopy()
-
-
 class Knowledge:
     """What one player knows (the module's docstring): ``refresh`` brings the snapshot of the
     deeds and what it says (``monos``, ``targets``, ``split``, ``mortgaged``) up to date; the
@@ -508,7 +71,7 @@ class Knowledge:
         self.t: Tables | None = None
         self.own: list[int] | None = None    # the snapshot of the deeds the lists below describe
         self.mort: list[bool] | None = None
-        self.holdings: _Holdings | None = None   # ... and the holdings it makes (shared)
+        self.holdings: Holdings | None = None   # ... and the holdings it makes (shared)
         # The state whose deeds were last found equal to the snapshot, and its deed_changes
         # then: on an engine_only state, an unchanged counter spares the two list comparisons.
         self.seen: GameState | None = None
@@ -517,14 +80,14 @@ class Knowledge:
         self.version = 0                     # bumped whenever the snapshot changes
         self.owners_version = 0              # bumped when a deed changes hands
         # (lists, typed so: native truth tests, loops and look-ups when compiled; never
-        # changed: the shared ones of ``_Holdings``)
-        self.monos: list[int] = _EMPTY       # my complete groups (nothing mortgaged)
-        self.targets: list[int] = _EMPTY     # groups a trade with one player would complete
-        self.split: list[int] = _EMPTY       # groups held by me and two or more rivals
-        self.mortgaged: list[int] = _EMPTY   # my mortgaged squares
+        # changed: the shared ones of ``Holdings``)
+        self.monos: list[int] = EMPTY       # my complete groups (nothing mortgaged)
+        self.targets: list[int] = EMPTY     # groups a trade with one player would complete
+        self.split: list[int] = EMPTY       # groups held by me and two or more rivals
+        self.mortgaged: list[int] = EMPTY   # my mortgaged squares
         # value_of's last answer: the holdings, player, square, players in the game, value,
         # and the state and its deed_changes then.
-        self._val_holdings: _Holdings | None = None
+        self._val_holdings: Holdings | None = None
         self._val_p = self._val_s = -1
         self._val_alive: list[int] = []
         self._val_v = 0.0
@@ -550,7 +113,7 @@ class Knowledge:
         self.offer_memo: tuple = (None, {})
         # ``ai.trading.swap_pairs``'s last answer: (state, holdings, the state's build_changes,
         # pairs), trusted while all three are the same on an ``engine_only`` state.
-        self.swap_memo: tuple[GameState | None, _Holdings | None, int,
+        self.swap_memo: tuple[GameState | None, Holdings | None, int,
                               dict[tuple[int, int], list[int]]] = (None, None, -1, {})
 
     # -- memory ----------------------------------------------------------------------------------
@@ -561,7 +124,7 @@ class Knowledge:
         self.seen = self.quiet_seen = None
         if own is not None and mort is not None:
             t = self.t = tables(state.board)
-            snap = _Holdings(t, [int(x) for x in own], [bool(x) for x in mort], len(state.players))
+            snap = Holdings(t, [int(x) for x in own], [bool(x) for x in mort], len(state.players))
             self.holdings = snap
             self.own = snap.own
             self.mort = snap.mort
@@ -584,10 +147,10 @@ class Knowledge:
     def deeds_diff(self, state: GameState) -> int:
         """0 when the deeds are those of the snapshot (then noted, as ``same_deeds``), 1 when
         some changed hands, 2 when only mortgages changed (the board's tables are current).
-        A list the snapshot shares with the shared holdings of these deeds (``_LAST``, trusted
+        A list the snapshot shares with the shared holdings of these deeds (``LAST``, trusted
         as in ``refresh``; ``flipped`` shares the owners, ``bought`` the mortgages) is equal to
         the state's without a comparison."""
-        snap = _LAST[0]
+        snap = LAST[0]
         current = (snap is not None and state.engine_only and snap.seen is state
                    and snap.deeds == state.deed_changes)
         if not (current and snap is not None and self.own is snap.own) and (
@@ -605,9 +168,9 @@ class Knowledge:
         lists, else -1: on a state only the engine changes, my snapshot is the last holdings
         and the one change since (the engine's counter) mortgaged or lifted a deed, or sold
         one of the bank's (``flipped_at``, ``bought_at``); or another player already made the
-        holdings of these deeds from mine in one step (``_Holdings.step``)."""
+        holdings of these deeds from mine in one step (``Holdings.step``)."""
         h = self.holdings
-        snap = _LAST[0]
+        snap = LAST[0]
         if (h is None or snap is None or h.t is not t or not state.engine_only
                 or snap.seen is not state or self.own is not h.own or self.mort is not h.mort):
             return -1
@@ -624,7 +187,7 @@ class Knowledge:
 
     def my_deeds(self, state: GameState, p: int, t: Tables) -> list[int]:
         """The properties to look at for ``p``'s own: those ``p`` holds by the snapshot's
-        holdings (``_Holdings.held``) when the snapshot is of these deeds (``current``), else
+        holdings (``Holdings.held``) when the snapshot is of these deeds (``current``), else
         all of them (the callers test the owner anyway)."""
         h = self.holdings
         if (h is not None and self.current(state) and h.t is t and self.own is h.own
@@ -654,21 +217,21 @@ class Knowledge:
             if diff == 1:
                 self.owners_version += 1     # deeds changed hands (not just a mortgage)
             self.version += 1
-            snap = _LAST[0]
+            snap = LAST[0]
             if (snap is not None and snap.t is t and state.engine_only and snap.seen is state
                     and snap.deeds + 1 == state.deed_changes
                     and state.flipped_at == state.deed_changes and t.ascending):
-                snap = _LAST[0] = snap.flipped(state.flipped_square)   # one mortgage since
+                snap = LAST[0] = snap.flipped(state.flipped_square)   # one mortgage since
             elif (snap is not None and snap.t is t and state.engine_only and snap.seen is state
                     and snap.deeds + 1 == state.deed_changes
                     and state.bought_at == state.deed_changes
                     and not mort[state.bought_square]):
-                snap = _LAST[0] = snap.bought(state.bought_square, own[state.bought_square])
+                snap = LAST[0] = snap.bought(state.bought_square, own[state.bought_square])
             elif snap is None or snap.t is not t or len(snap.held) != len(state.players) or not (
                     state.engine_only and snap.seen is state
                     and snap.deeds == state.deed_changes) and (
                     own != snap.own or mort != snap.mort):
-                snap = _LAST[0] = _Holdings(t, own, mort, len(state.players))
+                snap = LAST[0] = Holdings(t, own, mort, len(state.players))
             snap.seen = state
             snap.deeds = state.deed_changes
             self.holdings = snap
@@ -697,11 +260,11 @@ class Knowledge:
         r = fig.reserve
         if fig.danger_reserve:
             # the worst rent an opponent could charge now
-            w = _WORST[0]
+            w = WORST[0]
             h = self.holdings
             assert h is not None   # set by refresh
             if w is None:
-                w = _WORST[0] = _WorstRents(h, state.houses, not state.engine_only)
+                w = WORST[0] = WorstRents(h, state.houses, not state.engine_only)
             elif w.holdings is not h:
                 if (h.base is w.holdings and h.grew >= 0 and state.engine_only
                         and w.seen is state and w.builds == state.build_changes):
@@ -870,7 +433,7 @@ class Knowledge:
 
     def rival_built_high(self, state: GameState, p: int, top: int) -> bool:
         """A street not ``p``'s carries a hotel or ``top - 1`` houses."""
-        return _HIGH.rival_built_high(state, p, top, self.tables().streets)
+        return HIGH.rival_built_high(state, p, top, self.tables().streets)
 
     def nothing_to_build(self, state: GameState, cash: int) -> bool:
         """Lifting and building only get easier with more cash: True while the snapshot, the
@@ -884,7 +447,7 @@ class Knowledge:
     def note_nothing_to_build(self, state: GameState, need: int) -> None:
         """Nothing to lift or build on this board below ``need`` in cash."""
         self.quiet_version = self.version
-        self.quiet_houses = _HOUSES.of(state)   # (a copy, shared by the players)
+        self.quiet_houses = HOUSES.of(state)   # (a copy, shared by the players)
         self.quiet_bank = (state.bank_houses, state.bank_hotels)
         self.quiet_seen = state
         self.quiet_builds = state.build_changes

@@ -324,7 +324,7 @@ def propose(know: Knowledge, state: GameState, me: int,
 def swap_pairs(know: Knowledge, state: GameState,
                me: int) -> dict[tuple[int, int], list[int]]:
     """Two rivals who could swap streets to complete a group each: for each such pair (the
-    lower seat first), the colour groups the two hold alone (``_Holdings.pair_groups``) with no
+    lower seat first), the colour groups the two hold alone (``Holdings.pair_groups``) with no
     building and nothing mortgaged (unless mortgaged deeds change hands, ``trade_mortgaged``);
     two such groups or more (each gives the other his part of one). ``know`` is up to date."""
     holdings = know.holdings

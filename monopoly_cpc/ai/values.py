@@ -56,7 +56,7 @@ class Tables:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        # The properties in board order (ai.knowledge._Holdings.flipped keeps its lists so)
+        # The properties in board order (ai.board_views.Holdings.flipped keeps its lists so)
         self.ascending = list(board.properties) == sorted(board.properties)
         standard = len(board.properties) == 28 and board.kinds[10] != STREET
         self.prob = [LANDING_FR[s] / 10000 if standard else 0.025 for s in range(40)]
@@ -74,7 +74,7 @@ class Tables:
         self.properties: list[int] = list(board.properties)
         self.utilities: tuple[int, ...] = board.utilities
         # The streets, and the rent of street s with h houses (h = 5 hotel) at s * 6 + h: flat
-        # lists of ints, which the compiled build reads without boxing (knowledge._WorstRents).
+        # lists of ints, which the compiled build reads without boxing (board_views.WorstRents).
         self.streets: list[int] = list(board.streets)
         self.street_rents: list[int] = [0] * 240
         for s in board.streets:

@@ -250,15 +250,15 @@ class GameState:
     engine_only: bool = field(default=False, compare=False, repr=False)
     # The street of the engine's last change that raised a building level (a house or a hotel
     # put on it), and ``build_changes`` after it: the computer players' danger (the dearest
-    # rents, ``ai.knowledge._WorstRents``) then looks at that street alone. Not saved, not compared.
+    # rents, ``ai.board_views.WorstRents``) then looks at that street alone. Not saved, not compared.
     built_square: int = field(default=-1, compare=False, repr=False)
     built_at: int = field(default=-1, compare=False, repr=False)
     # Likewise the square of the last change that mortgaged or lifted a deed (nothing else),
-    # and ``deed_changes`` after it (``ai.knowledge._Holdings.flipped``).
+    # and ``deed_changes`` after it (``ai.board_views.Holdings.flipped``).
     flipped_square: int = field(default=-1, compare=False, repr=False)
     flipped_at: int = field(default=-1, compare=False, repr=False)
     # ... and of the last one that sold a deed of the bank (bought, or won at auction): its
-    # square and ``deed_changes`` after it (``ai.knowledge._Holdings.bought``).
+    # square and ``deed_changes`` after it (``ai.board_views.Holdings.bought``).
     bought_square: int = field(default=-1, compare=False, repr=False)
     bought_at: int = field(default=-1, compare=False, repr=False)
     # ``queries.assets`` on an engine-only state (asked at every bid): each seat's liquidation

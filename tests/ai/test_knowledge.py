@@ -73,7 +73,7 @@ def _each_bot_after_each_action(seed_base, check_know, games=3) -> None:
 
 def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
     """``Knowledge.known_diff`` (the kind of change since a bot's snapshot, told by the engine's
-    last change or by ``_Holdings.step`` instead of two list comparisons) says what comparing
+    last change or by ``Holdings.step`` instead of two list comparisons) says what comparing
     the lists says, asked of every bot after every action of games of varied line-ups."""
     told = {1: 0, 2: 0, -1: 0}
 
@@ -88,11 +88,11 @@ def test_the_change_the_shared_holdings_tell_is_the_one_the_lists_say():
 
 
 def test_the_kept_high_streets_say_what_reading_every_street_says():
-    """``knowledge._HIGH`` (the streets with a hotel or four houses, kept while the buildings stand
+    """``board_views.HIGH`` (the streets with a hotel or four houses, kept while the buildings stand
     and after one building more) answers ``rival_built_high`` as reading every street does,
     asked for every seat after every action of games of varied line-ups (so most answers come
     after one building more)."""
-    from monopoly_cpc.ai.knowledge import _HIGH
+    from monopoly_cpc.ai.board_views import HIGH
     from monopoly_cpc.ai.sim import play_game
     from monopoly_cpc.ai.values import tables
     from monopoly_cpc.analysis.tournament import lineup
@@ -107,7 +107,7 @@ def test_the_kept_high_streets_say_what_reading_every_street_says():
         top = facts(st).houses_before_hotel + 1
         for p in range(len(st.players)):
             plain = any(st.houses[s] >= top - 1 and st.owner[s] != p for s in streets)
-            assert _HIGH.rival_built_high(st, p, top, streets) == plain
+            assert HIGH.rival_built_high(st, p, top, streets) == plain
             seen[plain] += 1
 
     for k, (spec, variant) in enumerate(VARIED_LINEUPS):
@@ -117,7 +117,7 @@ def test_the_kept_high_streets_say_what_reading_every_street_says():
 
 
 def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
-    """``Knowledge.my_deeds`` (a player's properties by the shared holdings, ``_Holdings.held``,
+    """``Knowledge.my_deeds`` (a player's properties by the shared holdings, ``Holdings.held``,
     kept through ``flipped`` and ``bought``) holds exactly the properties the player holds
     whenever the snapshot is of the state's deeds, asked for every seat of every bot after
     every action of games of varied line-ups."""
@@ -137,17 +137,17 @@ def test_the_deeds_a_bot_looks_at_are_the_ones_the_player_holds():
 
 
 def test_a_snapshot_list_shared_with_the_current_holdings_is_the_states():
-    """``_Holdings.flipped`` shares the owners with the holdings it is made from, ``bought``
+    """``Holdings.flipped`` shares the owners with the holdings it is made from, ``bought``
     the mortgages; ``Knowledge.deeds_diff`` takes a snapshot's list that is the current shared
     holdings' (``_LAST``) as equal to the state's without comparing. Asked of every bot after
     every action of games of varied line-ups: the shared holdings hold the state's deeds when
     current, and ``_deeds_diff`` says what comparing the lists says."""
-    from monopoly_cpc.ai import knowledge as knowledge
+    from monopoly_cpc.ai import board_views
 
     shared = {"own": 0, "mort": 0}
 
     def check_bot(st, b, seat):
-        snap = knowledge._LAST[0]
+        snap = board_views.LAST[0]
         current = (snap is not None and st.engine_only and snap.seen is st
                    and snap.deeds == st.deed_changes)
         if current:
@@ -165,16 +165,16 @@ def test_a_snapshot_list_shared_with_the_current_holdings_is_the_states():
 
 
 def test_the_shared_copy_of_the_buildings_is_the_boards():
-    """``knowledge._HOUSES`` (the copy of the buildings the bots note at their last "nothing to lift
+    """``board_views.HOUSES`` (the copy of the buildings the bots note at their last "nothing to lift
     or build", kept while ``build_changes`` stands) holds the state's buildings whenever it is
     trusted, and so does every bot's note it trusts, after every action of games of varied
     line-ups."""
-    from monopoly_cpc.ai import knowledge as knowledge
+    from monopoly_cpc.ai import board_views
 
     trusted = {"copy": 0, "bots": 0}
 
     def check_bot(st, b, seat):
-        h = knowledge._HOUSES
+        h = board_views.HOUSES
         if st.engine_only and h.seen is st and h.builds == st.build_changes:
             assert h.houses == st.houses
             trusted["copy"] += 1
@@ -270,7 +270,7 @@ def test_what_a_player_knows_is_what_a_fresh_computation_says():
 
 
 def test_the_shared_holdings_of_a_smaller_game_are_not_taken_for_a_larger_ones():
-    """The holdings all bots share (``knowledge._LAST``) are per player: a game of four played
+    """The holdings all bots share (``board_views.LAST``) are per player: a game of four played
     after a game of two in the same process (a kiosk's next game) builds its own, even when
     no deed is owned in either, so that the lists match."""
     from monopoly_cpc.ai.sim import play_game

@@ -4,10 +4,10 @@ the board, the bank's stock). The computer players trust them instead of compari
 their snapshots on a state only the engine changes (``engine_only``, ``ai.sim.play_game``), so
 a change the counters miss would leave a player on stale data. ``built_square`` and
 ``built_at`` name the street of the last change that put a building on the board: the players'
-danger (``ai.knowledge._WorstRents.built``) then weighs that street alone, so they must be right;
+danger (``ai.board_views.WorstRents.built``) then weighs that street alone, so they must be right;
 likewise ``flipped_square`` and ``flipped_at`` for a deed mortgaged or lifted
-(``ai.knowledge._Holdings.flipped``), ``bought_square`` and ``bought_at`` for a deed of the bank sold
-(``ai.knowledge._Holdings.bought``). ``queries.assets`` keeps each seat's liquidation value while
+(``ai.board_views.Holdings.flipped``), ``bought_square`` and ``bought_at`` for a deed of the bank sold
+(``ai.board_views.Holdings.bought``). ``queries.assets`` keeps each seat's liquidation value while
 the counters stand: it must say what the uncached sum says."""
 
 from __future__ import annotations
